@@ -1,0 +1,170 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { localCheckoutSessions, localPrices } from './db/schema';
+import { registerAuthHook } from './lib/auth-hook';
+import type { AppContext } from './lib/context';
+import { registerErrorHandler } from './lib/error-handler';
+import type { Mailer } from './lib/mailer';
+import { createLocalProvider, createStripeProvider, type PaymentProvider } from './lib/payments';
+import { createLocalStorage } from './lib/storage';
+import { AccessTokens } from './lib/tokens';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { customerViewRoutes } from './modules/customer-view/customer-view.routes';
+import { downloadRoutes } from './modules/downloads/downloads.routes';
+import { installerRoutes } from './modules/installer/installer.routes';
+import { MAX_UPLOAD_BYTES, mediaRoutes } from './modules/media/media.routes';
+import { offerRoutes } from './modules/offers/offers.routes';
+import { paymentRoutes } from './modules/payments/payments.routes';
+import { productRoutes } from './modules/products/products.routes';
+import { projectRoutes } from './modules/projects/projects.routes';
+import { publicRoutes } from './modules/public/public.routes';
+import { quoteRoutes } from './modules/quotes/quotes.routes';
+import { templateRoutes } from './modules/templates/templates.routes';
+import { userRoutes } from './modules/users/users.routes';
+
+/** One registered route with its declared access, for the guardrail tests. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: 'public' | 'any' | readonly string[] | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  /** Serve the built web app (off in API tests). */
+  serveWeb?: boolean;
+}
+
+/** Stripe when a key is set, else the local test provider keeping its prices in our database. */
+function createPaymentProvider({ config, database }: BuildOptions): PaymentProvider {
+  if (config.STRIPE_SECRET_KEY)
+    return createStripeProvider(config.STRIPE_SECRET_KEY, config.STRIPE_WEBHOOK_SECRET);
+  return createLocalProvider({
+    publicUrl: config.PUBLIC_URL,
+    savePrice: async (p) => {
+      await database.db.insert(localPrices).values(p);
+    },
+    saveSession: async (s) => {
+      await database.db.insert(localCheckoutSessions).values({
+        id: s.id,
+        companyId: s.companyId,
+        priceId: s.priceId,
+        successUrl: s.successUrl,
+        cancelUrl: s.cancelUrl,
+      });
+    },
+  });
+}
+
+/** Builds the Fastify instance: the API under /api and, when built, the web app. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: opts.config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.query.refresh_token'],
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = {
+    config: opts.config,
+    database: opts.database,
+    mailer: opts.mailer,
+    storage: createLocalStorage(join(opts.config.DATA_DIR, 'files')),
+    payments: createPaymentProvider(opts),
+    tokens: new AccessTokens(opts.config.JWT_SECRET, opts.config.ACCESS_TOKEN_TTL_SECONDS),
+  };
+  app.decorate('ctx', ctx);
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: r.url, access: r.config?.access });
+    }
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        frameSrc: ['https:'],
+        connectSrc: ["'self'"],
+      },
+    },
+  });
+  // Large answers (the map's points) travel compressed; small ones are left alone.
+  await app.register(compress, { global: true, threshold: 2048, encodings: ['br', 'gzip'] });
+  registerErrorHandler(app);
+  registerAuthHook(app);
+  await app.register(swagger, {
+    openapi: { info: { title: 'Solar Partner Portal API', version: '0.1.0' } },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(userRoutes);
+      await api.register(installerRoutes);
+      await api.register(adminRoutes);
+      await api.register(quoteRoutes);
+      await api.register(projectRoutes);
+      await api.register(productRoutes);
+      await api.register(paymentRoutes);
+      await api.register(downloadRoutes);
+      await api.register(customerViewRoutes);
+      await api.register(mediaRoutes);
+      await api.register(templateRoutes);
+      await api.register(offerRoutes);
+      await api.register(publicRoutes);
+      api.get('/health', { config: { access: 'public' } }, async () => ({ data: { ok: true } }));
+      // The OpenAPI document, generated from the same zod schemas that validate the routes.
+      api.get('/docs/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+        app.swagger(),
+      );
+    },
+    { prefix: '/api' },
+  );
+
+  if (opts.serveWeb !== false && existsSync(opts.config.WEB_DIST)) {
+    await app.register(fastifyStatic, { root: opts.config.WEB_DIST, wildcard: false });
+    // Every non-API path is a route of the single-page app.
+    app.get('/*', { config: { access: 'public' } }, (req, reply) => {
+      if (req.url.startsWith('/api/')) {
+        return reply.callNotFound();
+      }
+      return reply.sendFile('index.html');
+    });
+  }
+  return app;
+}

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const REPO_ROOT = resolve(import.meta.dirname, '../../..');
+
+const Env = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Public address of the portal, used in e-mailed links. Defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.url().optional(),
+  /** PostgreSQL server; when unset the embedded PGlite in DATA_DIR/db is used. */
+  DATABASE_URL: z.string().optional(),
+  /** Relative paths resolve from the repository root, wherever the process starts. */
+  DATA_DIR: z.string().default('data'),
+  /** Secret for access tokens; generated and stored in DATA_DIR when unset. */
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .default(15 * 60),
+  /** Lifetime of one refresh token; SPEC §9 keeps a session 24 days. */
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().min(0.0001).default(24),
+  /** Absolute lifetime of a refresh-token family, however often it rotates. */
+  REFRESH_FAMILY_MAX_DAYS: z.coerce.number().min(0.0001).default(90),
+  /** A real SMTP server; when unset a local catcher inside the app stores the messages. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Solar Partner Portal <no-reply@solar-portal.test>'),
+  /** The customer application; unset means the portal's own quote-request page (`/request`). */
+  CUSTOMER_APP_URL: z.url().optional(),
+  /** The meeting-booking page; unset shows a request form that e-mails SUPPORT_EMAIL instead. */
+  MEETING_URL: z.url().optional(),
+  SUPPORT_EMAIL: z.email().default('support@solar-portal.test'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Failed logins per account within the window before 429. */
+  LOGIN_MAX_FAILURES_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  /** Failed logins per client address within the window before 429. */
+  LOGIN_MAX_FAILURES_ADDRESS: z.coerce.number().int().min(1).default(20),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().min(0.01).default(15),
+  /** Serve the built web app from this folder when it exists. */
+  WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
+  /** Stripe secret key; unset uses the local test payment provider. */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  /** Signing secret of the Stripe webhook endpoint (POST /api/payments/webhook). */
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** The job queue this process enqueues to and works on. */
+  JOB_QUEUE: z.string().min(1).max(100).default('default'),
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** Parses the environment once; every setting has a safe default for the embedded mode. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = Env.parse(env);
+  const dataDir = resolve(REPO_ROOT, parsed.DATA_DIR);
+  return {
+    ...parsed,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
+    CUSTOMER_APP_URL:
+      parsed.CUSTOMER_APP_URL ?? `${parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`}/request`,
+    JWT_SECRET: parsed.JWT_SECRET ?? readOrCreateSecret(dataDir),
+  };
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,7 @@
+export * from './auth';
+export * from './catalogue';
+export * from './companies';
+export * from './jobs';
+export * from './payments';
+export * from './quotes';
+export * from './users';

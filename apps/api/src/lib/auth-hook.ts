@@ -1,0 +1,73 @@
+import type { Language, Role } from '@solar/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { users } from '../db/schema';
+import { forbidden, sessionEnded, unauthenticated } from './errors';
+import { languageFromHeader } from './messages';
+
+/** The caller as every service sees it. */
+export interface Principal {
+  id: string;
+  role: Role;
+  companyId: string | null;
+  city: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route: 'public' for anyone, or the roles allowed ('any' = every logged-in user). */
+    access?: 'public' | 'any' | readonly Role[];
+  }
+  interface FastifyRequest {
+    lang: Language;
+    principal: Principal | null;
+  }
+}
+
+/** The logged-in caller; routes with an access rule other than 'public' always have one. */
+export function principalOf(req: FastifyRequest): Principal {
+  if (!req.principal) throw unauthenticated();
+  return req.principal;
+}
+
+function tokenFrom(header: string | undefined): string | null {
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  if (!token || !scheme || !/^(jwt|bearer)$/i.test(scheme)) return null;
+  return token;
+}
+
+/**
+ * Fails closed: every route must declare `config.access`, a route without it refuses everyone.
+ * A missing token answers 401; a forged, expired or revoked one 403 (the client then refreshes once).
+ */
+export function registerAuthHook(app: FastifyInstance) {
+  app.decorateRequest('lang', 'de');
+  app.decorateRequest('principal', null);
+  app.addHook('onRequest', async (req) => {
+    req.lang = languageFromHeader(req.headers['accept-language']);
+    if (!req.routeOptions.url) return; // no route matched: the not-found handler answers
+    if (!req.url.startsWith('/api/')) return; // the web app's static files are public
+    const access = req.routeOptions.config.access;
+    if (access === 'public') return;
+    const token = tokenFrom(req.headers.authorization);
+    if (!token) throw unauthenticated();
+    const claims = await app.ctx.tokens.verify(token);
+    if (!claims) throw sessionEnded();
+    const [user] = await app.ctx.database.db
+      .select({
+        id: users.id,
+        role: users.role,
+        companyId: users.companyId,
+        city: users.city,
+        isDisabled: users.isDisabled,
+        sessionVersion: users.sessionVersion,
+      })
+      .from(users)
+      .where(eq(users.id, claims.sub));
+    if (!user || user.isDisabled || user.sessionVersion !== claims.sv) throw sessionEnded();
+    req.principal = { id: user.id, role: user.role as Role, companyId: user.companyId, city: user.city };
+    if (access === undefined) throw forbidden();
+    if (access !== 'any' && !access.includes(req.principal.role)) throw forbidden();
+  });
+}

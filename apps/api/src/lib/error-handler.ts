@@ -1,0 +1,88 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from './errors';
+import { isMessageKey, type MessageKey, translate } from './messages';
+
+interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+}
+
+/** Maps a zod issue to a message key: the schema's own key when it set one, else by issue code. */
+function issueKey(issue: ValidationIssue): MessageKey {
+  const message = issue.message ?? '';
+  if (isMessageKey(message)) return message;
+  if (issue.keyword === 'invalid_type' && /received undefined/.test(message)) return 'required';
+  if (issue.keyword === 'unrecognized_keys') return 'unknown_field';
+  if (issue.keyword === 'invalid_format' && /email/i.test(message)) return 'invalid_email';
+  if (issue.keyword === 'invalid_format' && /url/i.test(message)) return 'invalid_url';
+  if (isMessageKey(issue.keyword)) return issue.keyword;
+  return 'invalid_type';
+}
+
+function send(
+  reply: FastifyReply,
+  req: FastifyRequest,
+  status: number,
+  message: string,
+  errors?: Record<string, string>,
+) {
+  return reply.code(status).send({
+    status,
+    message,
+    ...(errors && Object.keys(errors).length > 0 ? { errors } : {}),
+    requestId: req.id,
+  });
+}
+
+/**
+ * One handler turns every failure into the envelope `{ status, message, errors? }`:
+ * AppError and validation errors as 4xx in the caller's language, anything unexpected as 418
+ * (SPEC §8 default), logged with the request id.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const lang = req.lang;
+    if (err instanceof AppError) {
+      const errors = err.fieldErrors
+        ? Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, translate(v, lang)]))
+        : undefined;
+      let message = translate(err.key, lang);
+      for (const [name, value] of Object.entries(err.params ?? {})) {
+        message = message.replaceAll(`{${name}}`, translate(value, lang));
+      }
+      return send(reply, req, err.status, message, errors);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors: Record<string, string> = {};
+      for (const issue of err.validation) {
+        const path =
+          issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (err.validationContext ?? 'body');
+        errors[path] ??= translate(issueKey(issue), lang);
+      }
+      return send(reply, req, 400, translate('invalid_input', lang), errors);
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err }, 'response does not match its schema');
+      return send(reply, req, 500, translate('something_wrong', lang));
+    }
+    if (
+      err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      (err.statusCode === 400 && err instanceof SyntaxError)
+    ) {
+      return send(reply, req, 400, translate('malformed_json', lang));
+    }
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
+      return send(reply, req, 413, translate('payload_too_large', lang));
+    }
+    if (err.statusCode === 429) return send(reply, req, 429, translate('too_many_attempts', lang));
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return send(reply, req, err.statusCode, translate('invalid_input', lang));
+    }
+    req.log.error({ err }, 'unexpected error');
+    return send(reply, req, 418, translate('something_wrong', lang));
+  });
+
+  app.setNotFoundHandler((req, reply) => send(reply, req, 404, translate('route_not_found', req.lang)));
+}

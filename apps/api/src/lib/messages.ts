@@ -1,0 +1,371 @@
+import type { Language } from '@solar/shared';
+
+/**
+ * User-facing texts of the API in the three UI languages. SPEC §8 gives some in German and some in
+ * English; those exact texts are kept in their language and translated into the others.
+ */
+export const MESSAGES = {
+  error: { en: 'Error', de: 'Fehler', es: 'Error' },
+  something_wrong: { en: 'Something went wrong', de: 'Etwas ist schiefgelaufen', es: 'Algo salió mal' },
+  not_found: { en: 'Not found', de: 'Nicht gefunden', es: 'No encontrado' },
+  route_not_found: {
+    en: 'This address does not exist',
+    de: 'Diese Adresse gibt es nicht',
+    es: 'Esta dirección no existe',
+  },
+  invalid_input: {
+    en: 'Please check your input',
+    de: 'Bitte überprüfen Sie Ihre Eingaben',
+    es: 'Por favor, revise sus datos',
+  },
+  malformed_json: {
+    en: 'The request body is not valid JSON',
+    de: 'Der Anfrageinhalt ist kein gültiges JSON',
+    es: 'El cuerpo de la solicitud no es un JSON válido',
+  },
+  payload_too_large: {
+    en: 'The request is too large',
+    de: 'Die Anfrage ist zu groß',
+    es: 'La solicitud es demasiado grande',
+  },
+  unauthenticated: { en: 'Please log in', de: 'Bitte melden Sie sich an', es: 'Inicie sesión, por favor' },
+  session_ended: {
+    en: 'Your session has ended',
+    de: 'Ihre Sitzung ist abgelaufen',
+    es: 'Su sesión ha terminado',
+  },
+  forbidden: {
+    en: 'You are not allowed to do this',
+    de: 'Dazu sind Sie nicht berechtigt',
+    es: 'No tiene permiso para hacer esto',
+  },
+  login_success: {
+    en: 'You are successfully logged in',
+    de: 'Sie sind erfolgreich angemeldet',
+    es: 'Ha iniciado sesión correctamente',
+  },
+  invalid_credentials: {
+    en: 'Invalid email or password',
+    de: 'Ungültige E-Mail oder Passwort',
+    es: 'Correo electrónico o contraseña no válidos',
+  },
+  too_many_attempts: {
+    en: 'Too many failed attempts. Please wait a few minutes or reset your password.',
+    de: 'Zu viele Fehlversuche. Bitte warten Sie einige Minuten oder setzen Sie Ihr Passwort zurück.',
+    es: 'Demasiados intentos fallidos. Espere unos minutos o restablezca su contraseña.',
+  },
+  reset_link_sent: {
+    en: 'We have sended password reset link to your registered email',
+    de: 'Wir haben Ihnen einen Link zum Zurücksetzen des Passworts an Ihre registrierte E-Mail gesendet',
+    es: 'Le hemos enviado un enlace para restablecer la contraseña a su correo registrado',
+  },
+  reset_link_invalid: {
+    en: 'This link is invalid or has expired. Please request a new one.',
+    de: 'Dieser Link ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.',
+    es: 'Este enlace no es válido o ha caducado. Solicite uno nuevo.',
+  },
+  password_changed: {
+    en: 'Your password has been set. You can log in now.',
+    de: 'Ihr Passwort wurde gespeichert. Sie können sich jetzt anmelden.',
+    es: 'Su contraseña se ha guardado. Ya puede iniciar sesión.',
+  },
+  logged_out: { en: 'Logged out', de: 'Abgemeldet', es: 'Sesión cerrada' },
+  user_invited: {
+    en: 'User has been invited',
+    de: 'Benutzer wurde eingeladen',
+    es: 'El usuario ha sido invitado',
+  },
+  duplicate_email: {
+    en: 'Duplicate email not allowed',
+    de: 'Doppelte E-Mail nicht erlaubt',
+    es: 'No se permite un correo electrónico duplicado',
+  },
+  missing_role: { en: 'Missing role', de: 'Rolle fehlt', es: 'Falta el rol' },
+  missing_email: { en: 'Missing email', de: 'E-Mail fehlt', es: 'Falta el correo electrónico' },
+  other_company_access: {
+    en: 'This user already has access to another company',
+    de: 'Dieser Benutzer hat bereits Zugang zu einem anderen Unternehmen',
+    es: 'Este usuario ya tiene acceso a otra empresa',
+  },
+  already_member: {
+    en: 'This user is already a member of your team',
+    de: 'Dieser Benutzer ist bereits in Ihrem Team',
+    es: 'Este usuario ya forma parte de su equipo',
+  },
+  cannot_change_self: {
+    en: 'You cannot change or remove your own access',
+    de: 'Sie können Ihren eigenen Zugang nicht ändern oder entfernen',
+    es: 'No puede cambiar ni eliminar su propio acceso',
+  },
+  access_updated: { en: 'Access updated', de: 'Zugang aktualisiert', es: 'Acceso actualizado' },
+  access_removed: { en: 'Access removed', de: 'Zugang entfernt', es: 'Acceso eliminado' },
+  user_not_found: { en: 'User not found', de: 'Benutzer nicht gefunden', es: 'Usuario no encontrado' },
+  company_not_found: {
+    en: 'Company not found',
+    de: 'Unternehmen nicht gefunden',
+    es: 'Empresa no encontrada',
+  },
+  quote_not_found: { en: 'Project not found', de: 'Projekt nicht gefunden', es: 'Proyecto no encontrado' },
+  project_not_found: { en: 'Project not found', de: 'Projekt nicht gefunden', es: 'Proyecto no encontrado' },
+  change_request_resolved: {
+    en: 'Change request resolved',
+    de: 'Änderungsanfrage erledigt',
+    es: 'Solicitud de cambio resuelta',
+  },
+  stage_move_refused: {
+    en: 'This project cannot move from {from} to {to}',
+    de: 'Dieses Projekt kann nicht von {from} nach {to} verschoben werden',
+    es: 'Este proyecto no puede pasar de {from} a {to}',
+  },
+  stage_move_role: {
+    en: 'Your role may not move a project to this stage',
+    de: 'Ihre Rolle darf ein Projekt nicht in diese Phase verschieben',
+    es: 'Su rol no puede mover un proyecto a esta fase',
+  },
+  responsible_not_in_company: {
+    en: 'The responsible person must belong to your company',
+    de: 'Die verantwortliche Person muss zu Ihrem Unternehmen gehören',
+    es: 'La persona responsable debe pertenecer a su empresa',
+  },
+  projects_deleted: {
+    en: 'Projects are deleted successfully',
+    de: 'Projekte wurden erfolgreich gelöscht',
+    es: 'Los proyectos se han eliminado correctamente',
+  },
+  project_saved: { en: 'Project saved', de: 'Projekt gespeichert', es: 'Proyecto guardado' },
+  file_too_large: {
+    en: 'The file is too large (at most 20 MB)',
+    de: 'Die Datei ist zu groß (höchstens 20 MB)',
+    es: 'El archivo es demasiado grande (máximo 20 MB)',
+  },
+  file_type_not_allowed: {
+    en: 'This file type is not allowed',
+    de: 'Dieser Dateityp ist nicht erlaubt',
+    es: 'Este tipo de archivo no está permitido',
+  },
+  file_missing: { en: 'Please choose a file', de: 'Bitte wählen Sie eine Datei', es: 'Elija un archivo' },
+  file_deleted: { en: 'File deleted', de: 'Datei gelöscht', es: 'Archivo eliminado' },
+  quote_request_received: {
+    en: 'Thank you! Installers near you will get in touch.',
+    de: 'Vielen Dank! Installateure in Ihrer Nähe melden sich bei Ihnen.',
+    es: '¡Gracias! Los instaladores cercanos se pondrán en contacto con usted.',
+  },
+  stage_ACQUISITION: { en: 'Acquisition', de: 'Akquise', es: 'Captación' },
+  stage_OFFER_PROVIDED: { en: 'Offer provided', de: 'Angebot abgegeben', es: 'Oferta enviada' },
+  stage_INSTALLER_SIGNED: {
+    en: 'Installer signed',
+    de: 'Auftrag unterschrieben',
+    es: 'Instalador contratado',
+  },
+  stage_PROJECT_REALIZED: { en: 'Project realized', de: 'Projekt realisiert', es: 'Proyecto realizado' },
+  stage_OFFER_NOT_ACCEPTED: {
+    en: 'Offer not accepted',
+    de: 'Angebot nicht angenommen',
+    es: 'Oferta no aceptada',
+  },
+  product_not_found: { en: 'Product not found', de: 'Produkt nicht gefunden', es: 'Producto no encontrado' },
+  product_not_in_catalogue: {
+    en: 'This product is not in your catalogue',
+    de: 'Dieses Produkt ist nicht in Ihrem Katalog',
+    es: 'Este producto no está en su catálogo',
+  },
+  products_deleted: { en: 'Products deleted', de: 'Produkte gelöscht', es: 'Productos eliminados' },
+  product_removed: {
+    en: 'Product removed from your catalogue',
+    de: 'Produkt aus Ihrem Katalog entfernt',
+    es: 'Producto eliminado de su catálogo',
+  },
+  duplicate_tier: {
+    en: 'Each quantity tier may appear only once',
+    de: 'Jede Mengenstaffel darf nur einmal vorkommen',
+    es: 'Cada tramo de cantidad solo puede aparecer una vez',
+  },
+  template_deleted: {
+    en: 'Template deleted successfully',
+    de: 'Vorlage erfolgreich gelöscht',
+    es: 'Plantilla eliminada correctamente',
+  },
+  template_updated: {
+    en: 'Template updated successfully',
+    de: 'Vorlage erfolgreich aktualisiert',
+    es: 'Plantilla actualizada correctamente',
+  },
+  template_saved_as: {
+    en: 'Template saved as {name}',
+    de: 'Vorlage erfolgreich gespeichert als {name}',
+    es: 'Plantilla guardada como {name}',
+  },
+  template_not_found: {
+    en: 'Template not found',
+    de: 'Vorlage nicht gefunden',
+    es: 'Plantilla no encontrada',
+  },
+  template_create_failed: {
+    en: 'Failed to create template',
+    de: 'Vorlage konnte nicht erstellt werden',
+    es: 'No se pudo crear la plantilla',
+  },
+  template_not_docx: {
+    en: 'Only Word files (.docx) under 20 MB can be used as templates',
+    de: 'Als Vorlage sind nur Word-Dateien (.docx) unter 20 MB möglich',
+    es: 'Solo se admiten archivos de Word (.docx) de menos de 20 MB como plantilla',
+  },
+  template_invalid: {
+    en: 'This file is not a valid Word document',
+    de: 'Diese Datei ist kein gültiges Word-Dokument',
+    es: 'Este archivo no es un documento de Word válido',
+  },
+  template_render_failed: {
+    en: 'The template could not be filled: {detail}',
+    de: 'Die Vorlage konnte nicht befüllt werden: {detail}',
+    es: 'No se pudo rellenar la plantilla: {detail}',
+  },
+  offer_not_found: { en: 'Offer not found', de: 'Angebot nicht gefunden', es: 'Oferta no encontrada' },
+  offer_uploaded: { en: 'Offer uploaded', de: 'Angebot hochgeladen', es: 'Oferta subida' },
+  offer_queued: {
+    en: 'The offer is being sent',
+    de: 'Das Angebot wird versendet',
+    es: 'La oferta se está enviando',
+  },
+  offer_sent: {
+    en: 'Offer sent successfully! An email with the PDF attachment has been sent to the recipient.',
+    de: 'Angebot erfolgreich versendet! Eine E-Mail mit dem PDF-Anhang wurde an den Empfänger gesendet.',
+    es: '¡Oferta enviada correctamente! Se ha enviado al destinatario un correo con el PDF adjunto.',
+  },
+  email_sent: {
+    en: 'Email sent successfully',
+    de: 'E-Mail erfolgreich gesendet',
+    es: 'Correo enviado correctamente',
+  },
+  template_read_only: {
+    en: 'Built-in templates cannot be changed',
+    de: 'Vorlagen des Portals können nicht geändert werden',
+    es: 'Las plantillas predeterminadas no se pueden modificar',
+  },
+  offer_no_recipient: {
+    en: 'The customer has no e-mail address; please enter a recipient',
+    de: 'Der Kunde hat keine E-Mail-Adresse; bitte geben Sie einen Empfänger an',
+    es: 'El cliente no tiene correo electrónico; indique un destinatario',
+  },
+  offer_pdf_failed: {
+    en: 'The PDF could not be created',
+    de: 'Das PDF konnte nicht erstellt werden',
+    es: 'No se pudo crear el PDF',
+  },
+  download_limit: {
+    en: 'You reached maximum limit of downloads',
+    de: 'Sie haben die maximale Anzahl an Downloads erreicht',
+    es: 'Ha alcanzado el límite máximo de descargas',
+  },
+  premium_required: {
+    en: 'Please select premuim plan',
+    de: 'Bitte wählen Sie den Premium-Tarif',
+    es: 'Seleccione el plan Premium',
+  },
+  download_not_available: {
+    en: 'Download not available',
+    de: 'Download nicht verfügbar',
+    es: 'Descarga no disponible',
+  },
+  price_mismatch: {
+    en: 'The price does not match the chosen extras',
+    de: 'Der Preis passt nicht zu den gewählten Extras',
+    es: 'El precio no coincide con los extras elegidos',
+  },
+  invalid_signature: {
+    en: 'Invalid webhook signature',
+    de: 'Ungültige Webhook-Signatur',
+    es: 'Firma de webhook no válida',
+  },
+  checkout_not_found: {
+    en: 'Checkout not found or already completed',
+    de: 'Bezahlvorgang nicht gefunden oder bereits abgeschlossen',
+    es: 'Pago no encontrado o ya completado',
+  },
+  planning_file_uploaded: {
+    en: 'Planning file uploaded',
+    de: 'Planungsdatei hochgeladen',
+    es: 'Archivo de planificación subido',
+  },
+  customer_link_invalid: {
+    en: 'This link is invalid or has expired. Please ask your installer for a new one.',
+    de: 'Dieser Link ist ungültig oder abgelaufen. Bitte fragen Sie Ihren Installateur nach einem neuen.',
+    es: 'Este enlace no es válido o ha caducado. Pida uno nuevo a su instalador.',
+  },
+  offer_outdated: {
+    en: 'The offer has changed in the meantime. Please review the new version.',
+    de: 'Das Angebot wurde inzwischen geändert. Bitte prüfen Sie die neue Version.',
+    es: 'La oferta ha cambiado entretanto. Revise la nueva versión.',
+  },
+  consent_required: {
+    en: 'Please confirm that you accept the offer',
+    de: 'Bitte bestätigen Sie, dass Sie das Angebot annehmen',
+    es: 'Confirme que acepta la oferta',
+  },
+  meeting_requested: {
+    en: 'Thank you! We will get back to you to arrange the meeting.',
+    de: 'Vielen Dank! Wir melden uns, um einen Termin zu vereinbaren.',
+    es: '¡Gracias! Nos pondremos en contacto para acordar la reunión.',
+  },
+  // Field messages (zod issues and custom keys).
+  required: {
+    en: 'This field is required',
+    de: 'Dieses Feld ist erforderlich',
+    es: 'Este campo es obligatorio',
+  },
+  invalid_email: {
+    en: 'Please enter a valid e-mail address',
+    de: 'Bitte geben Sie eine gültige E-Mail-Adresse ein',
+    es: 'Introduzca un correo electrónico válido',
+  },
+  invalid_url: {
+    en: 'Please enter a valid http or https address',
+    de: 'Bitte geben Sie eine gültige http- oder https-Adresse ein',
+    es: 'Introduzca una dirección http o https válida',
+  },
+  password_too_short: {
+    en: 'The password must have at least 10 characters',
+    de: 'Das Passwort muss mindestens 10 Zeichen haben',
+    es: 'La contraseña debe tener al menos 10 caracteres',
+  },
+  password_too_long: {
+    en: 'The password is too long',
+    de: 'Das Passwort ist zu lang',
+    es: 'La contraseña es demasiado larga',
+  },
+  invalid_type: { en: 'Invalid value', de: 'Ungültiger Wert', es: 'Valor no válido' },
+  too_small: {
+    en: 'The value is too short or too small',
+    de: 'Der Wert ist zu kurz oder zu klein',
+    es: 'El valor es demasiado corto o pequeño',
+  },
+  too_big: {
+    en: 'The value is too long or too large',
+    de: 'Der Wert ist zu lang oder zu groß',
+    es: 'El valor es demasiado largo o grande',
+  },
+  invalid_value: {
+    en: 'Please choose one of the allowed values',
+    de: 'Bitte wählen Sie einen erlaubten Wert',
+    es: 'Elija uno de los valores permitidos',
+  },
+  invalid_bbox: { en: 'Invalid map area', de: 'Ungültiger Kartenausschnitt', es: 'Área de mapa no válida' },
+  unknown_field: { en: 'Unknown field', de: 'Unbekanntes Feld', es: 'Campo desconocido' },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(MESSAGES, key);
+}
+
+/** The text of a key in a language; unknown keys fall back to the key itself. */
+export function translate(key: string, lang: Language): string {
+  return isMessageKey(key) ? MESSAGES[key][lang] : key;
+}
+
+/** Picks the UI language from an Accept-Language header; German is the default (SPEC §9). */
+export function languageFromHeader(header: string | undefined): Language {
+  const first = header?.split(',')[0]?.trim().slice(0, 2).toLowerCase();
+  return first === 'en' || first === 'es' || first === 'de' ? first : 'de';
+}

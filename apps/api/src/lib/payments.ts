@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+
+/** A subscription change, from a Stripe webhook or the local test provider. */
+export interface PaymentEvent {
+  id: string;
+  type: 'activated' | 'changed' | 'ended' | 'ignored';
+  companyId: string | null;
+  obj: number;
+  pvsol: number;
+  customerId: string | null;
+  subscriptionId: string | null;
+  periodEnd: Date | null;
+}
+
+export interface CheckoutInput {
+  priceId: string;
+  companyId: string;
+  successUrl: string;
+  cancelUrl: string;
+  obj: number;
+  pvsol: number;
+}
+
+/** The card payment provider behind the payment routes. */
+export interface PaymentProvider {
+  readonly name: 'stripe' | 'local';
+  createPrice(input: { unitAmount: number; obj: number; pvsol: number }): Promise<{ id: string }>;
+  createCheckoutSession(input: CheckoutInput): Promise<{ id: string; url: string }>;
+  /** Verifies a webhook's signature and translates the event; throws on a bad signature. */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
+}
+
+const meta = (m: Record<string, string> | null | undefined, key: string) => Number(m?.[key] ?? 0) || 0;
+
+/** Stripe through the official SDK (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET). */
+export function createStripeProvider(secretKey: string, webhookSecret: string | undefined): PaymentProvider {
+  const stripe = new Stripe(secretKey);
+  return {
+    name: 'stripe',
+    async createPrice({ unitAmount, obj, pvsol }) {
+      const price = await stripe.prices.create({
+        unit_amount: unitAmount,
+        currency: 'eur',
+        recurring: { interval: 'month' },
+        product_data: { name: 'premium' },
+        metadata: { obj: String(obj), pvsol: String(pvsol) },
+      });
+      return { id: price.id };
+    },
+    async createCheckoutSession(input) {
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [{ price: input.priceId, quantity: 1 }],
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        client_reference_id: input.companyId,
+        metadata: { companyId: input.companyId, obj: String(input.obj), pvsol: String(input.pvsol) },
+        subscription_data: {
+          metadata: { companyId: input.companyId, obj: String(input.obj), pvsol: String(input.pvsol) },
+        },
+      });
+      if (!session.url) throw new Error('Stripe answered a checkout session without a url');
+      return { id: session.id, url: session.url };
+    },
+    parseWebhook(rawBody, signature) {
+      if (!webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
+      const event = stripe.webhooks.constructEvent(rawBody, signature ?? '', webhookSecret);
+      return translateStripeEvent(event);
+    },
+  };
+}
+
+/** Maps the Stripe events we act on; everything else is acknowledged and ignored. */
+export function translateStripeEvent(event: Stripe.Event): PaymentEvent {
+  const base = { id: event.id, customerId: null, subscriptionId: null, periodEnd: null };
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const s = event.data.object;
+      return {
+        ...base,
+        type: 'activated',
+        companyId: s.metadata?.companyId ?? s.client_reference_id ?? null,
+        obj: meta(s.metadata, 'obj'),
+        pvsol: meta(s.metadata, 'pvsol'),
+        customerId: typeof s.customer === 'string' ? s.customer : null,
+        subscriptionId: typeof s.subscription === 'string' ? s.subscription : null,
+      };
+    }
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted': {
+      const sub = event.data.object;
+      const end = (sub as unknown as { current_period_end?: number }).current_period_end;
+      return {
+        ...base,
+        type:
+          event.type === 'customer.subscription.deleted' || sub.status === 'canceled' ? 'ended' : 'changed',
+        companyId: sub.metadata?.companyId ?? null,
+        obj: meta(sub.metadata, 'obj'),
+        pvsol: meta(sub.metadata, 'pvsol'),
+        customerId: typeof sub.customer === 'string' ? sub.customer : null,
+        subscriptionId: sub.id,
+        periodEnd: end ? new Date(end * 1000) : null,
+      };
+    }
+    default:
+      return { ...base, type: 'ignored', companyId: null, obj: 0, pvsol: 0 };
+  }
+}
+
+/**
+ * The local test provider, used when no Stripe key is set: prices and sessions live in our database
+ * (through the callbacks), and checkout is a page of the portal clearly marked as a test.
+ */
+export function createLocalProvider(store: {
+  savePrice(p: { id: string; unitAmount: number; obj: number; pvsol: number }): Promise<void>;
+  saveSession(s: CheckoutInput & { id: string }): Promise<void>;
+  publicUrl: string;
+}): PaymentProvider {
+  return {
+    name: 'local',
+    async createPrice({ unitAmount, obj, pvsol }) {
+      const id = `local_price_${randomUUID()}`;
+      await store.savePrice({ id, unitAmount, obj, pvsol });
+      return { id };
+    },
+    async createCheckoutSession(input) {
+      const id = `local_cs_${randomUUID()}`;
+      await store.saveSession({ ...input, id });
+      return { id, url: `${store.publicUrl}/checkout/test?session=${id}` };
+    },
+    parseWebhook() {
+      throw new Error('the local test provider has no webhooks');
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { dataOf, PageQuery, Pagination } from '@solar/shared';
+import { desc, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { mailMessages } from '../../db/schema';
+
+const MailMessage = z.object({
+  id: z.number(),
+  from: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+});
+
+/** ADMIN reads what the built-in mail catcher received (when no SMTP_URL is set). */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx.database;
+  app.get(
+    '/admin/mails',
+    {
+      config: { access: ['ADMIN'] },
+      schema: {
+        querystring: PageQuery,
+        response: { 200: dataOf(z.object({ docs: z.array(MailMessage), pagination: Pagination })) },
+      },
+    },
+    async (req) => {
+      const { page, limit } = req.query;
+      const rows = await db
+        .select()
+        .from(mailMessages)
+        .orderBy(desc(mailMessages.createdAt), desc(mailMessages.id))
+        .limit(limit)
+        .offset((page - 1) * limit);
+      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(mailMessages);
+      const total = count?.n ?? 0;
+      const totalPages = Math.ceil(total / limit);
+      return {
+        data: {
+          docs: rows.map((m) => ({
+            id: m.id,
+            from: m.fromAddress,
+            to: m.toAddress,
+            subject: m.subject,
+            text: m.text,
+            createdAt: m.createdAt.toISOString(),
+          })),
+          pagination: { page, limit, total, totalPages, hasNextPage: page < totalPages },
+        },
+      };
+    },
+  );
+};

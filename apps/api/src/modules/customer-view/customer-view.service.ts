@@ -1,0 +1,212 @@
+import type { Language } from '@solar/shared';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { companies, files, offerAcceptances, offers, projects, quotes, stageHistory } from '../../db/schema';
+import type { Principal } from '../../lib/auth-hook';
+import type { AppContext } from '../../lib/context';
+import { AppError, forbidden, notFound } from '../../lib/errors';
+import { enqueueJob } from '../../lib/jobs';
+import { escapeHtml } from '../../lib/mail-templates';
+import { htmlToPdf } from '../../lib/pdf';
+import type { JobDeps } from '../../server';
+import { toOffer } from '../offers/offers.service';
+import { signCustomerToken, verifyCustomerToken } from './customer-link';
+
+/** An installer creates the customer-view link of its project. */
+export async function createCustomerLink(ctx: AppContext, me: Principal, projectId: string) {
+  if (!me.companyId) throw forbidden();
+  const [project] = await ctx.database.db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(
+      and(eq(projects.id, projectId), eq(projects.companyId, me.companyId), eq(projects.isDeleted, false)),
+    );
+  if (!project) throw notFound('project_not_found');
+  const { token, expiresAt } = signCustomerToken(ctx.config.JWT_SECRET, projectId);
+  return {
+    url: `${ctx.config.PUBLIC_URL}/customer-view?token=${token}`,
+    token,
+    expiresAt: expiresAt.toISOString(),
+  };
+}
+
+async function projectOfToken(ctx: AppContext, token: string) {
+  const projectId = verifyCustomerToken(ctx.config.JWT_SECRET, token);
+  if (!projectId) throw new AppError(403, 'customer_link_invalid');
+  const [row] = await ctx.database.db
+    .select({ project: projects, quote: quotes, company: companies })
+    .from(projects)
+    .innerJoin(quotes, eq(quotes.id, projects.quoteId))
+    .innerJoin(companies, eq(companies.id, projects.companyId))
+    .where(and(eq(projects.id, projectId), eq(projects.isDeleted, false)));
+  if (!row) throw new AppError(403, 'customer_link_invalid');
+  return row;
+}
+
+async function latestOffer(ctx: AppContext, projectId: string) {
+  const [offer] = await ctx.database.db
+    .select()
+    .from(offers)
+    .where(eq(offers.projectId, projectId))
+    .orderBy(desc(offers.version), desc(offers.createdAt))
+    .limit(1);
+  return offer;
+}
+
+/** What the customer sees: the newest offer of the project, its components, and any acceptance. */
+export async function getCustomerView(ctx: AppContext, token: string) {
+  const { project, quote, company } = await projectOfToken(ctx, token);
+  const offer = await latestOffer(ctx, project.id);
+  const [acceptance] = offer
+    ? await ctx.database.db.select().from(offerAcceptances).where(eq(offerAcceptances.offerId, offer.id))
+    : [];
+  return {
+    companyName: company.name,
+    companyEmail: company.email,
+    companyPhone: company.phone,
+    customerName: `${quote.customerFirstName} ${quote.customerLastName}`.trim(),
+    address: quote.address,
+    stage: project.stage,
+    components: project.components as { type: string; name: string; quantity: number }[],
+    offer: offer
+      ? {
+          ...toOffer(offer),
+          pdfUrl: offer.pdfFileId ? `/api/customer-view/pdf?token=${encodeURIComponent(token)}` : null,
+          modelUrl: null,
+        }
+      : null,
+    acceptance: acceptance
+      ? {
+          fullName: acceptance.fullName,
+          acceptedAt: acceptance.acceptedAt.toISOString(),
+          offerVersion: acceptance.offerVersion,
+        }
+      : null,
+  };
+}
+
+export async function openOfferPdf(ctx: AppContext, token: string) {
+  const { project } = await projectOfToken(ctx, token);
+  const offer = await latestOffer(ctx, project.id);
+  if (!offer?.pdfFileId) throw notFound('offer_not_found');
+  const [file] = await ctx.database.db.select().from(files).where(eq(files.id, offer.pdfFileId));
+  if (!file) throw notFound('offer_not_found');
+  return { name: file.name, stream: ctx.storage.read(file.storageKey) };
+}
+
+/**
+ * The customer accepts the newest offer: records who, when and which version; moves the project to
+ * INSTALLER_SIGNED; closes every other company's entry for the same quote as OFFER_NOT_ACCEPTED — in
+ * one transaction — and queues the signed confirmation for both sides. Accepting again is a no-op.
+ */
+export async function acceptOffer(
+  ctx: AppContext,
+  input: { token: string; offerId: string; fullName: string; ip: string; lang: Language },
+) {
+  const { project, quote } = await projectOfToken(ctx, input.token);
+  const offer = await latestOffer(ctx, project.id);
+  if (!offer || offer.id !== input.offerId) throw new AppError(409, 'offer_outdated');
+  await ctx.database.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(offerAcceptances)
+      .values({
+        offerId: offer.id,
+        projectId: project.id,
+        offerVersion: offer.version,
+        fullName: input.fullName,
+        ip: input.ip,
+      })
+      .onConflictDoNothing()
+      .returning({ id: offerAcceptances.id });
+    if (inserted.length === 0) return;
+    const [current] = await tx.select().from(projects).where(eq(projects.id, project.id)).for('update');
+    if (!current) throw notFound('project_not_found');
+    if (current.stage !== 'INSTALLER_SIGNED' && current.stage !== 'PROJECT_REALIZED') {
+      await tx
+        .update(projects)
+        .set({ stage: 'INSTALLER_SIGNED', isMatched: true, updatedAt: new Date() })
+        .where(eq(projects.id, project.id));
+      await tx
+        .insert(stageHistory)
+        .values({ projectId: project.id, fromStage: current.stage, toStage: 'INSTALLER_SIGNED' });
+    }
+    const others = await tx
+      .update(projects)
+      .set({ stage: 'OFFER_NOT_ACCEPTED', updatedAt: new Date() })
+      .where(
+        and(
+          eq(projects.quoteId, quote.id),
+          sql`${projects.companyId} <> ${project.companyId}`,
+          sql`${projects.stage} NOT IN ('OFFER_NOT_ACCEPTED', 'PROJECT_REALIZED')`,
+        ),
+      )
+      .returning({ id: projects.id });
+    for (const o of others) {
+      await tx
+        .insert(stageHistory)
+        .values({ projectId: o.id, fromStage: null, toStage: 'OFFER_NOT_ACCEPTED' });
+    }
+    await tx
+      .update(quotes)
+      .set({ status: 'INSTALLER_SIGNED', updatedAt: new Date() })
+      .where(eq(quotes.id, quote.id));
+    await enqueueJob(tx, ctx.config.JOB_QUEUE, 'send-acceptance', { offerId: offer.id, lang: input.lang });
+  });
+  return getCustomerView(ctx, input.token);
+}
+
+const CONFIRMATION = {
+  de: {
+    title: 'Auftragsbestätigung',
+    accepted: 'hat das folgende Angebot online angenommen',
+    subject: 'Ihre Auftragsbestätigung',
+  },
+  en: {
+    title: 'Order confirmation',
+    accepted: 'accepted the following offer online',
+    subject: 'Your order confirmation',
+  },
+  es: {
+    title: 'Confirmación del pedido',
+    accepted: 'aceptó la siguiente oferta en línea',
+    subject: 'Su confirmación de pedido',
+  },
+} as const;
+
+/** Job: renders the signed confirmation PDF and mails it to the customer and the company. */
+export async function sendAcceptanceJob(deps: JobDeps, payload: unknown) {
+  const { offerId, lang: rawLang } = payload as { offerId: string; lang: Language };
+  const lang: Language = rawLang in CONFIRMATION ? rawLang : 'de';
+  const { db } = deps.database;
+  const [row] = await db
+    .select({ offer: offers, acceptance: offerAcceptances, quote: quotes, company: companies })
+    .from(offers)
+    .innerJoin(offerAcceptances, eq(offerAcceptances.offerId, offers.id))
+    .innerJoin(projects, eq(projects.id, offers.projectId))
+    .innerJoin(quotes, eq(quotes.id, projects.quoteId))
+    .innerJoin(companies, eq(companies.id, projects.companyId))
+    .where(eq(offers.id, offerId));
+  if (!row) return;
+  const t = CONFIRMATION[lang];
+  const price = new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-US', {
+    style: 'currency',
+    currency: 'EUR',
+  }).format(row.offer.finalPrice);
+  const html = `<html><head><meta charset="utf-8"></head><body>
+<h1>${t.title}</h1>
+<p><b>${escapeHtml(row.acceptance.fullName)}</b> ${t.accepted}:</p>
+<p>${escapeHtml(row.company.name)} · ${escapeHtml(row.quote.address)}</p>
+<p>Version ${row.acceptance.offerVersion} · ${price} · ${row.offer.yearlyProduction} kWh</p>
+<p>${row.acceptance.acceptedAt.toISOString()} · ${escapeHtml(row.acceptance.ip)}</p>
+<p>ID ${row.acceptance.id}</p>
+</body></html>`;
+  const pdf = await htmlToPdf(html);
+  const recipients = [row.quote.customerEmail, row.company.email].filter((e) => e?.includes('@'));
+  for (const to of recipients) {
+    await deps.mailer.send({
+      to,
+      subject: `${t.subject} – ${row.company.name}`,
+      text: `${t.title}: ${row.acceptance.fullName} ${t.accepted} (${price}).`,
+      attachments: [{ filename: `${t.title}.pdf`, content: pdf, contentType: 'application/pdf' }],
+    });
+  }
+}

@@ -1,0 +1,154 @@
+import { MONTHS } from '@solar/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { multipart } from '../../../test/multipart';
+import { signCustomerToken } from './customer-link';
+
+let t: TestApp;
+let a: Awaited<ReturnType<TestApp['createInstallerCompany']>>;
+let b: Awaited<ReturnType<TestApp['createInstallerCompany']>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await t.createInstallerCompany();
+  b = await t.createInstallerCompany();
+  await t.database.query(
+    `UPDATE companies SET latitude = 60, longitude = 60, service_radius_km = 30, email = 'firma@example.test' WHERE id = ANY($1::uuid[])`,
+    [`{${a.company.id},${b.company.id}}`],
+  );
+}, 180_000);
+afterAll(() => t.close());
+
+async function projectsOnOneQuote() {
+  const [quoteId] = await t.createQuotes(1, { latitude: 60.01, longitude: 60.01 });
+  const email = `kunde-${Math.random().toString(36).slice(2, 8)}@example.test`;
+  await t.database.query('UPDATE quotes SET customer_email = $2 WHERE id = $1', [quoteId, email]);
+  const save = async (token: string) =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/saved-project/create',
+        headers: t.auth(token),
+        payload: { quoteId },
+      })
+    ).json().data._id as string;
+  return { quoteId: quoteId as string, email, pa: await save(a.sales.token), pb: await save(b.sales.token) };
+}
+
+async function uploadOffer(projectId: string, finalPrice = '23456') {
+  const body = multipart(
+    {
+      projectId,
+      moduleQuantity: '24',
+      productionCapacity: '9,600',
+      finalPrice,
+      yearlyProduction: '9,500',
+      monthlySolarData: JSON.stringify(Object.fromEntries(MONTHS.map((m, i) => [m, 400 + i * 50]))),
+    },
+    [{ field: 'pdf', name: 'Angebot.pdf', data: Buffer.from('%PDF-1.4\n% offer\n') }],
+  );
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/installer/storePDFdata',
+    headers: { ...t.auth(a.sales.token), ...body.headers },
+    payload: body.payload,
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().data._id as string;
+}
+
+const link = async (projectId: string, token = a.sales.token) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/offers/customer-link',
+    headers: t.auth(token),
+    payload: { projectId },
+  });
+
+describe('customer view', () => {
+  it('shows the newest offer by a signed link, refuses forged, expired and foreign links', async () => {
+    const { pa } = await projectsOnOneQuote();
+    expect((await link(pa, b.sales.token)).statusCode).toBe(404);
+    const offerId = await uploadOffer(pa);
+    const res = await link(pa);
+    expect(res.statusCode).toBe(200);
+    const { token, url } = res.json().data;
+    expect(url).toContain('/customer-view?token=');
+    const view = await t.app.inject({ url: `/api/customer-view?token=${encodeURIComponent(token)}` });
+    expect(view.statusCode).toBe(200);
+    expect(view.json().data).toMatchObject({ offer: { _id: offerId, finalPrice: 23456 }, acceptance: null });
+    const pdf = await t.app.inject({ url: view.json().data.offer.pdfUrl });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.body).toContain('%PDF-1.4');
+
+    const forged = `${token.split('.')[0]}.AAAA${token.split('.')[1].slice(4)}`;
+    expect(
+      (await t.app.inject({ url: `/api/customer-view?token=${encodeURIComponent(forged)}` })).statusCode,
+    ).toBe(403);
+    const expired = signCustomerToken(t.config.JWT_SECRET, pa, Date.now() - 40 * 86_400_000).token;
+    const old = await t.app.inject({
+      url: `/api/customer-view?token=${encodeURIComponent(expired)}`,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(old.statusCode).toBe(403);
+    expect(old.json().message).toMatch(/invalid or has expired/);
+  });
+
+  it('accepting signs the project, closes the competitor’s entry in one step, and mails a confirmation PDF', async () => {
+    const { pa, pb, email } = await projectsOnOneQuote();
+    const offerId = await uploadOffer(pa);
+    const { token } = (await link(pa)).json().data;
+    const noConsent = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer-view/accept',
+      headers: { 'accept-language': 'en' },
+      payload: { token, offerId, fullName: 'Eva Kunde', consent: false },
+    });
+    expect(noConsent.statusCode).toBe(400);
+    expect(noConsent.json().errors.consent).toBe('Please confirm that you accept the offer');
+
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer-view/accept',
+      payload: { token, offerId, fullName: 'Eva Kunde', consent: true },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.acceptance).toMatchObject({ fullName: 'Eva Kunde', offerVersion: 1 });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer-view/accept',
+      payload: { token, offerId, fullName: 'Someone Else', consent: true },
+    });
+    expect(again.json().data.acceptance.fullName).toBe('Eva Kunde');
+
+    const mine = await t.app.inject({
+      url: `/api/saved-project/project/${pa}`,
+      headers: t.auth(a.admin.token),
+    });
+    expect(mine.json().data.projectStatus).toBe('INSTALLER_SIGNED');
+    const theirs = await t.app.inject({
+      url: `/api/saved-project/project/${pb}`,
+      headers: t.auth(b.admin.token),
+    });
+    expect(theirs.json().data.projectStatus).toBe('OFFER_NOT_ACCEPTED');
+
+    const mail = await t.smtp.waitForMail(email, 90_000);
+    expect(mail.attachments.map((x) => x.contentType)).toContain('application/pdf');
+    await t.smtp.waitForMail('firma@example.test', 90_000);
+  }, 180_000);
+
+  it('a changed offer needs a new acceptance', async () => {
+    const { pa } = await projectsOnOneQuote();
+    const first = await uploadOffer(pa);
+    const { token } = (await link(pa)).json().data;
+    await uploadOffer(pa, '25000');
+    const stale = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer-view/accept',
+      payload: { token, offerId: first, fullName: 'Eva Kunde', consent: true },
+    });
+    expect(stale.statusCode).toBe(409);
+    const view = await t.app.inject({ url: `/api/customer-view?token=${encodeURIComponent(token)}` });
+    expect(view.json().data).toMatchObject({ offer: { version: 2, finalPrice: 25000 }, acceptance: null });
+  });
+});

@@ -1,0 +1,165 @@
+import type { CompanyUpdateRequest, InstallerDetails, InviteRequest, TeamMember } from '@solar/shared';
+import { isInstallerRole } from '@solar/shared';
+import { and, eq } from 'drizzle-orm';
+import { companies, users } from '../../db/schema';
+import type { Principal } from '../../lib/auth-hook';
+import type { AppContext } from '../../lib/context';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import type { MessageKey } from '../../lib/messages';
+import { sendPasswordLink } from '../auth/auth.service';
+import {
+  endAllSessions,
+  findCompanyById,
+  findUserByEmail,
+  listCompanyUsers,
+  toInstallerDetails,
+  toTeamMember,
+} from '../users/users.repository';
+import { canEditCompany, canManageTeamOf } from './installer.policy';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export async function updateCompany(
+  ctx: AppContext,
+  me: Principal,
+  companyId: string,
+  input: CompanyUpdateRequest,
+): Promise<InstallerDetails> {
+  if (!canEditCompany(me, companyId)) throw forbidden();
+  const [row] = await ctx.database.db
+    .update(companies)
+    .set({
+      name: input.companyName,
+      address: input.address,
+      city: input.city,
+      postalCode: input.postalCode,
+      phone: input.phone,
+      email: input.email,
+      website: input.website,
+      vatId: input.vatId,
+      description: input.description,
+      serviceRadiusKm: input.serviceRadiusKm,
+      updatedAt: new Date(),
+    })
+    .where(eq(companies.id, companyId))
+    .returning();
+  if (!row) throw notFound('company_not_found');
+  return toInstallerDetails(row);
+}
+
+export async function listTeam(ctx: AppContext, me: Principal): Promise<TeamMember[]> {
+  if (!me.companyId) throw forbidden();
+  return (await listCompanyUsers(ctx.database.db, me.companyId)).map(toTeamMember);
+}
+
+/**
+ * Invites people to the company (SPEC §5 checks, field by field): each needs an e-mail and a role,
+ * no address twice, and nobody who already has another company's access or a platform role. New
+ * people get a set-password link; a former member gets access back. All or nothing.
+ */
+export async function inviteUsers(
+  ctx: AppContext,
+  me: Principal,
+  companyId: string,
+  input: InviteRequest,
+): Promise<TeamMember[]> {
+  if (!canManageTeamOf(me, companyId)) throw forbidden();
+  const fieldErrors: Record<string, MessageKey> = {};
+  const seen = new Set<string>();
+  input.users.forEach((u, i) => {
+    if (!u.email) fieldErrors[`users.${i}.email`] = 'missing_email';
+    else if (!EMAIL.test(u.email)) fieldErrors[`users.${i}.email`] = 'invalid_email';
+    else if (seen.has(u.email)) fieldErrors[`users.${i}.email`] = 'duplicate_email';
+    if (!u.role) fieldErrors[`users.${i}.role`] = 'missing_role';
+    if (u.email) seen.add(u.email);
+  });
+  const firstError = Object.values(fieldErrors)[0];
+  if (firstError) throw badRequest(firstError, fieldErrors);
+
+  return ctx.database.db.transaction(async (tx) => {
+    const company = await findCompanyById(tx, companyId);
+    if (!company) throw notFound('company_not_found');
+    const invited: TeamMember[] = [];
+    for (const [i, entry] of input.users.entries()) {
+      const email = entry.email as string;
+      const role = entry.role as NonNullable<typeof entry.role>;
+      const existing = await findUserByEmail(tx, email);
+      if (existing && existing.companyId === companyId && !existing.isDisabled) {
+        throw badRequest('already_member', { [`users.${i}.email`]: 'already_member' });
+      }
+      if (
+        existing &&
+        ((existing.companyId && existing.companyId !== companyId) || !isInstallerRole(existing.role as never))
+      ) {
+        throw badRequest('other_company_access', { [`users.${i}.email`]: 'other_company_access' });
+      }
+      const [user] = existing
+        ? await tx
+            .update(users)
+            .set({ companyId, role, isDisabled: false, updatedAt: new Date() })
+            .where(eq(users.id, existing.id))
+            .returning()
+        : await tx
+            .insert(users)
+            .values({
+              email,
+              role,
+              companyId,
+              firstName: entry.firstName ?? '',
+              lastName: entry.lastName ?? '',
+            })
+            .returning();
+      if (!user) throw new AppError(418, 'something_wrong');
+      await sendPasswordLink(ctx, tx, user, user.passwordHash ? 'reset' : 'invite', {
+        companyName: company.name,
+      });
+      invited.push(toTeamMember(user));
+    }
+    return invited;
+  });
+}
+
+async function findMember(ctx: AppContext, me: Principal, companyId: string, userId: string) {
+  if (!canManageTeamOf(me, companyId)) throw forbidden();
+  if (userId === me.id) throw badRequest('cannot_change_self');
+  const [user] = await ctx.database.db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.companyId, companyId), eq(users.isDisabled, false)));
+  if (!user) throw notFound('user_not_found');
+  return user;
+}
+
+export async function changeRole(
+  ctx: AppContext,
+  me: Principal,
+  companyId: string,
+  userId: string,
+  role: TeamMember['role'],
+): Promise<TeamMember> {
+  await findMember(ctx, me, companyId, userId);
+  const [row] = await ctx.database.db
+    .update(users)
+    .set({ role, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!row) throw notFound('user_not_found');
+  return toTeamMember(row);
+}
+
+/** Removes a member's access: detached from the company, disabled, every session ended. */
+export async function removeAccess(
+  ctx: AppContext,
+  me: Principal,
+  companyId: string,
+  userId: string,
+): Promise<void> {
+  await findMember(ctx, me, companyId, userId);
+  await ctx.database.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ companyId: null, isDisabled: true, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    await endAllSessions(tx, userId);
+  });
+}

@@ -1,0 +1,287 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+
+let t: TestApp;
+let a: Awaited<ReturnType<TestApp['createInstallerCompany']>>;
+let b: Awaited<ReturnType<TestApp['createInstallerCompany']>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await t.createInstallerCompany();
+  b = await t.createInstallerCompany();
+});
+afterAll(() => t.close());
+
+const company = {
+  companyName: 'Sonnenbau Süd GmbH',
+  address: 'Hauptstraße 5',
+  city: 'Rosenheim',
+  postalCode: '83022',
+  phone: '+49 8031 1',
+  email: 'info@sued.test',
+  website: 'https://sued.example',
+  vatId: 'DE1',
+  description: 'PV',
+  serviceRadiusKm: 70,
+};
+
+describe('PUT /installer/{id}', () => {
+  const put = (token: string, id: string, payload: object) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/installer/${id}`,
+      headers: { ...t.auth(token), 'accept-language': 'en' },
+      payload,
+    });
+
+  it('lets the company admin update its company', async () => {
+    const res = await put(a.admin.token, a.company.id, company);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      _id: a.company.id,
+      companyName: 'Sonnenbau Süd GmbH',
+      serviceRadiusKm: 70,
+    });
+    const me = await t.app.inject({ url: '/api/user', headers: t.auth(a.sales.token) });
+    expect(me.json().data.user.companyName).toBe('Sonnenbau Süd GmbH');
+  });
+
+  it('validates each field', async () => {
+    const res = await put(a.admin.token, a.company.id, {
+      ...company,
+      companyName: '',
+      email: 'nope',
+      website: 'ftp://x.example',
+      serviceRadiusKm: 0,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toMatchObject({
+      companyName: 'This field is required',
+      email: expect.any(String),
+      website: expect.any(String),
+      serviceRadiusKm: expect.any(String),
+    });
+  });
+
+  it('refuses other roles of the company and the admin of another company', async () => {
+    expect((await put(a.installer.token, a.company.id, company)).statusCode).toBe(403);
+    expect((await put(a.sales.token, a.company.id, company)).statusCode).toBe(403);
+    const foreign = await put(b.admin.token, a.company.id, { ...company, companyName: 'Hijacked' });
+    expect(foreign.statusCode).toBe(403);
+    const [row] = await t.database.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [
+      a.company.id,
+    ]);
+    expect(row?.name).not.toBe('Hijacked');
+  });
+
+  it('lets ADMIN update any company and answers 404 for an unknown one', async () => {
+    const admin = await t.createPlatformUser('ADMIN');
+    expect(
+      (await put(admin.token, b.company.id, { ...company, companyName: 'Helios Nord' })).statusCode,
+    ).toBe(200);
+    expect((await put(admin.token, crypto.randomUUID(), company)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /installer/users', () => {
+  it('lists the caller’s team only', async () => {
+    const res = await t.app.inject({ url: '/api/installer/users', headers: t.auth(b.sales.token) });
+    expect(res.statusCode).toBe(200);
+    const emails = res.json().data.docs.map((d: { email: string }) => d.email);
+    expect(emails.sort()).toEqual([b.admin.user.email, b.installer.user.email, b.sales.user.email].sort());
+  });
+  it('refuses platform roles', async () => {
+    const city = await t.createPlatformUser('CITY_ADMIN');
+    expect(
+      (await t.app.inject({ url: '/api/installer/users', headers: t.auth(city.token) })).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('POST /installer/userAceess/{id} (invitations)', () => {
+  const invite = (token: string, id: string, users: object[], lang = 'en') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/installer/userAceess/${id}`,
+      headers: { ...t.auth(token), 'accept-language': lang },
+      payload: { users },
+    });
+
+  it('invites a new person, who gets an e-mail whose link sets a password and lets them log in', async () => {
+    const res = await invite(a.admin.token, a.company.id, [
+      { email: 'New.Person@Example.test', role: 'INSTALLER_SALES', firstName: 'Nina' },
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.message).toBe('User has been invited');
+    expect(res.json().data.docs[0]).toMatchObject({
+      email: 'new.person@example.test',
+      role: 'INSTALLER_SALES',
+      isActive: false,
+    });
+
+    const mail = await t.smtp.waitForMail('new.person@example.test');
+    const [current] = await t.database.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [
+      a.company.id,
+    ]);
+    expect(mail.text).toContain(`${current?.name} hat Sie in sein Team`);
+    const token = /reset-password\?token=([\w-]+)&invite=1/.exec(mail.text ?? '')?.[1];
+    expect(token).toBeTruthy();
+    const set = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/reset-password/${token}`,
+      payload: { password: 'Welcome-to-the-team' },
+    });
+    expect(set.statusCode).toBe(200);
+    const session = await t.login('new.person@example.test', 'Welcome-to-the-team');
+    expect(session.body.data.user).toMatchObject({ role: 'INSTALLER_SALES', companyName: current?.name });
+  });
+
+  it('checks missing e-mail, missing role and duplicates, field by field, and creates nobody', async () => {
+    const missingEmail = await invite(a.admin.token, a.company.id, [{ role: 'INSTALLER' }]);
+    expect(missingEmail.statusCode).toBe(400);
+    expect(missingEmail.json()).toMatchObject({
+      message: 'Missing email',
+      errors: { 'users.0.email': 'Missing email' },
+    });
+
+    const missingRole = await invite(a.admin.token, a.company.id, [{ email: 'r@example.test' }]);
+    expect(missingRole.json()).toMatchObject({
+      message: 'Missing role',
+      errors: { 'users.0.role': 'Missing role' },
+    });
+
+    const dup = await invite(a.admin.token, a.company.id, [
+      { email: 'dup@example.test', role: 'INSTALLER' },
+      { email: 'DUP@example.test', role: 'INSTALLER' },
+    ]);
+    expect(dup.json()).toMatchObject({
+      message: 'Duplicate email not allowed',
+      errors: { 'users.1.email': 'Duplicate email not allowed' },
+    });
+    const de = await invite(a.admin.token, a.company.id, [{ role: 'INSTALLER' }], 'de');
+    expect(de.json().message).toBe('E-Mail fehlt');
+
+    const badRole = await invite(a.admin.token, a.company.id, [{ email: 'x@example.test', role: 'ADMIN' }]);
+    expect(badRole.statusCode).toBe(400);
+    expect(badRole.json().errors['users.0.role']).toBeTruthy();
+
+    const rows = await t.database.query(
+      `SELECT 1 FROM users WHERE email IN ('r@example.test', 'dup@example.test')`,
+    );
+    expect(rows).toHaveLength(0);
+  });
+
+  it('rejects a user who already has another company’s access, or a platform account, all or nothing', async () => {
+    const res = await invite(a.admin.token, a.company.id, [
+      { email: 'fine@example.test', role: 'INSTALLER' },
+      { email: b.installer.user.email, role: 'INSTALLER' },
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: 'This user already has access to another company',
+      errors: { 'users.1.email': 'This user already has access to another company' },
+    });
+    expect(await t.database.query(`SELECT 1 FROM users WHERE email = 'fine@example.test'`)).toHaveLength(0);
+    const admin = await t.createPlatformUser('ADMIN');
+    const platform = await invite(a.admin.token, a.company.id, [
+      { email: admin.user.email, role: 'INSTALLER' },
+    ]);
+    expect(platform.statusCode).toBe(400);
+  });
+
+  it('refuses other roles and the admin of another company', async () => {
+    expect(
+      (await invite(a.installer.token, a.company.id, [{ email: 'q@example.test', role: 'INSTALLER' }]))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await invite(a.sales.token, a.company.id, [{ email: 'q@example.test', role: 'INSTALLER' }]))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await invite(b.admin.token, a.company.id, [{ email: 'q@example.test', role: 'INSTALLER' }]))
+        .statusCode,
+    ).toBe(403);
+    const admin = await t.createPlatformUser('ADMIN');
+    expect(
+      (await invite(admin.token, a.company.id, [{ email: 'q@example.test', role: 'INSTALLER' }])).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('changing and removing access', () => {
+  const url = (companyId: string, userId: string) => `/api/installer/userAceess/${companyId}/${userId}`;
+
+  it('changes a member’s role', async () => {
+    const member = await t.createUser('INSTALLER', a.company.id);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: url(a.company.id, member.id),
+      headers: t.auth(a.admin.token),
+      payload: { role: 'INSTALLER_SALES' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.role).toBe('INSTALLER_SALES');
+  });
+
+  it('validates the role and refuses changing oneself', async () => {
+    const member = await t.createUser('INSTALLER', a.company.id);
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: url(a.company.id, member.id),
+      headers: t.auth(a.admin.token),
+      payload: { role: 'ADMIN' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const self = await t.app.inject({
+      method: 'PUT',
+      url: url(a.company.id, a.admin.user.id),
+      headers: t.auth(a.admin.token),
+      payload: { role: 'INSTALLER' },
+    });
+    expect(self.statusCode).toBe(400);
+  });
+
+  it('refuses other roles, another company’s admin, and members of another company', async () => {
+    const member = await t.createUser('INSTALLER', a.company.id);
+    const payload = { role: 'INSTALLER_ADMIN' };
+    for (const token of [a.installer.token, a.sales.token, b.admin.token]) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: url(a.company.id, member.id),
+        headers: t.auth(token),
+        payload,
+      });
+      expect(res.statusCode).toBe(403);
+    }
+    // An admin naming their own company but another company's user: not found.
+    const cross = await t.app.inject({
+      method: 'PUT',
+      url: url(b.company.id, member.id),
+      headers: t.auth(b.admin.token),
+      payload,
+    });
+    expect(cross.statusCode).toBe(404);
+  });
+
+  it('removes access and ends the member’s sessions at once', async () => {
+    const member = await t.createUser('INSTALLER', a.company.id);
+    const session = await t.login(member.email);
+    const foreign = await t.app.inject({
+      method: 'DELETE',
+      url: url(a.company.id, member.id),
+      headers: t.auth(b.admin.token),
+    });
+    expect(foreign.statusCode).toBe(403);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: url(a.company.id, member.id),
+      headers: t.auth(a.admin.token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/user', headers: t.auth(session.token) })).statusCode).toBe(403);
+    const refreshed = await t.app.inject({ url: `/api/refresh?refresh_token=${session.refreshToken}` });
+    expect(refreshed.statusCode).toBe(403);
+    const team = await t.app.inject({ url: '/api/installer/users', headers: t.auth(a.admin.token) });
+    expect(team.json().data.docs.map((d: { _id: string }) => d._id)).not.toContain(member.id);
+  });
+});

@@ -1,0 +1,170 @@
+import { CreateCheckoutRequest, CreatePriceRequest, dataOf, Subscription } from '@solar/shared';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { localCheckoutSessions, localPrices } from '../../db/schema';
+import { principalOf } from '../../lib/auth-hook';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { applyPaymentEvent, checkPrice, getSubscription } from './payments.service';
+
+const buyers = { access: ['INSTALLER_ADMIN'] } as const;
+const installers = { access: ['INSTALLER_ADMIN', 'INSTALLER', 'INSTALLER_SALES'] } as const;
+
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx.database;
+
+  app.post(
+    '/payments/create-price',
+    {
+      config: buyers,
+      schema: { body: CreatePriceRequest, response: { 200: dataOf(z.object({ id: z.string() })) } },
+    },
+    async (req) => {
+      const { unit_amount, metadata } = req.body;
+      checkPrice(unit_amount, metadata.obj, metadata.pvsol);
+      return { data: await app.ctx.payments.createPrice({ unitAmount: unit_amount, ...metadata }) };
+    },
+  );
+
+  app.post(
+    '/payments/create-checkout-session',
+    {
+      config: buyers,
+      schema: {
+        body: CreateCheckoutRequest,
+        response: { 200: dataOf(z.object({ id: z.string(), url: z.string() })) },
+      },
+    },
+    async (req) => {
+      const me = principalOf(req);
+      if (!me.companyId) throw forbidden();
+      let obj = Number(req.body.metadata?.obj ?? 0);
+      let pvsol = Number(req.body.metadata?.pvsol ?? 0);
+      if (app.ctx.payments.name === 'local') {
+        const [price] = await db.select().from(localPrices).where(eq(localPrices.id, req.body.priceId));
+        if (!price) throw badRequest('checkout_not_found', { priceId: 'checkout_not_found' });
+        obj = price.obj;
+        pvsol = price.pvsol;
+      }
+      if (!Number.isInteger(obj) || !Number.isInteger(pvsol) || obj < 0 || pvsol < 0)
+        throw badRequest('invalid_input');
+      const session = await app.ctx.payments.createCheckoutSession({
+        priceId: req.body.priceId,
+        companyId: me.companyId,
+        successUrl: req.body.successUrl,
+        cancelUrl: req.body.cancelUrl,
+        obj,
+        pvsol,
+      });
+      return { data: session };
+    },
+  );
+
+  app.get(
+    '/payments/list-subscription',
+    { config: installers, schema: { response: { 200: dataOf(Subscription) } } },
+    async (req) => {
+      const me = principalOf(req);
+      if (!me.companyId) throw forbidden();
+      return { data: await getSubscription(app.ctx, me.companyId) };
+    },
+  );
+
+  // The local test provider's checkout: the page reads the session, the buyer confirms it.
+  const LocalSession = z.object({
+    id: z.string(),
+    status: z.string(),
+    amountCents: z.number().int(),
+    obj: z.number().int(),
+    pvsol: z.number().int(),
+    successUrl: z.string(),
+    cancelUrl: z.string(),
+  });
+  const findLocalSession = async (id: string, companyId: string) => {
+    const [row] = await db
+      .select({ s: localCheckoutSessions, p: localPrices })
+      .from(localCheckoutSessions)
+      .innerJoin(localPrices, eq(localPrices.id, localCheckoutSessions.priceId))
+      .where(and(eq(localCheckoutSessions.id, id), eq(localCheckoutSessions.companyId, companyId)));
+    if (!row) throw notFound('checkout_not_found');
+    return row;
+  };
+  app.get(
+    '/payments/local-checkout/:id',
+    {
+      config: buyers,
+      schema: { params: z.object({ id: z.string().max(200) }), response: { 200: dataOf(LocalSession) } },
+    },
+    async (req) => {
+      const me = principalOf(req);
+      if (!me.companyId) throw forbidden();
+      const { s, p } = await findLocalSession(req.params.id, me.companyId);
+      return {
+        data: {
+          id: s.id,
+          status: s.status,
+          amountCents: p.unitAmount,
+          obj: p.obj,
+          pvsol: p.pvsol,
+          successUrl: s.successUrl,
+          cancelUrl: s.cancelUrl,
+        },
+      };
+    },
+  );
+  app.post(
+    '/payments/local-checkout/:id/complete',
+    {
+      config: buyers,
+      schema: { params: z.object({ id: z.string().max(200) }), response: { 200: dataOf(Subscription) } },
+    },
+    async (req) => {
+      const me = principalOf(req);
+      if (!me.companyId || app.ctx.payments.name !== 'local') throw forbidden();
+      const { s, p } = await findLocalSession(req.params.id, me.companyId);
+      if (s.status === 'open') {
+        await db
+          .update(localCheckoutSessions)
+          .set({ status: 'complete' })
+          .where(eq(localCheckoutSessions.id, s.id));
+      }
+      // The same path a Stripe webhook takes; the event id makes a second confirmation a no-op.
+      await applyPaymentEvent(
+        app.ctx,
+        {
+          id: `local_evt_${s.id}`,
+          type: 'activated',
+          companyId: me.companyId,
+          obj: p.obj,
+          pvsol: p.pvsol,
+          customerId: null,
+          subscriptionId: s.id,
+          periodEnd: null,
+        },
+        'local',
+      );
+      return { data: await getSubscription(app.ctx, me.companyId) };
+    },
+  );
+
+  // Stripe's webhook needs the raw body to check the signature.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    scope.post('/payments/webhook', { config: { access: 'public' } }, async (req) => {
+      if (app.ctx.payments.name !== 'stripe') throw notFound();
+      let event: ReturnType<typeof app.ctx.payments.parseWebhook>;
+      try {
+        event = app.ctx.payments.parseWebhook(
+          req.body as Buffer,
+          req.headers['stripe-signature'] as string | undefined,
+        );
+      } catch (err) {
+        req.log.warn({ err }, 'stripe webhook refused');
+        throw new AppError(400, 'invalid_signature');
+      }
+      const result = await applyPaymentEvent(app.ctx, event, 'stripe');
+      return { data: { received: true, applied: result.applied } };
+    });
+  });
+};

@@ -1,0 +1,126 @@
+import { CONSTANTS, monthlyUnits, type PlanName, premiumPrice, type Subscription } from '@solar/shared';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import type { AppContext } from '../../lib/context';
+import { AppError, badRequest } from '../../lib/errors';
+import type { PaymentEvent } from '../../lib/payments';
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+export interface SubscriptionRow {
+  company_id: string;
+  plan: PlanName;
+  obj_extra: number;
+  pvsol_extra: number;
+  status: 'active' | 'canceled' | 'past_due';
+  provider: 'none' | 'local' | 'stripe';
+  current_period_end: Date | string | null;
+}
+
+/** The current month as YYYY-MM (UTC); downloads count per calendar month. */
+export function currentMonth(now = new Date()): string {
+  return now.toISOString().slice(0, 7);
+}
+
+/** The company's subscription row, created as Free when missing; locked FOR UPDATE inside `tx`. */
+export async function lockSubscription(tx: DbOrTx, companyId: string): Promise<SubscriptionRow> {
+  await tx.execute(sql`INSERT INTO subscriptions (company_id) VALUES (${companyId}) ON CONFLICT DO NOTHING`);
+  const [row] = rowsOf<SubscriptionRow>(
+    await tx.execute(sql`SELECT * FROM subscriptions WHERE company_id = ${companyId} FOR UPDATE`),
+  );
+  if (!row) throw new AppError(418, 'something_wrong');
+  return row;
+}
+
+/** A plan is in force while active and not past its paid period. */
+export function effectivePlan(row: SubscriptionRow, now = new Date()): PlanName {
+  if (row.plan === 'free' || row.status !== 'active') return 'free';
+  if (row.current_period_end && new Date(row.current_period_end).getTime() < now.getTime()) return 'free';
+  return row.plan;
+}
+
+export async function usageOf(db: DbOrTx, row: SubscriptionRow, now = new Date()) {
+  const month = currentMonth(now);
+  const [counts] = rowsOf<{ obj: number; pvsol: number; free_obj: number }>(
+    await db.execute(sql`SELECT
+      count(*) FILTER (WHERE kind = 'obj' AND NOT is_free AND month = ${month})::int AS obj,
+      count(*) FILTER (WHERE kind = 'pvsol' AND NOT is_free AND month = ${month})::int AS pvsol,
+      count(*) FILTER (WHERE is_free)::int AS free_obj
+      FROM downloads WHERE company_id = ${row.company_id}`),
+  );
+  const objUsed = Number(counts?.obj ?? 0);
+  const pvsolUsed = Number(counts?.pvsol ?? 0);
+  const freeObjUsed = Number(counts?.free_obj ?? 0);
+  const plan = effectivePlan(row, now);
+  const budget = monthlyUnits(plan, row.obj_extra, row.pvsol_extra);
+  const unitsUsed = objUsed + 2 * pvsolUsed;
+  const left = budget === null ? null : Math.max(0, budget - unitsUsed);
+  return {
+    month,
+    objUsed,
+    pvsolUsed,
+    unitsUsed,
+    unitsBudget: budget,
+    objLeft: left,
+    pvsolLeft: left === null ? null : Math.floor(left / 2),
+    freeObjUsed,
+    freeObjLeft: Math.max(0, CONSTANTS.freeDownloadCount - freeObjUsed),
+  };
+}
+
+export async function getSubscription(ctx: AppContext, companyId: string): Promise<Subscription> {
+  const { db } = ctx.database;
+  await db.execute(sql`INSERT INTO subscriptions (company_id) VALUES (${companyId}) ON CONFLICT DO NOTHING`);
+  const [row] = rowsOf<SubscriptionRow>(
+    await db.execute(sql`SELECT * FROM subscriptions WHERE company_id = ${companyId}`),
+  );
+  if (!row) throw new AppError(418, 'something_wrong');
+  const plan = effectivePlan(row);
+  return {
+    plan,
+    objExtra: plan === 'premium' ? row.obj_extra : 0,
+    pvsolExtra: plan === 'premium' ? row.pvsol_extra : 0,
+    status: row.status,
+    provider: row.provider,
+    renewsAt:
+      plan === 'free' || !row.current_period_end ? null : new Date(row.current_period_end).toISOString(),
+    monthlyPriceCents: plan === 'premium' ? premiumPrice(row.obj_extra, row.pvsol_extra).monthlyCents : 0,
+    usage: await usageOf(db, row),
+  };
+}
+
+/** The price of Premium with these extras must be what the client asks to bill (never trusted). */
+export function checkPrice(unitAmount: number, obj: number, pvsol: number) {
+  if (premiumPrice(obj, pvsol).monthlyCents !== unitAmount) {
+    throw badRequest('price_mismatch', { unit_amount: 'price_mismatch' });
+  }
+}
+
+/**
+ * Applies a provider event once: the event id is recorded in the same transaction, so a replayed
+ * webhook finds it and changes nothing.
+ */
+export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent, provider: 'local' | 'stripe') {
+  if (event.type === 'ignored' || !event.companyId) return { applied: false };
+  const companyId = event.companyId;
+  return ctx.database.db.transaction(async (tx) => {
+    const fresh = rowsOf<{ id: string }>(
+      await tx.execute(sql`INSERT INTO payment_events (id, type, company_id) VALUES (${event.id}, ${event.type}, ${companyId})
+        ON CONFLICT DO NOTHING RETURNING id`),
+    );
+    if (fresh.length === 0) return { applied: false };
+    await lockSubscription(tx, companyId);
+    const periodEnd = event.periodEnd ?? new Date(Date.now() + 31 * 86_400_000);
+    if (event.type === 'ended') {
+      await tx.execute(sql`UPDATE subscriptions SET plan = 'free', status = 'canceled', obj_extra = 0, pvsol_extra = 0,
+        current_period_end = NULL, updated_at = now() WHERE company_id = ${companyId}`);
+    } else {
+      await tx.execute(sql`UPDATE subscriptions SET plan = 'premium', status = 'active', obj_extra = ${event.obj},
+        pvsol_extra = ${event.pvsol}, provider = ${provider}, current_period_end = ${periodEnd.toISOString()},
+        provider_customer_id = coalesce(${event.customerId}, provider_customer_id),
+        provider_subscription_id = coalesce(${event.subscriptionId}, provider_subscription_id),
+        updated_at = now() WHERE company_id = ${companyId}`);
+    }
+    return { applied: true };
+  });
+}

@@ -1,0 +1,307 @@
+import {
+  type BulkPrice,
+  calculateOffer,
+  type OfferCalculation,
+  type PricingSettings,
+  type ProductInput,
+} from '@solar/shared';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { companies, installerProducts, pricingSettings, products } from '../../db/schema';
+import { distanceKm } from '../../db/seed/geo';
+import type { Principal } from '../../lib/auth-hook';
+import type { AppContext } from '../../lib/context';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { canEditCatalogue, canEditPlatformProducts } from './products.policy';
+import { findProduct, findProducts, toProduct } from './products.repository';
+
+const sortTiers = (tiers: BulkPrice[]) => [...tiers].sort((a, b) => a.minQuantity - b.minQuantity);
+
+/** The company whose catalogue a call reads: the caller's own; ADMIN may name one. */
+export function catalogueCompany(me: Principal, installerId?: string): string | null {
+  if (me.role === 'ADMIN') return installerId ?? null;
+  if (!me.companyId) throw forbidden();
+  if (installerId && installerId !== me.companyId) throw forbidden();
+  return me.companyId;
+}
+
+export async function listProducts(
+  ctx: AppContext,
+  me: Principal,
+  q: {
+    installerId?: string;
+    type?: string;
+    page: number;
+    limit: number;
+    query?: string;
+    inCatalogue?: string;
+  },
+) {
+  const companyId = catalogueCompany(me, q.installerId);
+  const parts: SQL[] = [];
+  if (q.type) parts.push(sql`p.type = ${q.type}`);
+  if (q.query) {
+    const pattern = `%${q.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    parts.push(sql`(p.name ILIKE ${pattern} OR p.manufacturer ILIKE ${pattern})`);
+  }
+  if (q.inCatalogue === 'true') parts.push(sql`ip.price IS NOT NULL`);
+  const { rows, total } = await findProducts(ctx.database.db, {
+    companyId,
+    where: parts.length ? sql.join(parts, sql` AND `) : undefined,
+    limit: q.limit,
+    offset: (q.page - 1) * q.limit,
+  });
+  const totalPages = Math.ceil(total / q.limit);
+  return {
+    docs: rows.map(toProduct),
+    pagination: { page: q.page, limit: q.limit, total, totalPages, hasNextPage: q.page < totalPages },
+  };
+}
+
+export async function getProduct(ctx: AppContext, me: Principal, installerId: string, productId: string) {
+  const row = await findProduct(ctx.database.db, catalogueCompany(me, installerId), productId);
+  if (!row) throw notFound('product_not_found');
+  return toProduct(row);
+}
+
+/**
+ * Creates a platform product (ADMIN) or, with isDuplicate, a company's own product — typically a
+ * copy of a platform product that the company adapts — added to its catalogue at its price.
+ */
+export async function createProduct(
+  ctx: AppContext,
+  me: Principal,
+  input: ProductInput,
+  isDuplicate: boolean,
+) {
+  const companyId = isDuplicate ? me.companyId : null;
+  if (isDuplicate ? !canEditCatalogue(me) : !canEditPlatformProducts(me)) throw forbidden();
+  const id = await ctx.database.db.transaction(async (tx) => {
+    if (input.sourceProductId) {
+      const source = await findProduct(tx, companyId, input.sourceProductId);
+      if (!source) throw badRequest('product_not_found', { sourceProductId: 'product_not_found' });
+    }
+    const [row] = await tx
+      .insert(products)
+      .values({
+        companyId,
+        sourceProductId: input.sourceProductId ?? null,
+        type: input.type,
+        subtype: input.subtype ?? null,
+        name: input.name,
+        manufacturer: input.manufacturer,
+        details: input.details,
+        datasheetFileId: input.datasheetFileId ?? null,
+      })
+      .returning({ id: products.id });
+    if (!row) throw new AppError(418, 'something_wrong');
+    if (companyId && input.price !== undefined) {
+      await tx.insert(installerProducts).values({
+        companyId,
+        productId: row.id,
+        price: input.price,
+        bulkPrices: sortTiers(input.bulkPrices ?? []),
+      });
+    }
+    return row.id;
+  });
+  return toProduct(
+    (await findProduct(ctx.database.db, companyId, id)) as NonNullable<
+      Awaited<ReturnType<typeof findProduct>>
+    >,
+  );
+}
+
+/** The products a caller may change: its company's own (isDuplicate) or the platform's (ADMIN). */
+function editableScope(me: Principal, isDuplicate: boolean) {
+  if (isDuplicate) {
+    if (!canEditCatalogue(me) || !me.companyId) throw forbidden();
+    return eq(products.companyId, me.companyId);
+  }
+  if (!canEditPlatformProducts(me)) throw forbidden();
+  return isNull(products.companyId);
+}
+
+export async function updateProduct(
+  ctx: AppContext,
+  me: Principal,
+  id: string,
+  input: ProductInput,
+  isDuplicate: boolean,
+) {
+  const scope = editableScope(me, isDuplicate);
+  await ctx.database.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(products)
+      .set({
+        type: input.type,
+        subtype: input.subtype ?? null,
+        name: input.name,
+        manufacturer: input.manufacturer,
+        details: input.details,
+        datasheetFileId: input.datasheetFileId ?? null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(products.id, id), scope, eq(products.isDeleted, false)))
+      .returning({ id: products.id });
+    if (updated.length === 0) throw notFound('product_not_found');
+    if (isDuplicate && me.companyId && input.price !== undefined) {
+      await upsertCatalogueEntry(tx, me.companyId, id, input.price, input.bulkPrices);
+    }
+  });
+  const row = await findProduct(ctx.database.db, isDuplicate ? me.companyId : null, id);
+  if (!row) throw notFound('product_not_found');
+  return toProduct(row);
+}
+
+export async function deleteProducts(ctx: AppContext, me: Principal, ids: string[], isDuplicate: boolean) {
+  const scope = editableScope(me, isDuplicate);
+  const deleted = await ctx.database.db
+    .update(products)
+    .set({ isDeleted: true, updatedAt: new Date() })
+    .where(and(inArray(products.id, ids), scope))
+    .returning({ id: products.id });
+  return deleted.length;
+}
+
+async function upsertCatalogueEntry(
+  tx: DbOrTx,
+  companyId: string,
+  productId: string,
+  price: number,
+  tiers?: BulkPrice[],
+) {
+  await tx
+    .insert(installerProducts)
+    .values({ companyId, productId, price, bulkPrices: sortTiers(tiers ?? []) })
+    .onConflictDoUpdate({
+      target: [installerProducts.companyId, installerProducts.productId],
+      set: {
+        price,
+        ...(tiers ? { bulkPrices: sortTiers(tiers) } : {}),
+        updatedAt: new Date(),
+      },
+    });
+}
+
+/** Adds a visible product to the company's catalogue, or changes its price (and tiers). */
+export async function setCatalogueEntry(
+  ctx: AppContext,
+  me: Principal,
+  input: { productId: string; price: number; bulkPrices?: BulkPrice[] },
+  mustExist: boolean,
+) {
+  if (!canEditCatalogue(me) || !me.companyId) throw forbidden();
+  const companyId = me.companyId;
+  const { db } = ctx.database;
+  const product = await findProduct(db, companyId, input.productId);
+  if (!product) throw notFound('product_not_found');
+  if (mustExist && product.ip_price === null) throw notFound('product_not_in_catalogue');
+  await upsertCatalogueEntry(db, companyId, input.productId, input.price, input.bulkPrices);
+  return toProduct((await findProduct(db, companyId, input.productId)) as NonNullable<typeof product>);
+}
+
+export async function setBulkPrices(ctx: AppContext, me: Principal, productId: string, tiers: BulkPrice[]) {
+  if (!canEditCatalogue(me) || !me.companyId) throw forbidden();
+  const updated = await ctx.database.db
+    .update(installerProducts)
+    .set({ bulkPrices: sortTiers(tiers), updatedAt: new Date() })
+    .where(and(eq(installerProducts.companyId, me.companyId), eq(installerProducts.productId, productId)))
+    .returning({ id: installerProducts.id });
+  if (updated.length === 0) throw notFound('product_not_in_catalogue');
+  return toProduct(
+    (await findProduct(ctx.database.db, me.companyId, productId)) as NonNullable<
+      Awaited<ReturnType<typeof findProduct>>
+    >,
+  );
+}
+
+export async function removeCatalogueEntry(ctx: AppContext, me: Principal, productId: string) {
+  if (!canEditCatalogue(me) || !me.companyId) throw forbidden();
+  const removed = await ctx.database.db
+    .delete(installerProducts)
+    .where(and(eq(installerProducts.companyId, me.companyId), eq(installerProducts.productId, productId)))
+    .returning({ id: installerProducts.id });
+  if (removed.length === 0) throw notFound('product_not_in_catalogue');
+}
+
+export async function getPricing(ctx: AppContext, me: Principal): Promise<PricingSettings> {
+  if (!me.companyId) throw forbidden();
+  const [row] = await ctx.database.db
+    .select()
+    .from(pricingSettings)
+    .where(eq(pricingSettings.companyId, me.companyId));
+  return row
+    ? { strategy: row.strategy as PricingSettings['strategy'], value: row.value }
+    : { strategy: 'fixForProject', value: 0 };
+}
+
+export async function setPricing(
+  ctx: AppContext,
+  me: Principal,
+  input: PricingSettings,
+): Promise<PricingSettings> {
+  if (me.role !== 'INSTALLER_ADMIN' || !me.companyId) throw forbidden();
+  await ctx.database.db
+    .insert(pricingSettings)
+    .values({ companyId: me.companyId, ...input })
+    .onConflictDoUpdate({ target: pricingSettings.companyId, set: { ...input, updatedAt: new Date() } });
+  return input;
+}
+
+/** Proposes a price from catalogue components with the company's strategy (shared `calculateOffer`). */
+export async function calculate(
+  ctx: AppContext,
+  me: Principal,
+  input: {
+    components: { productId: string; quantity: number }[];
+    projectId?: string;
+    kwp?: number;
+    distanceKm?: number;
+  },
+): Promise<OfferCalculation> {
+  if (!me.companyId) throw forbidden();
+  const { db } = ctx.database;
+  const components = [];
+  let panelWatts = 0;
+  for (const c of input.components) {
+    const row = await findProduct(db, me.companyId, c.productId);
+    if (!row || row.ip_price === null) throw notFound('product_not_in_catalogue');
+    components.push({
+      name: row.name,
+      type: row.type,
+      quantity: c.quantity,
+      price: Number(row.ip_price),
+      bulkPrices: row.ip_bulk_prices ?? [],
+    });
+    if (row.type === 'solarPanel') panelWatts += (row.details.powerW ?? 0) * c.quantity;
+  }
+  let distance = input.distanceKm ?? 0;
+  if (input.distanceKm === undefined && input.projectId) {
+    const result =
+      await db.execute(sql`SELECT q.latitude, q.longitude FROM projects p JOIN quotes q ON q.id = p.quote_id
+      WHERE p.id = ${input.projectId} AND p.company_id = ${me.companyId}`);
+    const quote = (result as unknown as { rows: { latitude: number | null; longitude: number | null }[] })
+      .rows[0];
+    if (!quote) throw notFound('project_not_found');
+    const [company] = await db.select().from(companies).where(eq(companies.id, me.companyId));
+    if (
+      quote.latitude !== null &&
+      quote.longitude !== null &&
+      company?.latitude != null &&
+      company.longitude != null
+    ) {
+      distance =
+        Math.round(distanceKm(company.latitude, company.longitude, quote.latitude, quote.longitude) * 10) /
+        10;
+    }
+  }
+  const pricing = await getPricing(ctx, me);
+  return calculateOffer({
+    components,
+    strategy: pricing.strategy,
+    value: pricing.value,
+    kwp: input.kwp ?? panelWatts / 1000,
+    distanceKm: distance,
+  });
+}

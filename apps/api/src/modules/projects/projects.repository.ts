@@ -1,0 +1,166 @@
+import type { SavedProject, SavedSearchBody, Stage } from '@solar/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { filterSql } from '../quotes/quotes.scope';
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+export interface ProjectDbRow {
+  id: string;
+  quote_id: string;
+  stage: string;
+  is_matched: boolean;
+  responsible_user_id: string | null;
+  responsible_first_name: string | null;
+  customer_target: string[];
+  notes: string;
+  components: unknown;
+  created_at: Date | string;
+  updated_at: Date | string;
+  short_id: string;
+  version: number;
+  address: string;
+  city: string;
+  latitude: number | null;
+  longitude: number | null;
+  status: string;
+  roof_type: string;
+  building_type: string;
+  people: number;
+  price_per_kwh: number;
+  feed_in_tariff: number;
+  consumption: number;
+  total_cost: number;
+  rating: number;
+  customer_first_name: string;
+  customer_last_name: string;
+  customer_email: string;
+  customer_phone: string;
+  files: { id: string; name: string; mime_type: string; size: number; created_at: string }[] | null;
+}
+
+const SORT: Record<string, SQL> = {
+  date: sql`p.created_at`,
+  updatedAt: sql`p.updated_at`,
+  totalCost: sql`q.total_cost`,
+  rating: sql`q.rating`,
+  consumption: sql`q.consumption`,
+  city: sql`q.city`,
+};
+
+const SELECT = sql`SELECT p.*, q.short_id, q.version, q.address, q.city, q.latitude, q.longitude, q.status,
+  q.roof_type, q.building_type, q.people, q.price_per_kwh, q.feed_in_tariff, q.consumption, q.total_cost, q.rating,
+  q.customer_first_name, q.customer_last_name, q.customer_email, q.customer_phone,
+  u.first_name AS responsible_first_name,
+  (SELECT json_agg(json_build_object('id', f.id, 'name', f.name, 'mime_type', f.mime_type, 'size', f.size,
+     'created_at', f.created_at) ORDER BY f.created_at DESC)
+   FROM files f WHERE f.project_id = p.id) AS files
+  FROM projects p JOIN quotes q ON q.id = p.quote_id LEFT JOIN users u ON u.id = p.responsible_user_id`;
+
+/** Conditions of the saved-project search, always scoped to one company. */
+export function projectWhere(companyId: string, body: SavedSearchBody): SQL {
+  const parts: SQL[] = [sql`p.company_id = ${companyId}`, sql`NOT p.is_deleted`, filterSql(body)];
+  if (body.stage?.length) parts.push(sql`p.stage = ANY(${`{${body.stage.join(',')}}`}::text[])`);
+  if (body.responsibleUserId) parts.push(sql`p.responsible_user_id = ${body.responsibleUserId}`);
+  return sql.join(parts, sql` AND `);
+}
+
+export async function findProjects(
+  db: DbOrTx,
+  where: SQL,
+  opts: { sortColumn: string; sortOrder: 'asc' | 'desc'; limit: number; offset: number },
+): Promise<ProjectDbRow[]> {
+  const dir = opts.sortOrder === 'asc' ? sql`ASC` : sql`DESC`;
+  return rowsOf<ProjectDbRow>(
+    await db.execute(sql`${SELECT} WHERE ${where}
+      ORDER BY ${SORT[opts.sortColumn] ?? sql`p.created_at`} ${dir}, p.id ${dir}
+      LIMIT ${opts.limit} OFFSET ${opts.offset}`),
+  );
+}
+
+export async function totalsOf(db: DbOrTx, where: SQL): Promise<{ count: number; totalCost: number }> {
+  const [row] = rowsOf<{ count: number; total_cost: number }>(
+    await db.execute(sql`SELECT count(*)::int AS count, coalesce(sum(q.total_cost), 0) AS total_cost
+      FROM projects p JOIN quotes q ON q.id = p.quote_id WHERE ${where}`),
+  );
+  return { count: Number(row?.count ?? 0), totalCost: Number(row?.total_cost ?? 0) };
+}
+
+export async function findProject(
+  db: DbOrTx,
+  companyId: string,
+  id: string,
+): Promise<ProjectDbRow | undefined> {
+  const [row] = rowsOf<ProjectDbRow>(
+    await db.execute(sql`${SELECT} WHERE p.id = ${id} AND p.company_id = ${companyId} AND NOT p.is_deleted`),
+  );
+  return row;
+}
+
+export async function countByStage(db: DbOrTx, companyId: string): Promise<Record<Stage, number>> {
+  const rows = rowsOf<{ stage: Stage; n: number }>(
+    await db.execute(sql`SELECT stage, count(*)::int AS n FROM projects
+      WHERE company_id = ${companyId} AND NOT is_deleted GROUP BY stage`),
+  );
+  const counts = {
+    ACQUISITION: 0,
+    OFFER_PROVIDED: 0,
+    INSTALLER_SIGNED: 0,
+    PROJECT_REALIZED: 0,
+    OFFER_NOT_ACCEPTED: 0,
+  } satisfies Record<Stage, number>;
+  for (const r of rows) counts[r.stage] = Number(r.n);
+  return counts;
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+export function toSavedProject(r: ProjectDbRow): SavedProject {
+  return {
+    _id: r.id,
+    quoteId: r.quote_id,
+    shortId: r.short_id,
+    version: r.version,
+    address: r.address,
+    city: r.city,
+    projectStatus: r.stage as Stage,
+    isMatched: r.is_matched,
+    roofType: r.roof_type,
+    buildingType: r.building_type,
+    status: r.status,
+    people: r.people,
+    pricePerKwh: Number(r.price_per_kwh),
+    feedInTariff: Number(r.feed_in_tariff),
+    consumption: Number(r.consumption),
+    totalCost: Number(r.total_cost),
+    rating: Number(r.rating),
+    customer: {
+      firstName: r.customer_first_name,
+      lastName: r.customer_last_name,
+      email: r.customer_email,
+      phone: r.customer_phone,
+    },
+    responsiblePerson: r.responsible_first_name,
+    responsibleUserId: r.responsible_user_id,
+    customerTarget: r.customer_target ?? [],
+    notes: r.notes,
+    components: (typeof r.components === 'string'
+      ? JSON.parse(r.components)
+      : r.components) as SavedProject['components'],
+    uploadedInstallerImages: (r.files ?? []).map((f) => ({
+      _id: f.id,
+      name: f.name,
+      url: `/api/media/${f.id}`,
+      mimeType: f.mime_type,
+      size: f.size,
+      createdAt: iso(f.created_at),
+    })),
+    date: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+    quote: {
+      mapboxAddress: { complete: r.address },
+      lat: r.latitude === null ? null : Number(r.latitude),
+      long: r.longitude === null ? null : Number(r.longitude),
+    },
+  };
+}

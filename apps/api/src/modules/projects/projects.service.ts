@@ -1,0 +1,253 @@
+import {
+  canMoveStage,
+  type SavedProjectUpdate,
+  type SavedSearchBody,
+  STAGE_TRANSITIONS,
+  STAGES,
+  type Stage,
+} from '@solar/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { projects, stageHistory, users } from '../../db/schema';
+import type { Principal } from '../../lib/auth-hook';
+import type { AppContext } from '../../lib/context';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { findQuoteById } from '../quotes/quotes.repository';
+import { scopeFor } from '../quotes/quotes.scope';
+import {
+  countByStage,
+  findProject,
+  findProjects,
+  projectWhere,
+  toSavedProject,
+  totalsOf,
+} from './projects.repository';
+
+function companyOf(me: Principal): string {
+  if (!me.companyId) throw forbidden();
+  return me.companyId;
+}
+
+export async function searchProjects(
+  ctx: AppContext,
+  me: Principal,
+  body: SavedSearchBody,
+  q: { page: number; limit: number; sortColumn: string; sortOrder: 'asc' | 'desc' },
+) {
+  const { db } = ctx.database;
+  const where = projectWhere(companyOf(me), body);
+  const rows = await findProjects(db, where, { ...q, offset: (q.page - 1) * q.limit });
+  const totals = await totalsOf(db, where);
+  const totalPages = Math.ceil(totals.count / q.limit);
+  return {
+    docs: rows.map(toSavedProject),
+    pagination: {
+      page: q.page,
+      limit: q.limit,
+      total: totals.count,
+      totalPages,
+      hasNextPage: q.page < totalPages,
+    },
+    maxMin: [totals],
+  };
+}
+
+export async function getProject(ctx: AppContext, me: Principal, id: string) {
+  const { db } = ctx.database;
+  const row = await findProject(db, companyOf(me), id);
+  if (!row) throw notFound('project_not_found');
+  const history = await db
+    .select({
+      from: stageHistory.fromStage,
+      to: stageHistory.toStage,
+      at: stageHistory.createdAt,
+      first: users.firstName,
+      last: users.lastName,
+    })
+    .from(stageHistory)
+    .leftJoin(users, eq(users.id, stageHistory.userId))
+    .where(eq(stageHistory.projectId, id))
+    .orderBy(stageHistory.createdAt, stageHistory.id);
+  return {
+    ...toSavedProject(row),
+    history: history.map((h) => ({
+      from: h.from as Stage | null,
+      to: h.to as Stage,
+      by: [h.first, h.last].filter(Boolean).join(' '),
+      at: h.at.toISOString(),
+    })),
+  };
+}
+
+/** Saves a visible quote as the company's project (idempotent: an existing project is returned). */
+export async function saveQuote(ctx: AppContext, me: Principal, quoteId: string) {
+  const { db } = ctx.database;
+  const companyId = companyOf(me);
+  const scope = await scopeFor(db, me);
+  const quote = await findQuoteById(db, scope, quoteId);
+  if (!quote) throw notFound('quote_not_found');
+  const id = await db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: projects.id, isDeleted: projects.isDeleted })
+      .from(projects)
+      .where(and(eq(projects.companyId, companyId), eq(projects.quoteId, quoteId)));
+    if (existing) {
+      if (existing.isDeleted) {
+        await tx
+          .update(projects)
+          .set({ isDeleted: false, updatedAt: new Date() })
+          .where(eq(projects.id, existing.id));
+      }
+      return existing.id;
+    }
+    const [created] = await tx
+      .insert(projects)
+      .values({ companyId, quoteId, responsibleUserId: me.id })
+      .returning();
+    if (!created) throw new AppError(418, 'something_wrong');
+    await tx
+      .insert(stageHistory)
+      .values({ projectId: created.id, fromStage: null, toStage: 'ACQUISITION', userId: me.id });
+    return created.id;
+  });
+  return getProject(ctx, me, id);
+}
+
+/** Moves a project to another stage, if the rule and the role allow it, and records the move. */
+async function moveStage(tx: Tx, me: Principal, projectId: string, from: Stage, to: Stage) {
+  if (from === to) return;
+  if (!STAGE_TRANSITIONS[from].includes(to)) {
+    throw new AppError(400, 'stage_move_refused', undefined, {
+      from: `stage_${from}`,
+      to: `stage_${to}`,
+    });
+  }
+  if (!canMoveStage(me.role, from, to)) throw new AppError(400, 'stage_move_role');
+  await tx
+    .update(projects)
+    .set({
+      stage: to,
+      isMatched: sql`${projects.isMatched} OR ${to !== 'ACQUISITION'}`,
+      updatedAt: new Date(),
+    })
+    .where(eq(projects.id, projectId));
+  await tx.insert(stageHistory).values({ projectId, fromStage: from, toStage: to, userId: me.id });
+}
+
+export async function updateProject(ctx: AppContext, me: Principal, id: string, input: SavedProjectUpdate) {
+  const { db } = ctx.database;
+  const companyId = companyOf(me);
+  await db.transaction(async (tx) => {
+    const [project] = await tx
+      .select()
+      .from(projects)
+      .where(and(eq(projects.id, id), eq(projects.companyId, companyId), eq(projects.isDeleted, false)))
+      .for('update');
+    if (!project) throw notFound('project_not_found');
+    if (input.responsibleUserId) {
+      const [member] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.id, input.responsibleUserId),
+            eq(users.companyId, companyId),
+            eq(users.isDisabled, false),
+          ),
+        );
+      if (!member)
+        throw badRequest('responsible_not_in_company', { responsibleUserId: 'responsible_not_in_company' });
+    }
+    const set: Partial<typeof projects.$inferInsert> = { updatedAt: new Date() };
+    if (input.responsibleUserId !== undefined) set.responsibleUserId = input.responsibleUserId;
+    if (input.customerTarget !== undefined) set.customerTarget = input.customerTarget;
+    if (input.notes !== undefined) set.notes = input.notes;
+    await tx.update(projects).set(set).where(eq(projects.id, id));
+    if (input.projectStatus) await moveStage(tx, me, id, project.stage as Stage, input.projectStatus);
+  });
+  return getProject(ctx, me, id);
+}
+
+export async function updateComponents(ctx: AppContext, me: Principal, id: string, components: unknown[]) {
+  const updated = await ctx.database.db
+    .update(projects)
+    .set({ components, updatedAt: new Date() })
+    .where(and(eq(projects.id, id), eq(projects.companyId, companyOf(me)), eq(projects.isDeleted, false)))
+    .returning({ id: projects.id });
+  if (updated.length === 0) throw notFound('project_not_found');
+  return getProject(ctx, me, id);
+}
+
+/** Soft-deletes the company's projects among `ids`; others' ids are ignored (never revealed). */
+export async function deleteProjects(ctx: AppContext, me: Principal, ids: string[]) {
+  if (me.role === 'INSTALLER') throw forbidden();
+  const deleted = await ctx.database.db
+    .update(projects)
+    .set({ isDeleted: true, updatedAt: new Date() })
+    .where(and(inArray(projects.id, ids), eq(projects.companyId, companyOf(me))))
+    .returning({ id: projects.id });
+  return deleted.length;
+}
+
+/** The kanban: the company's projects grouped by stage, each bucket bounded to `limit`. */
+export async function matchedBuckets(
+  ctx: AppContext,
+  me: Principal,
+  body: SavedSearchBody,
+  q: { page: number; limit: number },
+) {
+  const { db } = ctx.database;
+  const companyId = companyOf(me);
+  const buckets = {} as Record<Stage, ReturnType<typeof toSavedProject>[]>;
+  const counts = {} as Record<Stage, number>;
+  for (const stage of STAGES) {
+    const where = projectWhere(companyId, { ...body, stage: [stage] });
+    const rows = await findProjects(db, where, {
+      sortColumn: 'updatedAt',
+      sortOrder: 'desc',
+      limit: q.limit,
+      offset: (q.page - 1) * q.limit,
+    });
+    buckets[stage] = rows.map(toSavedProject);
+    counts[stage] = (await totalsOf(db, where)).count;
+  }
+  const total = Math.max(...Object.values(counts));
+  const totalPages = Math.ceil(total / q.limit);
+  return {
+    buckets,
+    counts,
+    pagination: { page: q.page, limit: q.limit, total, totalPages, hasNextPage: q.page < totalPages },
+  };
+}
+
+export async function dashboardStats(ctx: AppContext, me: Principal) {
+  const { db } = ctx.database;
+  const companyId = companyOf(me);
+  const counts = await countByStage(db, companyId);
+  const value = await db.execute(sql`SELECT coalesce(sum(q.total_cost), 0) AS v FROM projects p
+    JOIN quotes q ON q.id = p.quote_id
+    WHERE p.company_id = ${companyId} AND NOT p.is_deleted AND p.stage IN ('OFFER_PROVIDED', 'INSTALLER_SIGNED')`);
+  const offered =
+    counts.OFFER_PROVIDED + counts.INSTALLER_SIGNED + counts.PROJECT_REALIZED + counts.OFFER_NOT_ACCEPTED;
+  const signed = counts.INSTALLER_SIGNED + counts.PROJECT_REALIZED;
+  const monthly = await db.execute(sql`
+    SELECT to_char(m, 'YYYY-MM') AS month,
+      (SELECT count(*)::int FROM projects p WHERE p.company_id = ${companyId} AND NOT p.is_deleted
+         AND date_trunc('month', p.created_at) = m) AS created,
+      (SELECT count(*)::int FROM stage_history h JOIN projects p ON p.id = h.project_id
+         WHERE p.company_id = ${companyId} AND h.to_stage = 'INSTALLER_SIGNED' AND date_trunc('month', h.created_at) = m) AS signed
+    FROM generate_series(date_trunc('month', now()) - interval '11 months', date_trunc('month', now()), interval '1 month') m
+    ORDER BY m`);
+  return {
+    counts,
+    pipelineValue: Number((value as unknown as { rows: { v: number }[] }).rows[0]?.v ?? 0),
+    conversionRate: offered === 0 ? 0 : signed / offered,
+    monthly: (monthly as unknown as { rows: { month: string; created: number; signed: number }[] }).rows.map(
+      (r) => ({
+        month: r.month,
+        created: Number(r.created),
+        signed: Number(r.signed),
+      }),
+    ),
+  };
+}

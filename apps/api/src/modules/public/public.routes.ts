@@ -1,0 +1,83 @@
+import { CustomerRequest, dataOf } from '@solar/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { companies } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { translate } from '../../lib/messages';
+
+const SHORT_ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+function newShortId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(9));
+  return Array.from(bytes, (b) => SHORT_ID_ALPHABET[b % SHORT_ID_ALPHABET.length]).join('');
+}
+
+/**
+ * The customer application's quote request (the page 'New project' opens when no external
+ * CUSTOMER_APP_URL is set). The request becomes a quote that installers nearby see; with a partner
+ * slug it also becomes that company's project.
+ */
+export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx.database;
+  app.post(
+    '/public/quote-request',
+    {
+      config: { access: 'public' },
+      schema: {
+        body: CustomerRequest,
+        response: { 200: dataOf(z.object({ shortId: z.string(), message: z.string() })) },
+      },
+    },
+    async (req) => {
+      const b = req.body;
+      // A rough first estimate the planners refine: 1 kWp per 1,000 kWh, 1,600 € per kWp.
+      const kwp = Math.max(3, b.consumption / 1000);
+      const shortId = newShortId();
+      const partner = b.partner
+        ? (await db.select({ id: companies.id }).from(companies).where(eq(companies.slug, b.partner)))[0]
+        : undefined;
+      await app.ctx.database.rawTransaction(async (query) => {
+        const [quote] = await query<{ id: string }>(
+          `INSERT INTO quotes (short_id, address, postal_code, city, latitude, longitude, status, building_type,
+             roof_type, people, consumption, total_cost, rating, price_per_kwh, feed_in_tariff,
+             customer_first_name, customer_last_name, customer_email, customer_phone, requested_company_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 0.35, 0.082, $14, $15, $16, $17, $18)
+           RETURNING id`,
+          [
+            shortId,
+            b.address,
+            b.postalCode,
+            b.city,
+            b.lat,
+            b.long,
+            partner ? 'INSTALLER_REQUESTED' : 'USER_HAS_ACCESSED',
+            b.buildingType,
+            b.roofType,
+            b.people,
+            b.consumption,
+            Math.round(kwp * 1600),
+            3,
+            b.firstName,
+            b.lastName,
+            b.email,
+            b.phone,
+            partner?.id ?? null,
+          ],
+        );
+        if (!quote) throw new AppError(418, 'something_wrong');
+        if (partner) {
+          const [project] = await query<{ id: string }>(
+            `INSERT INTO projects (company_id, quote_id, is_matched) VALUES ($1, $2, true) RETURNING id`,
+            [partner.id, quote.id],
+          );
+          await query(
+            `INSERT INTO stage_history (project_id, from_stage, to_stage) VALUES ($1, NULL, 'ACQUISITION')`,
+            [project?.id],
+          );
+        }
+      });
+      return { data: { shortId, message: translate('quote_request_received', req.lang) } };
+    },
+  );
+};

@@ -1,0 +1,237 @@
+import type { MapPoint, MaxMin, Quote, QuoteFilters, QuoteListQuery } from '@solar/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { filterSql, projectJoin, type QuoteScope, scopeSql } from './quotes.scope';
+
+/** Sort columns of the API mapped to SQL; every one is indexed with `id` as the tiebreaker. */
+const SORT_SQL: Record<QuoteListQuery['sortColumn'], SQL> = {
+  'profiles.green.rating': sql`q.rating`,
+  totalCost: sql`q.total_cost`,
+  consumption: sql`q.consumption`,
+  people: sql`q.people`,
+  pricePerKwh: sql`q.price_per_kwh`,
+  city: sql`q.city`,
+  createdAt: sql`q.created_at`,
+};
+
+export interface QuoteDbRow {
+  id: string;
+  short_id: string;
+  version: number;
+  address: string;
+  postal_code: string;
+  city: string;
+  latitude: number | null;
+  longitude: number | null;
+  status: string;
+  task_status: string;
+  verification: string;
+  solar_coverage: string;
+  roof_type: string;
+  roof_material: string;
+  roof_orientation: string;
+  building_type: string;
+  price_per_kwh: number;
+  feed_in_tariff: number;
+  people: number;
+  consumption: number;
+  total_cost: number;
+  rating: number;
+  flags: string[];
+  is_duplicate: boolean;
+  is_blacklisted: boolean;
+  customer_first_name: string;
+  customer_last_name: string;
+  customer_email: string;
+  customer_phone: string;
+  created_at: Date | string;
+  project_id: string | null;
+  project_stage: string | null;
+  has_obj: boolean;
+  has_pvsol: boolean;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+const SELECT = sql`SELECT q.*, p.id AS project_id, p.stage AS project_stage,
+  EXISTS (SELECT 1 FROM files f WHERE f.quote_id = q.id AND f.kind = 'obj') AS has_obj,
+  EXISTS (SELECT 1 FROM files f WHERE f.quote_id = q.id AND f.kind = 'pvsol') AS has_pvsol`;
+
+/** One page of quotes and the totals of the whole filtered set. */
+export async function findQuotes(
+  db: DbOrTx,
+  scope: QuoteScope,
+  filters: QuoteFilters,
+  page: QuoteListQuery,
+): Promise<{ rows: QuoteDbRow[]; maxMin: MaxMin }> {
+  const where = sql`${scopeSql(scope)} AND ${filterSql(filters)}`;
+  const dir = page.sortOrder === 'asc' ? sql`ASC` : sql`DESC`;
+  const rows = rowsOf<QuoteDbRow>(
+    await db.execute(sql`${SELECT} FROM quotes q ${projectJoin(scope)} WHERE ${where}
+      ORDER BY ${SORT_SQL[page.sortColumn]} ${dir}, q.id ${dir}
+      LIMIT ${page.limit} OFFSET ${(page.page - 1) * page.limit}`),
+  );
+  const [totals] = rowsOf<Record<string, string | number | null>>(
+    await db.execute(sql`SELECT count(*)::int AS count, coalesce(sum(q.total_cost), 0) AS total_cost,
+      coalesce(min(q.total_cost), 0) AS min_cost, coalesce(max(q.total_cost), 0) AS max_cost,
+      coalesce(sum(q.consumption), 0) AS total_consumption
+      FROM quotes q ${projectJoin(scope)} WHERE ${where}`),
+  );
+  return {
+    rows,
+    maxMin: {
+      count: Number(totals?.count ?? 0),
+      totalCost: Number(totals?.total_cost ?? 0),
+      minCost: Number(totals?.min_cost ?? 0),
+      maxCost: Number(totals?.max_cost ?? 0),
+      totalConsumption: Number(totals?.total_consumption ?? 0),
+    },
+  };
+}
+
+export async function countQuotes(db: DbOrTx, scope: QuoteScope, filters: QuoteFilters): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(
+      sql`SELECT count(*)::int AS n FROM quotes q ${projectJoin(scope)} WHERE ${scopeSql(scope)} AND ${filterSql(filters)}`,
+    ),
+  );
+  return Number(row?.n ?? 0);
+}
+
+export const MAP_POINT_LIMIT = 50_000;
+
+/** The points inside a bounding box, best rated first, at most MAP_POINT_LIMIT. */
+export async function findMapPoints(
+  db: DbOrTx,
+  scope: QuoteScope,
+  filters: QuoteFilters,
+  bbox: { minLat: number; maxLat: number; minLng: number; maxLng: number } | undefined,
+): Promise<{ points: MapPoint[]; truncated: boolean }> {
+  const box = bbox
+    ? sql`q.latitude BETWEEN ${bbox.minLat} AND ${bbox.maxLat} AND q.longitude BETWEEN ${bbox.minLng} AND ${bbox.maxLng}`
+    : sql`q.latitude IS NOT NULL`;
+  const rows = rowsOf<{
+    id: string;
+    short_id: string;
+    latitude: number;
+    longitude: number;
+    address: string;
+    city: string;
+    rating: number;
+    total_cost: number;
+    consumption: number;
+    stage: string | null;
+  }>(
+    await db.execute(sql`SELECT q.id, q.short_id, q.latitude, q.longitude, q.address, q.city, q.rating, q.total_cost,
+        q.consumption, p.stage
+      FROM quotes q ${projectJoin(scope)}
+      WHERE ${scopeSql(scope)} AND ${filterSql(filters)} AND ${box}
+      ORDER BY q.rating DESC, q.id LIMIT ${MAP_POINT_LIMIT + 1}`),
+  );
+  return {
+    truncated: rows.length > MAP_POINT_LIMIT,
+    points: rows.slice(0, MAP_POINT_LIMIT).map((r) => ({
+      _id: r.id,
+      shortId: r.short_id,
+      lat: Number(r.latitude),
+      long: Number(r.longitude),
+      address: r.address,
+      city: r.city,
+      rating: Number(r.rating),
+      totalCost: Number(r.total_cost),
+      consumption: Number(r.consumption),
+      projectStatus: r.stage as MapPoint['projectStatus'],
+    })),
+  };
+}
+
+export async function findQuoteById(
+  db: DbOrTx,
+  scope: QuoteScope,
+  id: string,
+): Promise<QuoteDbRow | undefined> {
+  const [row] = rowsOf<QuoteDbRow>(
+    await db.execute(
+      sql`${SELECT} FROM quotes q ${projectJoin(scope)} WHERE q.id = ${id} AND ${scopeSql(scope)}`,
+    ),
+  );
+  return row;
+}
+
+/** Values the filter controls offer, over what the caller can see. */
+export async function findFilterData(db: DbOrTx, scope: QuoteScope) {
+  const base = sql`FROM quotes q ${projectJoin(scope)} WHERE ${scopeSql(scope)}`;
+  const cities = rowsOf<{ city: string; count: number; lat: number | null; long: number | null }>(
+    await db.execute(
+      sql`SELECT q.city, count(*)::int AS count, avg(q.latitude) AS lat, avg(q.longitude) AS long ${base} GROUP BY q.city ORDER BY q.city`,
+    ),
+  );
+  const types = rowsOf<{ kind: string; value: string }>(
+    await db.execute(sql`SELECT DISTINCT 'building' AS kind, q.building_type AS value ${base}
+      UNION SELECT DISTINCT 'roof', q.roof_type ${base} ORDER BY 1, 2`),
+  );
+  const [range] = rowsOf<{ min: number | null; max: number | null }>(
+    await db.execute(sql`SELECT min(q.total_cost) AS min, max(q.total_cost) AS max ${base}`),
+  );
+  return {
+    cities: cities.map((c) => ({
+      city: c.city,
+      count: c.count,
+      lat: Number(c.lat ?? 0),
+      long: Number(c.long ?? 0),
+    })),
+    buildingTypes: types.filter((t) => t.kind === 'building').map((t) => t.value),
+    roofTypes: types.filter((t) => t.kind === 'roof' && t.value).map((t) => t.value),
+    minCost: Number(range?.min ?? 0),
+    maxCost: Number(range?.max ?? 0),
+  };
+}
+
+const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+
+/** The API shape; customer contact data only for a company with a project of it, and for ADMIN. */
+export function toQuote(r: QuoteDbRow, scope: QuoteScope): Quote {
+  const showCustomer = scope.kind === 'all' || r.project_id !== null;
+  return {
+    _id: r.id,
+    quoteId: r.id,
+    shortId: r.short_id,
+    version: r.version,
+    address: r.address,
+    postalCode: r.postal_code,
+    city: r.city,
+    lat: r.latitude === null ? null : Number(r.latitude),
+    long: r.longitude === null ? null : Number(r.longitude),
+    status: r.status as Quote['status'],
+    taskStatus: r.task_status as Quote['taskStatus'],
+    verification: r.verification as Quote['verification'],
+    solarCoverage: r.solar_coverage as Quote['solarCoverage'],
+    roofType: r.roof_type,
+    roofMaterial: r.roof_material,
+    roofOrientation: r.roof_orientation,
+    buildingType: r.building_type,
+    pricePerKwh: Number(r.price_per_kwh),
+    feedInTariff: Number(r.feed_in_tariff),
+    people: r.people,
+    consumption: Number(r.consumption),
+    totalCost: Number(r.total_cost),
+    rating: Number(r.rating),
+    flagOfQuote: r.flags,
+    isVerified: r.verification === 'verified',
+    isDuplicate: r.is_duplicate,
+    isBlacklisted: r.is_blacklisted,
+    hasObj: r.has_obj,
+    hasPvsol: r.has_pvsol,
+    customer: showCustomer
+      ? {
+          firstName: r.customer_first_name,
+          lastName: r.customer_last_name,
+          email: r.customer_email,
+          phone: r.customer_phone,
+        }
+      : null,
+    projectId: r.project_id,
+    projectStatus: r.project_stage as Quote['projectStatus'],
+    createdAt: iso(r.created_at),
+  };
+}

@@ -1,0 +1,166 @@
+import {
+  BBox,
+  ChangeRequest,
+  ChangeRequestCreate,
+  dataOf,
+  FilterDataResponse,
+  IdParams,
+  MapViewRequest,
+  MapViewResponse,
+  MessageResponse,
+  Quote,
+  QuoteFilters,
+  QuoteListQuery,
+  QuoteListResponse,
+  QuoteSearchGetQuery,
+  QuoteUpdateRequest,
+} from '@solar/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf } from '../../lib/auth-hook';
+import { translate } from '../../lib/messages';
+import { findFilterData, findMapPoints } from './quotes.repository';
+import { scopeFor } from './quotes.scope';
+import {
+  createChangeRequest,
+  getQuote,
+  listChangeRequests,
+  listQuotes,
+  resolveChangeRequest,
+  totalQuotes,
+  updateQuote,
+} from './quotes.service';
+
+const everyone = { access: 'any' } as const;
+const installers = ['INSTALLER_ADMIN', 'INSTALLER', 'INSTALLER_SALES'] as const;
+
+/** Splits the GET reading's query into paging and filters. */
+function splitQuery(q: z.infer<typeof QuoteSearchGetQuery>) {
+  const { page, limit, sortColumn, sortOrder, ...filters } = q;
+  return { paging: { page, limit, sortColumn, sortOrder }, filters };
+}
+
+export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx.database;
+  const listSchema = { response: { 200: QuoteListResponse } };
+
+  // SPEC §7 gives the list as a PUT (filters in the body) and as a GET (filters in the query).
+  app.put(
+    '/quote/installer/search',
+    { config: everyone, schema: { ...listSchema, querystring: QuoteListQuery, body: QuoteFilters } },
+    async (req) => ({ data: await listQuotes(app.ctx, principalOf(req), req.body, req.query) }),
+  );
+  app.get(
+    '/quote/installer/search',
+    { config: everyone, schema: { ...listSchema, querystring: QuoteSearchGetQuery } },
+    async (req) => {
+      const { paging, filters } = splitQuery(req.query);
+      return { data: await listQuotes(app.ctx, principalOf(req), filters, paging) };
+    },
+  );
+
+  const mapView = async (
+    req: FastifyRequest,
+    bbox: z.infer<typeof BBox> | undefined,
+    filters: z.infer<typeof QuoteFilters>,
+  ) => {
+    const scope = await scopeFor(db, principalOf(req));
+    const { points, truncated } = await findMapPoints(db, scope, filters, bbox);
+    return { data: { docs: points, truncated } };
+  };
+  app.post(
+    '/quote/installer/map-view',
+    { config: everyone, schema: { body: MapViewRequest, response: { 200: MapViewResponse } } },
+    async (req) => mapView(req, req.body.bbox, req.body.filters ?? {}),
+  );
+  app.get(
+    '/quote/installer/map-view',
+    {
+      config: everyone,
+      schema: {
+        querystring: QuoteSearchGetQuery.extend({
+          minLat: z.coerce.number().min(-90).max(90).optional(),
+          maxLat: z.coerce.number().min(-90).max(90).optional(),
+          minLng: z.coerce.number().min(-180).max(180).optional(),
+          maxLng: z.coerce.number().min(-180).max(180).optional(),
+        }),
+        response: { 200: MapViewResponse },
+      },
+    },
+    async (req) => {
+      const { minLat, maxLat, minLng, maxLng, ...rest } = req.query;
+      const bbox =
+        minLat !== undefined && maxLat !== undefined && minLng !== undefined && maxLng !== undefined
+          ? BBox.parse({ minLat, maxLat, minLng, maxLng })
+          : undefined;
+      return mapView(req, bbox, splitQuery({ ...rest }).filters);
+    },
+  );
+
+  const filterData = async (req: FastifyRequest) => ({
+    data: await findFilterData(db, await scopeFor(db, principalOf(req))),
+  });
+  const filterDataSchema = { response: { 200: FilterDataResponse } };
+  app.post('/quote/installer/filter-data', { config: everyone, schema: filterDataSchema }, filterData);
+  app.get('/quote/installer/filter-data', { config: everyone, schema: filterDataSchema }, filterData);
+
+  const totalSchema = { response: { 200: dataOf(z.object({ total: z.number().int() })) } };
+  app.post(
+    '/quote/installer/total',
+    { config: everyone, schema: { ...totalSchema, body: QuoteFilters.optional() } },
+    async (req) => ({ data: { total: await totalQuotes(app.ctx, principalOf(req), req.body ?? {}) } }),
+  );
+  app.get(
+    '/quote/installer/total',
+    { config: everyone, schema: { ...totalSchema, querystring: QuoteSearchGetQuery } },
+    async (req) => ({
+      data: { total: await totalQuotes(app.ctx, principalOf(req), splitQuery(req.query).filters) },
+    }),
+  );
+
+  app.get(
+    '/quote/:id',
+    { config: everyone, schema: { params: IdParams, response: { 200: dataOf(Quote) } } },
+    async (req) => ({ data: await getQuote(app.ctx, principalOf(req), req.params.id) }),
+  );
+
+  // Quote update: ADMIN only (planning status, verification, marks); both readings.
+  const updateOpts = {
+    config: { access: ['ADMIN'] as const },
+    schema: { body: QuoteUpdateRequest, response: { 200: dataOf(Quote) } },
+  };
+  const update = async (req: FastifyRequest<{ Body: z.infer<typeof QuoteUpdateRequest> }>) => ({
+    data: await updateQuote(app.ctx, principalOf(req), req.body),
+  });
+  app.put('/quote/update', updateOpts, update);
+  app.post('/quote/update', updateOpts, update);
+
+  app.post(
+    '/quote/:id/change-request',
+    {
+      config: { access: installers },
+      schema: { params: IdParams, body: ChangeRequestCreate, response: { 200: dataOf(ChangeRequest) } },
+    },
+    async (req) => ({ data: await createChangeRequest(app.ctx, principalOf(req), req.params.id, req.body) }),
+  );
+  app.get(
+    '/change-requests',
+    {
+      config: { access: ['ADMIN'] },
+      schema: {
+        querystring: z.object({ status: z.enum(['open', 'resolved']).default('open') }),
+        response: { 200: dataOf(z.object({ docs: z.array(ChangeRequest) })) },
+      },
+    },
+    async (req) => ({ data: { docs: await listChangeRequests(app.ctx, req.query.status) } }),
+  );
+  app.put(
+    '/change-requests/:id/resolve',
+    { config: { access: ['ADMIN'] }, schema: { params: IdParams, response: { 200: MessageResponse } } },
+    async (req) => {
+      await resolveChangeRequest(app.ctx, principalOf(req), req.params.id);
+      return { data: { message: translate('change_request_resolved', req.lang) } };
+    },
+  );
+};

@@ -1,0 +1,99 @@
+import type { QuoteFilters } from '@solar/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import type { Principal } from '../../lib/auth-hook';
+import { forbidden } from '../../lib/errors';
+import { findCompanyById } from '../users/users.repository';
+
+/** What part of the platform's quotes a caller sees (docs/pipeline.md "Who sees what"). */
+export type QuoteScope =
+  | { kind: 'all' }
+  | { kind: 'city'; city: string }
+  | { kind: 'area'; companyId: string; lat: number; lng: number; radiusKm: number }
+  | { kind: 'own'; companyId: string };
+
+export async function scopeFor(db: DbOrTx, p: Principal): Promise<QuoteScope> {
+  if (p.role === 'ADMIN') return { kind: 'all' };
+  if (p.role === 'CITY_ADMIN') {
+    if (!p.city) throw forbidden();
+    return { kind: 'city', city: p.city };
+  }
+  if (!p.companyId) throw forbidden();
+  const company = await findCompanyById(db, p.companyId);
+  if (!company) throw forbidden();
+  if (company.latitude === null || company.longitude === null) return { kind: 'own', companyId: company.id };
+  return {
+    kind: 'area',
+    companyId: company.id,
+    lat: company.latitude,
+    lng: company.longitude,
+    radiusKm: company.serviceRadiusKm,
+  };
+}
+
+export function companyOf(scope: QuoteScope): string | null {
+  return scope.kind === 'area' || scope.kind === 'own' ? scope.companyId : null;
+}
+
+/**
+ * The visibility condition on `q` (quotes) joined with `p` (the caller's project, if any). An
+ * installer sees quotes in its service area (an indexed bounding box, then the exact great-circle
+ * distance) and every quote it has a project of.
+ */
+export function scopeSql(scope: QuoteScope): SQL {
+  switch (scope.kind) {
+    case 'all':
+      return sql`true`;
+    case 'city':
+      return sql`q.city = ${scope.city}`;
+    case 'own':
+      return sql`p.id IS NOT NULL`;
+    case 'area': {
+      const dLat = scope.radiusKm / 111.32;
+      const dLng = scope.radiusKm / (111.32 * Math.cos((scope.lat * Math.PI) / 180));
+      return sql`(p.id IS NOT NULL OR (
+        q.latitude BETWEEN ${scope.lat - dLat} AND ${scope.lat + dLat}
+        AND q.longitude BETWEEN ${scope.lng - dLng} AND ${scope.lng + dLng}
+        AND 6371 * 2 * asin(sqrt(
+          power(sin(radians(q.latitude - ${scope.lat}) / 2), 2) +
+          cos(radians(${scope.lat})) * cos(radians(q.latitude)) * power(sin(radians(q.longitude - ${scope.lng}) / 2), 2)
+        )) <= ${scope.radiusKm}))`;
+    }
+  }
+}
+
+/** The caller's project join (nothing for ADMIN and CITY_ADMIN). */
+export function projectJoin(scope: QuoteScope): SQL {
+  const companyId = companyOf(scope);
+  return companyId
+    ? sql`LEFT JOIN projects p ON p.quote_id = q.id AND p.company_id = ${companyId} AND NOT p.is_deleted`
+    : sql`LEFT JOIN LATERAL (SELECT NULL::uuid AS id, NULL::text AS stage) p ON true`;
+}
+
+/** The filter conditions of SPEC §7 quote lists, all in SQL. */
+export function filterSql(f: QuoteFilters): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (f.search) {
+    const pattern = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    parts.push(sql`(q.address ILIKE ${pattern} OR q.short_id ILIKE ${pattern})`);
+  }
+  const anyOf = (column: SQL, values: readonly string[] | undefined) => {
+    if (values?.length) parts.push(sql`${column} = ANY(${toPgArray(values)}::text[])`);
+  };
+  anyOf(sql`q.city`, f.city);
+  anyOf(sql`q.building_type`, f.buildingType);
+  anyOf(sql`q.roof_type`, f.roofType);
+  anyOf(sql`q.status`, f.status);
+  anyOf(sql`q.task_status`, f.taskStatus);
+  anyOf(sql`q.verification`, f.verification);
+  if (f.flags?.length) parts.push(sql`q.flags && ${toPgArray(f.flags)}::text[]`);
+  if (f.costMin !== undefined) parts.push(sql`q.total_cost >= ${f.costMin}`);
+  if (f.costMax !== undefined) parts.push(sql`q.total_cost <= ${f.costMax}`);
+  if (f.ratingMin !== undefined) parts.push(sql`q.rating >= ${f.ratingMin}`);
+  return sql.join(parts, sql` AND `);
+}
+
+/** A text[] literal passed as one parameter (works the same on PGlite and node-postgres). */
+export function toPgArray(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+}

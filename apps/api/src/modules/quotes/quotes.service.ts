@@ -1,0 +1,118 @@
+import type { ChangeRequest, QuoteFilters, QuoteListQuery, QuoteUpdateRequest } from '@solar/shared';
+import { sql } from 'drizzle-orm';
+import { changeRequests, quotes } from '../../db/schema';
+import type { Principal } from '../../lib/auth-hook';
+import type { AppContext } from '../../lib/context';
+import { forbidden, notFound } from '../../lib/errors';
+import { countQuotes, findQuoteById, findQuotes, toQuote } from './quotes.repository';
+import { scopeFor } from './quotes.scope';
+
+export async function listQuotes(
+  ctx: AppContext,
+  me: Principal,
+  filters: QuoteFilters,
+  paging: QuoteListQuery,
+) {
+  const { db } = ctx.database;
+  const scope = await scopeFor(db, me);
+  const { rows, maxMin } = await findQuotes(db, scope, filters, paging);
+  const totalPages = Math.ceil(maxMin.count / paging.limit);
+  return {
+    docs: rows.map((r) => toQuote(r, scope)),
+    pagination: {
+      page: paging.page,
+      limit: paging.limit,
+      total: maxMin.count,
+      totalPages,
+      hasNextPage: paging.page < totalPages,
+    },
+    maxMin: [maxMin],
+  };
+}
+
+export async function totalQuotes(ctx: AppContext, me: Principal, filters: QuoteFilters) {
+  const { db } = ctx.database;
+  return countQuotes(db, await scopeFor(db, me), filters);
+}
+
+export async function getQuote(ctx: AppContext, me: Principal, id: string) {
+  const { db } = ctx.database;
+  const scope = await scopeFor(db, me);
+  const row = await findQuoteById(db, scope, id);
+  if (!row) throw notFound('quote_not_found');
+  return toQuote(row, scope);
+}
+
+/** ADMIN changes a quote's planning status, verification, coverage, flags and marks. */
+export async function updateQuote(ctx: AppContext, me: Principal, input: QuoteUpdateRequest) {
+  if (me.role !== 'ADMIN') throw forbidden();
+  const { db } = ctx.database;
+  const set: Partial<typeof quotes.$inferInsert> = { updatedAt: new Date() };
+  if (input.taskStatus) set.taskStatus = input.taskStatus;
+  if (input.verification) set.verification = input.verification;
+  if (input.solarCoverage) set.solarCoverage = input.solarCoverage;
+  if (input.flagOfQuote) set.flags = input.flagOfQuote;
+  if (input.isDuplicate !== undefined) set.isDuplicate = input.isDuplicate;
+  if (input.isBlacklisted !== undefined) set.isBlacklisted = input.isBlacklisted;
+  const updated = await db
+    .update(quotes)
+    .set(set)
+    .where(sql`${quotes.id} = ${input.id}`)
+    .returning({ id: quotes.id });
+  if (updated.length === 0) throw notFound('quote_not_found');
+  return getQuote(ctx, me, input.id);
+}
+
+export async function createChangeRequest(
+  ctx: AppContext,
+  me: Principal,
+  quoteId: string,
+  input: { reason: ChangeRequest['reason']; comment: string },
+): Promise<ChangeRequest> {
+  const { db } = ctx.database;
+  await getQuote(ctx, me, quoteId); // visible to the caller, or 404
+  if (!me.companyId) throw forbidden();
+  const [row] = await db
+    .insert(changeRequests)
+    .values({ quoteId, companyId: me.companyId, userId: me.id, reason: input.reason, comment: input.comment })
+    .returning({ id: changeRequests.id });
+  if (!row) throw notFound();
+  const [created] = await listChangeRequestRows(ctx, sql`cr.id = ${row.id}`);
+  if (!created) throw notFound();
+  return created;
+}
+
+async function listChangeRequestRows(
+  ctx: AppContext,
+  where: ReturnType<typeof sql>,
+): Promise<ChangeRequest[]> {
+  const result = await ctx.database.db.execute(sql`
+    SELECT cr.id, cr.quote_id, q.short_id, q.address, c.name AS company_name, cr.reason, cr.comment, cr.status,
+      cr.created_at
+    FROM change_requests cr JOIN quotes q ON q.id = cr.quote_id JOIN companies c ON c.id = cr.company_id
+    WHERE ${where} ORDER BY cr.created_at DESC, cr.id LIMIT 500`);
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
+    _id: String(r.id),
+    quoteId: String(r.quote_id),
+    shortId: String(r.short_id),
+    address: String(r.address),
+    companyName: String(r.company_name),
+    reason: r.reason as ChangeRequest['reason'],
+    comment: String(r.comment),
+    status: r.status as ChangeRequest['status'],
+    createdAt: new Date(r.created_at as string).toISOString(),
+  }));
+}
+
+export function listChangeRequests(ctx: AppContext, status: 'open' | 'resolved') {
+  return listChangeRequestRows(ctx, sql`cr.status = ${status}`);
+}
+
+export async function resolveChangeRequest(ctx: AppContext, me: Principal, id: string) {
+  const updated = await ctx.database.db
+    .update(changeRequests)
+    .set({ status: 'resolved', resolvedBy: me.id, resolvedAt: new Date() })
+    .where(sql`${changeRequests.id} = ${id} AND ${changeRequests.status} = 'open'`)
+    .returning({ id: changeRequests.id });
+  if (updated.length === 0) throw notFound();
+}

@@ -1,0 +1,259 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+
+let t: TestApp;
+let a: Awaited<ReturnType<TestApp['createInstallerCompany']>>;
+let b: Awaited<ReturnType<TestApp['createInstallerCompany']>>;
+// Each test app gets its own city so counts are exact even on a shared server database.
+const CITY = `Teststadt-${Math.random().toString(36).slice(2, 8)}`;
+const FAR_CITY = `Fernstadt-${Math.random().toString(36).slice(2, 8)}`;
+let near: string[];
+let far: string[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // Company A sits at (10, 10) with a 20 km radius; company B far away at (30, 30).
+  a = await t.createInstallerCompany();
+  b = await t.createInstallerCompany();
+  await t.database.query(
+    'UPDATE companies SET latitude = 10, longitude = 10, service_radius_km = 20 WHERE id = $1',
+    [a.company.id],
+  );
+  await t.database.query(
+    'UPDATE companies SET latitude = 30, longitude = 30, service_radius_km = 20 WHERE id = $1',
+    [b.company.id],
+  );
+  near = await t.createQuotes(45, { city: CITY, latitude: 10.05, longitude: 10.05 });
+  far = await t.createQuotes(5, { city: FAR_CITY, latitude: 11, longitude: 11 });
+});
+afterAll(() => t.close());
+
+const search = (token: string, body: object = {}, query = '') =>
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/quote/installer/search${query}`,
+    headers: t.auth(token),
+    payload: body,
+  });
+
+describe('quote list', () => {
+  it('shows an installer the quotes in its service area, best rated first', async () => {
+    const res = await search(a.sales.token, {}, '?limit=100');
+    expect(res.statusCode).toBe(200);
+    const { docs, pagination, maxMin } = res.json().data;
+    const ids = docs.map((d: { _id: string }) => d._id);
+    expect(ids.sort()).toEqual([...near].sort());
+    expect(pagination.total).toBe(45);
+    const ratings = docs.map((d: { rating: number }) => d.rating);
+    // default sort: rating, descending (re-read in order)
+    const ordered = (await search(a.sales.token, {}, '?limit=100'))
+      .json()
+      .data.docs.map((d: { rating: number }) => d.rating);
+    expect(ordered).toEqual([...ratings].sort((x, y) => y - x));
+    expect(maxMin[0].count).toBe(45);
+  });
+
+  it('pages through every row exactly once', async () => {
+    const seen: string[] = [];
+    for (let page = 1; page <= 5; page++) {
+      const res = await search(
+        a.sales.token,
+        {},
+        `?page=${page}&limit=10&sortColumn=totalCost&sortOrder=asc`,
+      );
+      const data = res.json().data;
+      seen.push(...data.docs.map((d: { _id: string }) => d._id));
+      expect(data.pagination.hasNextPage).toBe(page < 5);
+    }
+    expect(seen).toHaveLength(45);
+    expect(new Set(seen).size).toBe(45);
+  });
+
+  it('answers maxMin totals equal to a SQL sum over the same filter', async () => {
+    const res = await search(a.sales.token, {
+      costMin: 10000,
+      buildingType: ['Single-Family', 'Multi-Family'],
+    });
+    const [sum] = await t.database.query<{ n: number; total: number }>(
+      `SELECT count(*)::int AS n, coalesce(sum(total_cost), 0) AS total FROM quotes
+       WHERE id = ANY($1::uuid[]) AND total_cost >= 10000 AND building_type IN ('Single-Family', 'Multi-Family')`,
+      [`{${near.join(',')}}`],
+    );
+    expect(res.json().data.maxMin[0].count).toBe(sum?.n);
+    expect(res.json().data.maxMin[0].totalCost).toBeCloseTo(Number(sum?.total), 2);
+  });
+
+  it('narrows by each filter', async () => {
+    await t.database.query(
+      `UPDATE quotes SET flags = '{Eco}', roof_type = 'Flat', task_status = 'VERIFIED' WHERE id = $1`,
+      [near[0]],
+    );
+    for (const body of [
+      { flags: ['Eco'] },
+      { roofType: ['Flat'] },
+      { taskStatus: ['VERIFIED'] },
+      { ratingMin: 4.5 },
+    ]) {
+      const docs = (await search(a.sales.token, body, '?limit=100')).json().data.docs;
+      expect(docs.length).toBeGreaterThan(0);
+      expect(docs.length).toBeLessThan(45);
+    }
+    const bySearch = (await search(a.sales.token, { search: 'zzz-no-such-street' })).json().data;
+    expect(bySearch.docs).toEqual([]);
+  });
+
+  it('accepts the GET reading with filters in the query', async () => {
+    const res = await t.app.inject({
+      url: `/api/quote/installer/search?limit=100&city=${encodeURIComponent(CITY)}&costMin=0`,
+      headers: t.auth(a.sales.token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.pagination.total).toBe(45);
+  });
+
+  it('refuses an unknown sort column and a bad filter', async () => {
+    const bad = await search(a.sales.token, {}, '?sortColumn=password_hash');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.sortColumn).toBeTruthy();
+    expect((await search(a.sales.token, { buildingType: ['Castle'] })).statusCode).toBe(400);
+  });
+
+  it('hides customer contact data until the company saves the quote', async () => {
+    const quoteId = near[1] as string;
+    const before = await t.app.inject({ url: `/api/quote/${quoteId}`, headers: t.auth(a.sales.token) });
+    expect(before.json().data.customer).toBeNull();
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/saved-project/create',
+      headers: t.auth(a.sales.token),
+      payload: { quoteId },
+    });
+    expect(saved.statusCode).toBe(200);
+    const after = await t.app.inject({ url: `/api/quote/${quoteId}`, headers: t.auth(a.sales.token) });
+    expect(after.json().data.customer.email).toContain('@');
+    expect(after.json().data.projectStatus).toBe('ACQUISITION');
+  });
+
+  it('answers 404 for a quote outside the service area and to another company', async () => {
+    expect(
+      (await t.app.inject({ url: `/api/quote/${far[0]}`, headers: t.auth(a.sales.token) })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ url: `/api/quote/${near[0]}`, headers: t.auth(b.sales.token) })).statusCode,
+    ).toBe(404);
+  });
+
+  it('shows CITY_ADMIN its city only and ADMIN everything with contact data', async () => {
+    const city = await t.createPlatformUser('CITY_ADMIN', FAR_CITY);
+    const res = await search(city.token, {}, '?limit=100');
+    expect(
+      res
+        .json()
+        .data.docs.map((d: { _id: string }) => d._id)
+        .sort(),
+    ).toEqual([...far].sort());
+    expect(res.json().data.docs[0].customer).toBeNull();
+    const admin = await t.createPlatformUser('ADMIN');
+    const one = await t.app.inject({ url: `/api/quote/${far[0]}`, headers: t.auth(admin.token) });
+    expect(one.json().data.customer).not.toBeNull();
+  });
+});
+
+describe('map view, filter data, total', () => {
+  it('answers the points inside a bounding box', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/quote/installer/map-view',
+      headers: t.auth(a.sales.token),
+      payload: { bbox: { minLat: 9.9, maxLat: 10.1, minLng: 9.9, maxLng: 10.1 } },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.docs).toHaveLength(45);
+    const empty = await t.app.inject({
+      url: '/api/quote/installer/map-view?minLat=0&maxLat=1&minLng=0&maxLng=1',
+      headers: t.auth(a.sales.token),
+    });
+    expect(empty.json().data.docs).toEqual([]);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/quote/installer/map-view',
+      headers: t.auth(a.sales.token),
+      payload: { bbox: { minLat: 10, maxLat: 9, minLng: 0, maxLng: 1 } },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('answers filter data and the total, both readings', async () => {
+    const fd = await t.app.inject({
+      url: '/api/quote/installer/filter-data',
+      headers: t.auth(a.sales.token),
+    });
+    expect(fd.json().data.cities).toEqual([expect.objectContaining({ city: CITY, count: 45 })]);
+    const total = await t.app.inject({
+      method: 'POST',
+      url: '/api/quote/installer/total',
+      headers: t.auth(a.sales.token),
+      payload: {},
+    });
+    expect(total.json().data.total).toBe(45);
+  });
+});
+
+describe('quote update and change requests', () => {
+  it('lets ADMIN change the planning status and refuses installers', async () => {
+    const admin = await t.createPlatformUser('ADMIN');
+    const payload = { id: near[2], taskStatus: 'URGENT_PLANNING', verification: 'verified' };
+    const ok = await t.app.inject({
+      method: 'PUT',
+      url: '/api/quote/update',
+      headers: t.auth(admin.token),
+      payload,
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data).toMatchObject({ taskStatus: 'URGENT_PLANNING', isVerified: true });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/quote/update',
+      headers: t.auth(a.admin.token),
+      payload,
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it('takes a change request from an installer, which ADMIN sees and resolves', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/quote/${near[3]}/change-request`,
+      headers: t.auth(a.installer.token),
+      payload: { reason: 'wrong_address', comment: 'No. 12' },
+    });
+    expect(res.statusCode).toBe(200);
+    const badReason = await t.app.inject({
+      method: 'POST',
+      url: `/api/quote/${near[3]}/change-request`,
+      headers: t.auth(a.installer.token),
+      payload: { reason: 'bored' },
+    });
+    expect(badReason.statusCode).toBe(400);
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `/api/quote/${near[3]}/change-request`,
+      headers: t.auth(b.installer.token),
+      payload: { reason: 'wrong_address' },
+    });
+    expect(foreign.statusCode).toBe(404);
+    const admin = await t.createPlatformUser('ADMIN');
+    const list = await t.app.inject({ url: '/api/change-requests', headers: t.auth(admin.token) });
+    const mine = list.json().data.docs.find((d: { _id: string }) => d._id === res.json().data._id);
+    expect(mine).toMatchObject({ reason: 'wrong_address', comment: 'No. 12', status: 'open' });
+    const resolved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/change-requests/${mine._id}/resolve`,
+      headers: t.auth(admin.token),
+    });
+    expect(resolved.statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: '/api/change-requests', headers: t.auth(a.admin.token) })).statusCode,
+    ).toBe(403);
+  });
+});

@@ -1,0 +1,119 @@
+import {
+  EmailPreviewRequest,
+  EmailPreviewResponse,
+  EmailTemplateInput,
+  EmailTemplateListResponse,
+  EmailTemplateResponse,
+  EmailTemplateUpdate,
+  IdParams,
+  MessageResponse,
+  WordTemplate,
+  WordTemplateListResponse,
+} from '@solar/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf } from '../../lib/auth-hook';
+import { translate } from '../../lib/messages';
+import {
+  createEmailTemplate,
+  deleteEmailTemplate,
+  deleteWordTemplate,
+  downloadWordTemplate,
+  listEmailTemplates,
+  listWordTemplates,
+  previewEmail,
+  updateEmailTemplate,
+  updateWordTemplate,
+  uploadWordTemplate,
+} from './templates.service';
+
+const installers = { access: ['INSTALLER_ADMIN', 'INSTALLER', 'INSTALLER_SALES'] } as const;
+
+const WordTemplateSaved = z.object({ data: WordTemplate, message: z.string() });
+
+export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
+  // ------------------------------------------------------------------ e-mail templates
+  app.get(
+    '/email-template',
+    { config: installers, schema: { response: { 200: EmailTemplateListResponse } } },
+    async (req) => ({ data: await listEmailTemplates(app.ctx, principalOf(req)) }),
+  );
+
+  app.post(
+    '/email-template',
+    { config: installers, schema: { body: EmailTemplateInput, response: { 200: EmailTemplateResponse } } },
+    async (req) => ({ data: await createEmailTemplate(app.ctx, principalOf(req), req.body) }),
+  );
+
+  app.post(
+    '/email-template/preview',
+    { config: installers, schema: { body: EmailPreviewRequest, response: { 200: EmailPreviewResponse } } },
+    async (req) => ({ data: await previewEmail(app.ctx, principalOf(req), req.body, req.lang) }),
+  );
+
+  app.put(
+    '/email-template/:id',
+    {
+      config: installers,
+      schema: { params: IdParams, body: EmailTemplateUpdate, response: { 200: EmailTemplateResponse } },
+    },
+    async (req) => ({ data: await updateEmailTemplate(app.ctx, principalOf(req), req.params.id, req.body) }),
+  );
+
+  app.delete(
+    '/email-template/:id',
+    { config: installers, schema: { params: IdParams, response: { 200: MessageResponse } } },
+    async (req) => {
+      await deleteEmailTemplate(app.ctx, principalOf(req), req.params.id);
+      return { data: { message: translate('template_deleted', req.lang) } };
+    },
+  );
+
+  // ------------------------------------------------------------------ Word (.docx) templates
+  app.get(
+    '/word-template',
+    { config: installers, schema: { response: { 200: WordTemplateListResponse } } },
+    async (req) => ({ data: await listWordTemplates(app.ctx, principalOf(req)) }),
+  );
+
+  /** Multipart: `file` (.docx under 20 MB), `name`, optional `language` (de|en|es). */
+  app.post(
+    '/word-template',
+    { config: installers, schema: { response: { 200: WordTemplateSaved } } },
+    async (req) => {
+      const data = await uploadWordTemplate(app.ctx, principalOf(req), req);
+      return { data, message: translate('template_saved_as', req.lang).replace('{name}', data.name) };
+    },
+  );
+
+  app.get(
+    '/word-template/:id/download',
+    { config: installers, schema: { params: IdParams } },
+    async (req, reply) => {
+      const file = await downloadWordTemplate(app.ctx, principalOf(req), req.params.id);
+      reply.header('content-type', file.mimeType);
+      reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`);
+      reply.header('x-content-type-options', 'nosniff');
+      return reply.send(file.data);
+    },
+  );
+
+  /** Multipart: a new `file` and/or a new `name` / `language`. */
+  app.put(
+    '/word-template/:id',
+    { config: installers, schema: { params: IdParams, response: { 200: WordTemplateSaved } } },
+    async (req) => ({
+      data: await updateWordTemplate(app.ctx, principalOf(req), req.params.id, req),
+      message: translate('template_updated', req.lang),
+    }),
+  );
+
+  app.delete(
+    '/word-template/:id',
+    { config: installers, schema: { params: IdParams, response: { 200: MessageResponse } } },
+    async (req) => {
+      await deleteWordTemplate(app.ctx, principalOf(req), req.params.id);
+      return { data: { message: translate('template_deleted', req.lang) } };
+    },
+  );
+};

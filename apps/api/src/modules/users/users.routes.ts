@@ -1,0 +1,152 @@
+import {
+  BUILDING_TYPES,
+  CONSTANTS,
+  ConstantsResponse,
+  CurrentUserResponse,
+  dataOf,
+  MessageResponse,
+  PARTNER_TIERS,
+  Pagination,
+  PersonalDetailsRequest,
+  PRICING_STRATEGIES,
+  PRODUCT_TYPES,
+  QUOTE_FLAGS,
+  TeamMember,
+  UserSearchQuery,
+} from '@solar/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { users } from '../../db/schema';
+import { principalOf } from '../../lib/auth-hook';
+import { notFound } from '../../lib/errors';
+import { enqueueJob } from '../../lib/jobs';
+import { translate } from '../../lib/messages';
+import { loadUserView, searchUsers, toTeamMember } from './users.repository';
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx.database;
+
+  app.get(
+    '/user',
+    { config: { access: 'any' }, schema: { response: { 200: CurrentUserResponse } } },
+    async (req) => {
+      const view = await loadUserView(db, principalOf(req).id);
+      if (!view) throw notFound('user_not_found');
+      return { data: view };
+    },
+  );
+
+  app.put(
+    '/user/update/personal-details',
+    {
+      config: { access: 'any' },
+      schema: { body: PersonalDetailsRequest, response: { 200: CurrentUserResponse } },
+    },
+    async (req) => {
+      const me = principalOf(req);
+      const b = req.body;
+      const view = await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({
+            firstName: b.firstName,
+            lastName: b.lastName,
+            address: b.address,
+            phone: b.phone,
+            ...(b.image !== undefined ? { image: b.image } : {}),
+            ...(b.preferredLanguage ? { preferredLanguage: b.preferredLanguage } : {}),
+            updatedAt: new Date(),
+          })
+          .where(eq(users.id, me.id));
+        return loadUserView(tx, me.id);
+      });
+      if (!view) throw notFound('user_not_found');
+      return { data: view };
+    },
+  );
+
+  /**
+   * Searches users by name or e-mail (`installerPartner` is the search term, as SPEC §7 writes it).
+   * Installer roles search their own company; ADMIN searches everyone.
+   */
+  app.put(
+    '/user/search',
+    {
+      config: { access: ['ADMIN', 'INSTALLER_ADMIN', 'INSTALLER', 'INSTALLER_SALES'] },
+      schema: {
+        querystring: UserSearchQuery,
+        response: { 200: dataOf(z.object({ docs: z.array(TeamMember), pagination: Pagination })) },
+      },
+    },
+    async (req) => {
+      const me = principalOf(req);
+      const { installerPartner: term, page, limit } = req.query;
+      const companyId = me.role === 'ADMIN' ? null : me.companyId;
+      if (me.role !== 'ADMIN' && !companyId) return { data: emptyPage(page, limit) };
+      const { rows, total } = await searchUsers(db, { term, companyId, page, limit });
+      const totalPages = Math.ceil(total / limit);
+      return {
+        data: {
+          docs: rows.map(toTeamMember),
+          pagination: { page, limit, total, totalPages, hasNextPage: page < totalPages },
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/meeting-request',
+    { config: { access: 'any' }, schema: { body: MeetingRequest, response: { 200: MessageResponse } } },
+    async (req) => {
+      const me = principalOf(req);
+      const view = await loadUserView(db, me.id);
+      if (!view) throw notFound('user_not_found');
+      const u = view.user;
+      const lines = [
+        `${u.firstName} ${u.lastName} <${u.email}>`,
+        `${u.companyName ?? u.role} · ${u.address}`,
+        `Phone: ${req.body.phone || u.phone}`,
+        `Preferred time: ${req.body.preferredTime}`,
+        '',
+        req.body.message,
+      ];
+      await enqueueJob(db, app.ctx.config.JOB_QUEUE, 'send-mail', {
+        to: app.ctx.config.SUPPORT_EMAIL,
+        subject: `Meeting request: ${u.firstName} ${u.lastName}`,
+        text: lines.join('\n'),
+      });
+      return { data: { message: translate('meeting_requested', req.lang) } };
+    },
+  );
+
+  app.get(
+    '/constant',
+    { config: { access: 'any' }, schema: { response: { 200: ConstantsResponse } } },
+    async () => ({
+      data: {
+        freeDownloadCount: CONSTANTS.freeDownloadCount,
+        properties: {
+          buildingTypes: [...BUILDING_TYPES],
+          partnerTiers: [...PARTNER_TIERS],
+          quoteFlags: [...QUOTE_FLAGS],
+          productTypes: [...PRODUCT_TYPES],
+          pricingStrategies: [...PRICING_STRATEGIES],
+        },
+        customerAppUrl: app.ctx.config.CUSTOMER_APP_URL,
+        meetingUrl: app.ctx.config.MEETING_URL ?? '',
+      },
+    }),
+  );
+};
+
+/** Without a booking page (MEETING_URL unset), a meeting request goes to the support address by e-mail. */
+export const MeetingRequest = z.object({
+  message: z.string().trim().min(3, { error: 'required' }).max(2000),
+  phone: z.string().trim().max(40).default(''),
+  preferredTime: z.string().trim().max(200).default(''),
+});
+
+function emptyPage(page: number, limit: number) {
+  return { docs: [], pagination: { page, limit, total: 0, totalPages: 0, hasNextPage: false } };
+}

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+
+let t: TestApp;
+let a: Awaited<ReturnType<TestApp['createInstallerCompany']>>;
+let b: Awaited<ReturnType<TestApp['createInstallerCompany']>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await t.createInstallerCompany();
+  b = await t.createInstallerCompany();
+});
+afterAll(() => t.close());
+
+describe('GET /user', () => {
+  it('answers the caller with their company', async () => {
+    const res = await t.app.inject({ url: '/api/user', headers: t.auth(a.sales.token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.user).toMatchObject({ _id: a.sales.user.id, role: 'INSTALLER_SALES' });
+    expect(res.json().data.installerDetails._id).toBe(a.company.id);
+  });
+  it('answers a platform user without installer details', async () => {
+    const city = await t.createPlatformUser('CITY_ADMIN', 'Köln');
+    const res = await t.app.inject({ url: '/api/user', headers: t.auth(city.token) });
+    expect(res.json().data).toMatchObject({
+      user: { role: 'CITY_ADMIN', installerCity: 'Köln', installerPartner: [] },
+    });
+    expect(res.json().data.installerDetails).toBeNull();
+  });
+});
+
+describe('PUT /user/update/personal-details', () => {
+  const put = (token: string, payload: unknown) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/user/update/personal-details',
+      headers: { ...t.auth(token), 'accept-language': 'en' },
+      payload: payload as object,
+    });
+
+  it('changes only the caller', async () => {
+    const res = await put(a.installer.token, {
+      firstName: ' Ingrid ',
+      lastName: 'Neu',
+      phone: '+49 1',
+      address: 'Weg 2',
+      preferredLanguage: 'en',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.user).toMatchObject({
+      firstName: 'Ingrid',
+      lastName: 'Neu',
+      preferredLanguage: 'en',
+    });
+    const other = await t.app.inject({ url: '/api/user', headers: t.auth(a.sales.token) });
+    expect(other.json().data.user.firstName).not.toBe('Ingrid');
+  });
+
+  it('validates field by field and changes nothing', async () => {
+    const res = await put(a.installer.token, {
+      firstName: '  ',
+      lastName: 'x'.repeat(101),
+      image: 'javascript:alert(1)',
+      preferredLanguage: 'fr',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors).sort()).toEqual([
+      'firstName',
+      'image',
+      'lastName',
+      'preferredLanguage',
+    ]);
+    expect(res.json().errors.firstName).toBe('This field is required');
+    const after = await t.app.inject({ url: '/api/user', headers: t.auth(a.installer.token) });
+    expect(after.json().data.user.lastName).not.toBe('x'.repeat(101));
+  });
+
+  it('refuses without a session', async () => {
+    const res = await t.app.inject({ method: 'PUT', url: '/api/user/update/personal-details', payload: {} });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('PUT /user/search', () => {
+  it('finds only users of the caller’s company', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/search?installerPartner=example.test',
+      headers: t.auth(a.sales.token),
+    });
+    expect(res.statusCode).toBe(200);
+    const ids = res.json().data.docs.map((d: { _id: string }) => d._id);
+    expect(ids.sort()).toEqual([a.admin.user.id, a.installer.user.id, a.sales.user.id].sort());
+    expect(ids).not.toContain(b.admin.user.id);
+    expect(res.json().data.pagination).toMatchObject({ page: 1, total: 3, hasNextPage: false });
+  });
+
+  it('matches by e-mail and treats % and _ literally', async () => {
+    const byMail = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/search?installerPartner=${encodeURIComponent(b.sales.user.email)}`,
+      headers: t.auth(b.admin.token),
+    });
+    expect(byMail.json().data.docs.map((d: { _id: string }) => d._id)).toEqual([b.sales.user.id]);
+    const wildcard = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/search?installerPartner=%25',
+      headers: t.auth(b.admin.token),
+    });
+    expect(wildcard.json().data.docs).toEqual([]);
+  });
+
+  it('lets ADMIN search everyone and refuses CITY_ADMIN', async () => {
+    const admin = await t.createPlatformUser('ADMIN');
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/search?installerPartner=${encodeURIComponent(b.installer.user.email)}`,
+      headers: t.auth(admin.token),
+    });
+    expect(res.json().data.docs).toHaveLength(1);
+    const city = await t.createPlatformUser('CITY_ADMIN');
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/search',
+      headers: t.auth(city.token),
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it('rejects a bad limit', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/search?limit=100000',
+      headers: t.auth(a.admin.token),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.limit).toBeTruthy();
+  });
+});
+
+describe('GET /constant', () => {
+  it('answers the free download count and the enumerations', async () => {
+    const res = await t.app.inject({ url: '/api/constant', headers: t.auth(a.sales.token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.freeDownloadCount).toBe(3);
+    expect(res.json().data.properties.partnerTiers).toContain('Climate savers Partnercity');
+    expect(res.json().data.customerAppUrl).toMatch(/^https?:/);
+  });
+  it('needs a session', async () => {
+    expect((await t.app.inject({ url: '/api/constant' })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /meeting-request (no MEETING_URL)', () => {
+  it('e-mails the request to the support address and answers in the caller’s language', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/meeting-request',
+      headers: { ...t.auth(a.admin.token), 'accept-language': 'en' },
+      payload: { message: 'Please call me about Enterprise', preferredTime: 'Tuesday morning' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.message).toBe('Thank you! We will get back to you to arrange the meeting.');
+    const mail = await t.smtp.waitForMail(t.config.SUPPORT_EMAIL);
+    expect(mail.text).toContain('Please call me about Enterprise');
+    expect(mail.text).toContain(a.admin.user.email);
+    const constants = await t.app.inject({ url: '/api/constant', headers: t.auth(a.admin.token) });
+    expect(constants.json().data.meetingUrl).toBe('');
+  });
+
+  it('validates the message and needs a session', async () => {
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/meeting-request',
+      headers: t.auth(a.admin.token),
+      payload: { message: '' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.message).toBeTruthy();
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/meeting-request', payload: {} })).statusCode,
+    ).toBe(401);
+  });
+});

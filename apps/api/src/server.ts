@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import type { Config } from './config';
+import { type Database, openDatabase } from './db/client';
+import { seedDemo } from './db/seed/demo';
+import type { AppContext } from './lib/context';
+import { type JobHandler, JobRunner } from './lib/jobs';
+import { createLocalCatcherMailer, createSmtpMailer, type Mailer } from './lib/mailer';
+import { sendAcceptanceJob } from './modules/customer-view/customer-view.service';
+import { sendOfferJob } from './modules/offers/offers.service';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** Opens the database, migrates, seeds an empty one, and builds the app with its job worker. */
+export async function startServer(
+  config: Config,
+  opts: { runWorker?: boolean } = {},
+): Promise<RunningServer> {
+  const database = await openDatabase(
+    config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
+  );
+  if (config.SEED_DEMO === 'true') await seedDemo(database);
+  const mailer: Mailer = config.SMTP_URL
+    ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
+    : await createLocalCatcherMailer(database, config.MAIL_FROM);
+  const app = await buildApp({ config, database, mailer });
+  const runner = new JobRunner(database, jobHandlers(app.ctx), app.log, 1000, config.JOB_QUEUE);
+  if (opts.runWorker !== false) runner.start();
+  return {
+    app,
+    database,
+    async close() {
+      await runner.stop();
+      await app.close();
+      await mailer.close();
+      await database.close();
+    },
+  };
+}
+
+/** What the job handlers use: the database, file storage, mailer and settings. */
+export type JobDeps = Pick<AppContext, 'config' | 'database' | 'mailer' | 'storage'>;
+
+/** The job kinds the worker knows. */
+export function jobHandlers(deps: JobDeps): Record<string, JobHandler> {
+  return {
+    'send-mail': async (payload: unknown) => {
+      await deps.mailer.send(payload as Parameters<Mailer['send']>[0]);
+    },
+    'send-offer': (payload, attempt) => sendOfferJob(deps, payload, attempt),
+    'send-acceptance': (payload) => sendAcceptanceJob(deps, payload),
+  };
+}

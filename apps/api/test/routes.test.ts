@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** The only routes a caller without a session may use. */
+const PUBLIC_ROUTES = [
+  'GET /api/health',
+  'GET /api/docs/openapi.json',
+  'POST /api/public/quote-request',
+  'POST /api/payments/webhook',
+  'GET /api/customer-view',
+  'GET /api/customer-view/pdf',
+  'POST /api/customer-view/accept',
+  'GET /api/refresh',
+  'POST /api/user/installer/login',
+  'POST /api/user/logout',
+  'POST /api/user/forgot-password',
+  'POST /api/user/reset-password/:adminToken',
+];
+
+const apiRoutes = () => t.app.routeTable.filter((r) => r.url.startsWith('/api/'));
+const sample = (url: string) => url.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000');
+
+describe('route guardrails', () => {
+  it('every API route declares who may call it', () => {
+    const undeclared = apiRoutes().filter((r) => r.access === undefined);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('public routes are exactly the allowlist', () => {
+    const pub = apiRoutes()
+      .filter((r) => r.access === 'public')
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+    expect(pub).toEqual([...PUBLIC_ROUTES].sort());
+  });
+
+  it('every other route answers 401 with the envelope without a session', async () => {
+    for (const r of apiRoutes().filter((x) => x.access !== 'public')) {
+      const res = await t.app.inject({ method: r.method as 'GET', url: sample(r.url), payload: {} });
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
+      expect(res.json()).toMatchObject({ status: 401, message: expect.any(String) });
+    }
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('describes the routes from the zod schemas', async () => {
+    const res = await t.app.inject({ url: '/api/docs/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3/);
+    expect(Object.keys(doc.paths)).toContain('/api/user/installer/login');
+    expect(JSON.stringify(doc.paths['/api/user/installer/login'])).toContain('password');
+  });
+
+  it('sends large answers compressed when the client accepts it', async () => {
+    const res = await t.app.inject({ url: '/api/docs/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+});
+
+describe('error envelope', () => {
+  it('answers unknown routes with 404 in the caller’s language', async () => {
+    const res = await t.app.inject({ url: '/api/does-not-exist', headers: { 'accept-language': 'es' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ status: 404, message: 'Esta dirección no existe' });
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/installer/login',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+      payload: '{"email": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      status: 400,
+      message: 'The request body is not valid JSON',
+      requestId: expect.any(String),
+    });
+  });
+
+  it('answers an oversize body with 413', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/forgot-password',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().status).toBe(413);
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});

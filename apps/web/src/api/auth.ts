@@ -1,0 +1,78 @@
+import {
+  type ForgotPasswordRequest,
+  type LoginRequest,
+  LoginResponse,
+  MessageResponse,
+  type ResetPasswordRequest,
+} from '@solar/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from './client';
+import { queryKeys } from './query-keys';
+import { clearSession, getRefreshToken, saveLogin } from './session-store';
+
+/**
+ * POST /api/user/installer/login. On success the tokens and city are stored for 24 days and the user is
+ * put in the cache, which marks the session authorized without another GET /api/user.
+ */
+export function useLogin(options: { onLoggedIn?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LoginRequest) =>
+      api
+        .post('/user/installer/login', body, { schema: LoginResponse, skipRefresh: true })
+        .then((r) => r.data),
+    onSuccess: (data) => {
+      queryClient.setQueryData(queryKeys.currentUser, {
+        user: data.user,
+        installerDetails: data.installerDetails,
+      });
+      // Before the token is stored: storing it re-renders the guards, which unmount the login page.
+      options.onLoggedIn?.();
+      saveLogin({
+        token: data.token,
+        refreshToken: data.refresh_token,
+        city: data.user.installerCity ?? data.installerDetails?.city ?? null,
+      });
+    },
+  });
+}
+
+/** POST /api/user/forgot-password; the answer is the same whether the address exists or not. */
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (body: ForgotPasswordRequest) =>
+      api
+        .post('/user/forgot-password', body, { schema: MessageResponse, skipRefresh: true })
+        .then((r) => r.data),
+  });
+}
+
+/** POST /api/user/reset-password/{token}, also used to set the first password of an invitation. */
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: ({ token, ...body }: ResetPasswordRequest & { token: string }) =>
+      api
+        .post(`/user/reset-password/${encodeURIComponent(token)}`, body, {
+          schema: MessageResponse,
+          skipRefresh: true,
+        })
+        .then((r) => r.data),
+  });
+}
+
+/**
+ * Logs out: tells the API to revoke the refresh token (a failure is ignored), then clears the stored
+ * session (the language stays), every cached query and the map's IndexedDB cache. The caller navigates to /login.
+ */
+export async function logout(queryClient: { clear: () => void }): Promise<void> {
+  const refreshToken = getRefreshToken();
+  if (refreshToken) {
+    await api
+      .post('/user/logout', { refresh_token: refreshToken }, { skipRefresh: true })
+      .catch(() => undefined);
+  }
+  clearSession();
+  queryClient.clear();
+  // The map cache holds customers' addresses: it leaves with the session (loaded lazily, as the map is).
+  await import('../features/map/map-cache').then((m) => m.clearMapCache()).catch(() => undefined);
+}

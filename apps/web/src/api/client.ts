@@ -1,0 +1,178 @@
+import { RefreshResponse } from '@solar/shared';
+import type { ZodType } from 'zod';
+import { ApiError, CLIENT_MESSAGES, normaliseError } from './errors';
+import { clearSession, getRefreshToken, getToken, saveRefreshedTokens } from './session-store';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions<T> {
+  method?: HttpMethod;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Shared zod schema the answer must satisfy; its parsed output is returned. */
+  schema?: ZodType<T>;
+  /** Never refresh on 403 (the logout and refresh calls themselves). */
+  skipRefresh?: boolean;
+}
+
+export interface ApiClientConfig {
+  /** Prefix of every path; `/api` in the browser. */
+  baseUrl: string;
+  fetch: typeof fetch;
+  /** The UI language sent as Accept-Language, so the API answers messages in it. */
+  getLanguage: () => string;
+  /** Called once when a refresh fails: the session is over. */
+  onSessionEnded: () => void;
+}
+
+const defaultConfig: ApiClientConfig = {
+  baseUrl: '/api',
+  fetch: (...args) => globalThis.fetch(...args),
+  getLanguage: () => document.documentElement.lang || 'de',
+  onSessionEnded: clearSession,
+};
+
+function cancelledError(): ApiError {
+  return new ApiError({ status: 0, message: CLIENT_MESSAGES.cancelled, errors: {}, cancelled: true });
+}
+
+function networkError(): ApiError {
+  return new ApiError({ status: 0, message: CLIENT_MESSAGES.network, errors: {}, network: true });
+}
+
+function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
+  return Boolean(signal?.aborted) || (error instanceof DOMException && error.name === 'AbortError');
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The HTTP client of SPEC §4 and §8: JWT header, one shared refresh and one retry on 403, cancellation
+ * through AbortSignal, and every failure normalised into an {@link ApiError}.
+ */
+export function createApiClient(overrides: Partial<ApiClientConfig> = {}) {
+  const config: ApiClientConfig = { ...defaultConfig, ...overrides };
+  /** The refresh in flight; concurrent 403s wait for the same one. */
+  let refreshing: Promise<boolean> | null = null;
+
+  function buildUrl(path: string, query: Record<string, QueryValue> | undefined): string {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined && value !== null) params.set(key, String(value));
+    }
+    const qs = params.toString();
+    return `${config.baseUrl}${path}${qs ? `?${qs}` : ''}`;
+  }
+
+  async function send(
+    path: string,
+    options: RequestOptions<unknown>,
+    token: string | null,
+  ): Promise<Response> {
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Accept-Language': config.getLanguage(),
+    };
+    if (token) headers.Authorization = `JWT ${token}`;
+    const hasBody = options.body !== undefined;
+    // Multipart uploads go as FormData: the browser sets the content type with its boundary.
+    const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+    if (hasBody && !isForm) headers['Content-Type'] = 'application/json';
+    if (options.signal?.aborted) throw cancelledError();
+    try {
+      return await config.fetch(buildUrl(path, options.query), {
+        method: options.method ?? 'GET',
+        headers,
+        body: isForm ? (options.body as FormData) : hasBody ? JSON.stringify(options.body) : undefined,
+        signal: options.signal,
+      });
+    } catch (error) {
+      throw isAbort(error, options.signal) ? cancelledError() : networkError();
+    }
+  }
+
+  function refreshSession(): Promise<boolean> {
+    refreshing ??= (async () => {
+      const refreshToken = getRefreshToken();
+      if (!refreshToken) return false;
+      try {
+        const response = await send('/refresh', { query: { refresh_token: refreshToken } }, null);
+        if (!response.ok) return false;
+        const parsed = RefreshResponse.safeParse(await readBody(response));
+        if (!parsed.success) return false;
+        saveRefreshedTokens({ token: parsed.data.data.token, refreshToken: parsed.data.data.refresh_token });
+        return true;
+      } catch {
+        return false;
+      }
+    })().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+    const sentToken = getToken();
+    let response = await send(path, options, sentToken);
+
+    if (response.status === 403 && !options.skipRefresh && getRefreshToken()) {
+      // A concurrent request may already have renewed the token: then only the retry is needed.
+      const current = getToken();
+      const renewed = current !== null && current !== sentToken ? true : await refreshSession();
+      if (renewed) {
+        response = await send(path, options, getToken());
+      } else if (getToken() || getRefreshToken()) {
+        config.onSessionEnded();
+      }
+    }
+
+    let body: unknown;
+    try {
+      body = await readBody(response);
+    } catch (error) {
+      throw isAbort(error, options.signal) ? cancelledError() : networkError();
+    }
+    if (!response.ok) throw new ApiError(normaliseError(response.status, body));
+    if (!options.schema) return body as T;
+    const parsed = options.schema.safeParse(body);
+    if (!parsed.success) {
+      console.error(`Unexpected answer from ${path}`, parsed.error.issues);
+      throw new ApiError({ status: response.status, message: CLIENT_MESSAGES.invalidResponse, errors: {} });
+    }
+    return parsed.data;
+  }
+
+  type Options<T> = Omit<RequestOptions<T>, 'method' | 'body'>;
+  return {
+    request,
+    /** Changes the configuration (the app wires `onSessionEnded` at start). */
+    configure(next: Partial<ApiClientConfig>) {
+      Object.assign(config, next);
+    },
+    get: <T = unknown>(path: string, options?: Options<T>) => request<T>(path, { ...options, method: 'GET' }),
+    post: <T = unknown>(path: string, body?: unknown, options?: Options<T>) =>
+      request<T>(path, { ...options, method: 'POST', body }),
+    put: <T = unknown>(path: string, body?: unknown, options?: Options<T>) =>
+      request<T>(path, { ...options, method: 'PUT', body }),
+    patch: <T = unknown>(path: string, body?: unknown, options?: Options<T>) =>
+      request<T>(path, { ...options, method: 'PATCH', body }),
+    delete: <T = unknown>(path: string, options?: Options<T> & { body?: unknown }) =>
+      request<T>(path, { ...options, method: 'DELETE' }),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The app's client. */
+export const api = createApiClient();

@@ -1,0 +1,104 @@
+import {
+  dataOf,
+  FilterDataResponse,
+  MapViewResponse,
+  ProjectDetailResponse,
+  Quote,
+  type QuoteFilters,
+  type QuoteListQuery,
+  QuoteListResponse,
+} from '@solar/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from './client';
+
+const QuoteResponse = dataOf(Quote);
+
+export type MapViewData = z.infer<typeof MapViewResponse>['data'];
+export type FilterData = z.infer<typeof FilterDataResponse>['data'];
+export type SavedProjectDetail = z.infer<typeof ProjectDetailResponse>['data'];
+
+/** Query keys of the quote calls; everything under `['quotes']` is invalidated together. */
+export const quoteKeys = {
+  all: ['quotes'] as const,
+  mapView: (filters: QuoteFilters) => ['quotes', 'map-view', filters] as const,
+  filterData: ['quotes', 'filter-data'] as const,
+  detail: (id: string) => ['quotes', 'detail', id] as const,
+  list: (query: Partial<QuoteListQuery>, filters: QuoteFilters) =>
+    ['quotes', 'list', query, filters] as const,
+};
+
+/** POST /api/quote/installer/map-view without a box: every point the caller may see (best rated first). */
+export function fetchMapView(filters: QuoteFilters, signal?: AbortSignal): Promise<MapViewData> {
+  return api
+    .post('/quote/installer/map-view', { filters }, { signal, schema: MapViewResponse })
+    .then((r) => r.data);
+}
+
+/** The caller's whole visible set of map points (clustered in the browser). */
+export function useMapViewQuery(filters: QuoteFilters = {}, enabled = true) {
+  return useQuery({
+    queryKey: quoteKeys.mapView(filters),
+    queryFn: ({ signal }) => fetchMapView(filters, signal),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** POST /api/quote/installer/filter-data: cities with counts and centres, building and roof types, cost range. */
+export function fetchFilterData(signal?: AbortSignal): Promise<FilterData> {
+  return api
+    .post('/quote/installer/filter-data', {}, { signal, schema: FilterDataResponse })
+    .then((r) => r.data);
+}
+
+export function useFilterDataQuery(enabled = true) {
+  return useQuery({
+    queryKey: quoteKeys.filterData,
+    queryFn: ({ signal }) => fetchFilterData(signal),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** GET /api/quote/{id}: one visible quote, with the caller's `projectId`/`projectStatus`. */
+export function useQuoteQuery(id: string | null, enabled = true) {
+  return useQuery({
+    queryKey: quoteKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => api.get(`/quote/${id}`, { signal, schema: QuoteResponse }).then((r) => r.data),
+    enabled: enabled && id !== null,
+    staleTime: 30_000,
+  });
+}
+
+/** PUT /api/quote/installer/search: a page of quotes; `maxMin[0]` holds the totals of the filtered set. */
+export function useQuoteListQuery(
+  query: Partial<QuoteListQuery>,
+  filters: QuoteFilters = {},
+  enabled = true,
+) {
+  return useQuery({
+    queryKey: quoteKeys.list(query, filters),
+    queryFn: ({ signal }) =>
+      api
+        .put('/quote/installer/search', filters, { signal, query, schema: QuoteListResponse })
+        .then((r) => r.data),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /api/saved-project/create {quoteId}: saves a quote as the company's project (idempotent). */
+export function useSaveQuoteAsProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (quoteId: string) =>
+      api.post('/saved-project/create', { quoteId }, { schema: ProjectDetailResponse }).then((r) => r.data),
+    onSuccess: (project) => {
+      queryClient.setQueryData<Quote>(quoteKeys.detail(project.quoteId), (quote) =>
+        quote ? { ...quote, projectId: project._id, projectStatus: project.projectStatus } : quote,
+      );
+      void queryClient.invalidateQueries({ queryKey: ['matched'] });
+    },
+  });
+}

@@ -1,0 +1,26 @@
+import { CurrentUserResponse, type PersonalDetailsRequest } from '@solar/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './client';
+import { queryKeys } from './query-keys';
+
+export type CurrentUser = CurrentUserResponse['data'];
+
+/** GET /api/user: the logged-in user and their company; only runs while a token is stored. */
+export function useCurrentUserQuery(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.currentUser,
+    queryFn: ({ signal }) => api.get('/user', { signal, schema: CurrentUserResponse }).then((r) => r.data),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** PUT /api/user/update/personal-details; the answer replaces the cached user. */
+export function useUpdatePersonalDetails() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PersonalDetailsRequest) =>
+      api.put('/user/update/personal-details', body, { schema: CurrentUserResponse }).then((r) => r.data),
+    onSuccess: (data) => queryClient.setQueryData(queryKeys.currentUser, data),
+  });
+}

@@ -1,0 +1,38 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+/** Amber "sun" accent; shade 8 keeps white button text above 4.5:1 contrast. */
+const solar: MantineColorsTuple = [
+  '#fffbeb',
+  '#fef3c7',
+  '#fde68a',
+  '#fcd34d',
+  '#fbbf24',
+  '#f59e0b',
+  '#ea8a06',
+  '#d97706',
+  '#b45309',
+  '#92400e',
+];
+
+/** Only DejaVu and Liberation are installed on the CI machines: a system stack, no web fonts. */
+const systemFonts =
+  'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Liberation Sans", "DejaVu Sans", sans-serif';
+
+export const theme = createTheme({
+  primaryColor: 'solar',
+  primaryShade: 8,
+  colors: { solar },
+  fontFamily: systemFonts,
+  headings: { fontFamily: systemFonts, fontWeight: '650' },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  focusRing: 'auto',
+  components: {
+    Paper: { defaultProps: { withBorder: true, radius: 'lg' } },
+    Modal: {
+      defaultProps: { centered: true, radius: 'lg' },
+      styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } },
+    },
+    Badge: { defaultProps: { tt: 'none' } },
+  },
+});

@@ -1,0 +1,297 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Container,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { formatDate, formatEuro, formatNumber, MONTHS } from '@solar/shared';
+import { IconAlertCircle, IconCircleCheck, IconFileTypePdf, IconSun } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { api } from '../../api/client';
+import { isApiError } from '../../api/errors';
+import { currentLanguage } from '../../i18n';
+import { LanguageSwitch } from '../../layout/language-switch';
+
+interface CustomerView {
+  companyName: string;
+  companyEmail: string;
+  companyPhone: string;
+  customerName: string;
+  address: string;
+  components: { type: string; name: string; quantity: number }[];
+  offer: {
+    _id: string;
+    version: number;
+    moduleQuantity: number;
+    productionCapacity: number;
+    finalPrice: number;
+    yearlyProduction: number;
+    monthlySolarData: Record<string, number>;
+    pdfUrl: string | null;
+  } | null;
+  acceptance: { fullName: string; acceptedAt: string; offerVersion: number } | null;
+}
+
+/**
+ * What the customer sees through the signed link the installer sends: the newest offer, its
+ * production by month, the PDF, and the online acceptance (typed name and consent).
+ */
+export function CustomerViewPage() {
+  const { t } = useTranslation('customerView');
+  const lang = currentLanguage();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const queryClient = useQueryClient();
+  useDocumentTitle(t('title'));
+  const view = useQuery({
+    queryKey: ['customer-view', token],
+    enabled: token.length > 0,
+    retry: false,
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<{ data: CustomerView }>('/customer-view', {
+          query: { token },
+          signal,
+          skipRefresh: true,
+        })
+      ).data,
+  });
+  const [fullName, setFullName] = useState('');
+  const [consent, setConsent] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const accept = useMutation({
+    mutationFn: async (offerId: string) =>
+      (
+        await api.post<{ data: CustomerView }>(
+          '/customer-view/accept',
+          { token, offerId, fullName, consent },
+          { skipRefresh: true },
+        )
+      ).data,
+    onSuccess: (data) => queryClient.setQueryData(['customer-view', token], data),
+    onError: (error) => {
+      if (isApiError(error) && error.status === 409) void view.refetch();
+      setErrors(isApiError(error) ? error.errors : {});
+    },
+  });
+
+  const submit = (event: FormEvent, offerId: string) => {
+    event.preventDefault();
+    const local: Record<string, string> = {};
+    if (fullName.trim().length < 3) local.fullName = t('nameRequired');
+    if (!consent) local.consent = t('consentRequired');
+    setErrors(local);
+    if (Object.keys(local).length === 0) accept.mutate(offerId);
+  };
+
+  const header = (
+    <Group justify="space-between" mb="lg">
+      <Group gap="xs">
+        <IconSun color="var(--mantine-color-orange-6)" aria-hidden />
+        <Text fw={700}>{view.data?.companyName ?? ''}</Text>
+      </Group>
+      <LanguageSwitch />
+    </Group>
+  );
+
+  if (!token || view.isError) {
+    return (
+      <Container size="sm" py="xl">
+        {header}
+        <Alert color="red" icon={<IconAlertCircle aria-hidden />} data-testid="customer-view-invalid">
+          {t('invalid')}
+        </Alert>
+      </Container>
+    );
+  }
+  if (view.isPending) {
+    return (
+      <Container size="sm" py="xl">
+        <Group gap="sm">
+          <Loader size="sm" />
+          <Text>{t('loading')}</Text>
+        </Group>
+      </Container>
+    );
+  }
+  const data = view.data;
+  const offer = data.offer;
+  const max = offer ? Math.max(1, ...MONTHS.map((m) => offer.monthlySolarData[m] ?? 0)) : 1;
+  const monthLabel = (i: number) =>
+    new Intl.DateTimeFormat(lang === 'de' ? 'de-DE' : lang === 'es' ? 'es-ES' : 'en-GB', {
+      month: 'short',
+    }).format(new Date(Date.UTC(2026, i, 1)));
+
+  return (
+    <Container size="md" py="xl" data-testid="customer-view">
+      {header}
+      <Stack gap="lg">
+        <div>
+          <Title order={1}>{t('title')}</Title>
+          <Text c="dimmed">{t('for', { name: data.customerName, address: data.address })}</Text>
+        </div>
+        {!offer ? (
+          <Alert color="blue">{t('noOffer')}</Alert>
+        ) : (
+          <>
+            <Paper withBorder p="lg" radius="md">
+              <Text size="sm" c="dimmed" mb="sm">
+                {t('version', { version: offer.version })}
+              </Text>
+              <SimpleGrid cols={{ base: 2, sm: 4 }}>
+                <Stat label={t('price')} value={formatEuro(offer.finalPrice, lang, 2)} testId="offer-price" />
+                <Stat
+                  label={t('capacity')}
+                  value={`${formatNumber(offer.productionCapacity / 1000, lang, 1)} kWp`}
+                />
+                <Stat label={t('modules')} value={formatNumber(offer.moduleQuantity, lang)} />
+                <Stat label={t('yearly')} value={`${formatNumber(offer.yearlyProduction, lang)} kWh`} />
+              </SimpleGrid>
+              {offer.pdfUrl && (
+                <Button
+                  component="a"
+                  href={offer.pdfUrl}
+                  target="_blank"
+                  rel="noopener"
+                  mt="md"
+                  variant="light"
+                  leftSection={<IconFileTypePdf size={18} aria-hidden />}
+                >
+                  {t('pdf')}
+                </Button>
+              )}
+            </Paper>
+            <Paper withBorder p="lg" radius="md">
+              <Title order={3} size="h4" mb="md">
+                {t('monthly')}
+              </Title>
+              <div
+                style={{ display: 'flex', alignItems: 'flex-end', gap: 6, height: 160 }}
+                aria-hidden
+                data-testid="customer-chart"
+              >
+                {MONTHS.map((m, i) => (
+                  <div key={m} style={{ flex: 1, textAlign: 'center' }}>
+                    <div
+                      style={{
+                        height: `${Math.round(((offer.monthlySolarData[m] ?? 0) / max) * 130)}px`,
+                        background: 'var(--mantine-color-orange-5)',
+                        borderRadius: 4,
+                      }}
+                    />
+                    <Text size="xs" c="dimmed">
+                      {monthLabel(i)}
+                    </Text>
+                  </div>
+                ))}
+              </div>
+              <Table mt="md" striped withTableBorder fz="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('month')}</Table.Th>
+                    <Table.Th ta="right">{t('kwh')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {MONTHS.map((m, i) => (
+                    <Table.Tr key={m}>
+                      <Table.Td>{monthLabel(i)}</Table.Td>
+                      <Table.Td ta="right">{formatNumber(offer.monthlySolarData[m] ?? 0, lang)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Paper>
+            {data.components.length > 0 && (
+              <Paper withBorder p="lg" radius="md">
+                <Title order={3} size="h4" mb="sm">
+                  {t('components')}
+                </Title>
+                <Stack gap={4}>
+                  {data.components.map((c) => (
+                    <Text key={`${c.type}-${c.name}`}>
+                      {formatNumber(c.quantity, lang)} × {c.name}
+                    </Text>
+                  ))}
+                </Stack>
+              </Paper>
+            )}
+            <Paper withBorder p="lg" radius="md">
+              <Title order={3} size="h4" mb="sm">
+                {t('acceptTitle')}
+              </Title>
+              {data.acceptance && data.acceptance.offerVersion === offer.version ? (
+                <Alert color="green" icon={<IconCircleCheck aria-hidden />} data-testid="offer-accepted">
+                  {t('accepted', {
+                    name: data.acceptance.fullName,
+                    date: formatDate(data.acceptance.acceptedAt, lang),
+                    version: data.acceptance.offerVersion,
+                  })}
+                </Alert>
+              ) : (
+                <form onSubmit={(e) => submit(e, offer._id)} noValidate>
+                  <Stack gap="sm">
+                    <Text size="sm">{t('acceptText')}</Text>
+                    {accept.isError && isApiError(accept.error) && accept.error.status === 409 && (
+                      <Alert color="yellow">{t('outdated')}</Alert>
+                    )}
+                    <TextInput
+                      label={t('fullName')}
+                      value={fullName}
+                      onChange={(e) => setFullName(e.currentTarget.value)}
+                      error={errors.fullName}
+                      autoComplete="name"
+                      required
+                    />
+                    <Checkbox
+                      label={t('consent', { company: data.companyName })}
+                      checked={consent}
+                      onChange={(e) => setConsent(e.currentTarget.checked)}
+                      error={errors.consent}
+                    />
+                    <Group>
+                      <Button type="submit" loading={accept.isPending} data-testid="accept-offer">
+                        {t('accept')}
+                      </Button>
+                    </Group>
+                  </Stack>
+                </form>
+              )}
+            </Paper>
+          </>
+        )}
+        <Text size="sm" c="dimmed">
+          {t('contact', { company: data.companyName, phone: data.companyPhone, email: data.companyEmail })}{' '}
+          {data.companyEmail && <Anchor href={`mailto:${data.companyEmail}`}>{data.companyEmail}</Anchor>}
+        </Text>
+      </Stack>
+    </Container>
+  );
+}
+
+function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fw={700} size="lg" data-testid={testId}>
+        {value}
+      </Text>
+    </div>
+  );
+}

@@ -1,0 +1,415 @@
+import { Anchor, Badge, Checkbox, Group, Text, UnstyledButton } from '@mantine/core';
+import { formatDate, formatEuro, formatNumber, type Language, type Stage } from '@solar/shared';
+import {
+  IconArrowDown,
+  IconArrowsSort,
+  IconArrowUp,
+  IconCube,
+  IconExternalLink,
+  IconStarFilled,
+} from '@tabler/icons-react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { TFunction } from 'i18next';
+import { type ReactNode, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { SavedSortColumn, SortOrder } from '../../api/projects';
+import { currentLanguage } from '../../i18n';
+import classes from './listing.module.css';
+import type de from './locales/de.json';
+
+const ROW_HEIGHT = 48;
+
+export const STAGE_COLORS: Record<Stage, string> = {
+  ACQUISITION: 'gray',
+  OFFER_PROVIDED: 'blue',
+  INSTALLER_SIGNED: 'teal',
+  PROJECT_REALIZED: 'green',
+  OFFER_NOT_ACCEPTED: 'red',
+};
+
+/** One listing row: a saved project, or (for ADMIN and CITY_ADMIN) a quote without a company project. */
+export interface ListingRow {
+  _id: string;
+  /** The company project to open on the project view; null for a quote the company has not saved. */
+  projectId: string | null;
+  shortId: string;
+  version: number;
+  address: string;
+  city: string;
+  projectStatus: Stage | null;
+  roofType: string;
+  buildingType: string;
+  status: string;
+  people: number;
+  pricePerKwh: number;
+  feedInTariff: number;
+  consumption: number;
+  totalCost: number;
+  rating: number;
+  customer: { firstName: string; lastName: string; email: string } | null;
+  responsiblePerson: string | null;
+  date: string;
+}
+
+interface CellContext {
+  t: TFunction<['listing', 'pipeline']>;
+  newTab: string;
+  lang: Language;
+  planningUrl: (row: ListingRow) => string | null;
+}
+
+interface Column {
+  id: keyof (typeof de)['columns'];
+  width: number;
+  sort?: SavedSortColumn;
+  align?: 'right';
+  render: (row: ListingRow, ctx: CellContext) => ReactNode;
+}
+
+const COLUMNS: Column[] = [
+  {
+    id: 'address',
+    width: 260,
+    render: (row) => (
+      <Text size="sm" fw={600} truncate="end" title={row.address}>
+        {row.address}
+      </Text>
+    ),
+  },
+  { id: 'city', width: 130, sort: 'city', render: (row) => row.city },
+  {
+    id: 'shortId',
+    width: 120,
+    render: (row) => (
+      <Text size="sm" ff="monospace">
+        {row.shortId}
+      </Text>
+    ),
+  },
+  {
+    id: 'stage',
+    width: 230,
+    render: (row, { t }) =>
+      row.projectStatus ? (
+        <Badge variant="light" color={STAGE_COLORS[row.projectStatus]} data-testid="cell-stage">
+          {t(`pipeline:stage.${row.projectStatus}`)}
+        </Badge>
+      ) : (
+        '–'
+      ),
+  },
+  { id: 'roofType', width: 110, render: (row) => row.roofType || '–' },
+  { id: 'buildingType', width: 140, render: (row) => row.buildingType || '–' },
+  {
+    id: 'status',
+    width: 170,
+    render: (row, { t }) => t(`pipeline:quoteStatus.${row.status}`, { defaultValue: row.status }),
+  },
+  { id: 'people', width: 90, align: 'right', render: (row, { lang }) => formatNumber(row.people, lang) },
+  {
+    id: 'pricePerKwh',
+    width: 120,
+    align: 'right',
+    render: (row, { lang }) => formatEuro(row.pricePerKwh, lang, 3),
+  },
+  {
+    id: 'feedInTariff',
+    width: 140,
+    align: 'right',
+    render: (row, { lang }) => formatEuro(row.feedInTariff, lang, 4),
+  },
+  {
+    id: 'consumption',
+    width: 140,
+    sort: 'consumption',
+    align: 'right',
+    render: (row, { t, lang }) => t('kwh', { value: formatNumber(row.consumption, lang) }),
+  },
+  {
+    id: 'totalCost',
+    width: 150,
+    sort: 'totalCost',
+    align: 'right',
+    render: (row, { lang }) => (
+      <span data-testid="cell-totalCost" data-value={row.totalCost}>
+        {formatEuro(row.totalCost, lang)}
+      </span>
+    ),
+  },
+  { id: 'firstName', width: 120, render: (row) => row.customer?.firstName || '–' },
+  { id: 'lastName', width: 120, render: (row) => row.customer?.lastName || '–' },
+  {
+    id: 'email',
+    width: 250,
+    render: (row) =>
+      row.customer?.email ? (
+        <Anchor href={`mailto:${row.customer.email}`} size="sm" truncate="end">
+          {row.customer.email}
+        </Anchor>
+      ) : (
+        '–'
+      ),
+  },
+  {
+    id: 'rating',
+    width: 110,
+    sort: 'rating',
+    render: (row, { lang }) => (
+      <Group gap={4} wrap="nowrap">
+        <IconStarFilled size={14} aria-hidden className={classes.star} />
+        <span>{formatNumber(row.rating, lang, 1)}</span>
+      </Group>
+    ),
+  },
+  {
+    id: 'responsiblePerson',
+    width: 160,
+    render: (row, { t }) =>
+      row.responsiblePerson ?? (
+        <Text size="sm" c="dimmed">
+          {t('unassigned')}
+        </Text>
+      ),
+  },
+  {
+    id: 'date',
+    width: 110,
+    sort: 'date',
+    render: (row, { lang }) => <time dateTime={row.date}>{formatDate(row.date, lang)}</time>,
+  },
+  {
+    id: 'action',
+    width: 100,
+    render: (row, { t }) =>
+      row.projectId ? (
+        <Anchor
+          component={Link}
+          to={`/projectview?projectId=${encodeURIComponent(row.projectId)}`}
+          size="sm"
+          aria-label={t('openProject', { address: row.address })}
+          data-testid="open-project"
+        >
+          <Group gap={4} wrap="nowrap">
+            <IconExternalLink size={14} aria-hidden />
+            {t('open')}
+          </Group>
+        </Anchor>
+      ) : (
+        '–'
+      ),
+  },
+  {
+    id: 'planning3d',
+    width: 140,
+    render: (row, ctx) => {
+      const url = ctx.planningUrl(row);
+      if (!url) return '–';
+      return (
+        <Anchor
+          href={url}
+          target="_blank"
+          rel="noopener"
+          size="sm"
+          aria-label={`${ctx.t('open3d', { address: row.address })} (${ctx.newTab})`}
+          data-testid="open-3d"
+        >
+          <Group gap={4} wrap="nowrap">
+            <IconCube size={14} aria-hidden />
+            {ctx.t('planning3d')}
+          </Group>
+        </Anchor>
+      );
+    },
+  },
+];
+
+const SELECT_WIDTH = 48;
+const QUOTE_HIDDEN = new Set<Column['id']>(['stage', 'responsiblePerson', 'action']);
+
+interface ProjectsTableProps {
+  rows: ListingRow[];
+  sortColumn: SavedSortColumn;
+  sortOrder: SortOrder;
+  onSort: (column: SavedSortColumn) => void;
+  selectable: boolean;
+  selected: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  onToggleAll: () => void;
+  planningUrl: (row: ListingRow) => string | null;
+  busy: boolean;
+  /** Quotes (ADMIN, CITY_ADMIN) have no stage, responsible person or project to open. */
+  quoteColumns?: boolean;
+}
+
+/**
+ * The listing table: all SPEC §3 columns, sortable headers, optional row selection. Rows are virtualized
+ * (only the visible ones are in the DOM), and the table scrolls inside itself in both directions.
+ */
+export function ProjectsTable({
+  rows,
+  sortColumn,
+  sortOrder,
+  onSort,
+  selectable,
+  selected,
+  onToggle,
+  onToggleAll,
+  planningUrl,
+  busy,
+  quoteColumns = false,
+}: ProjectsTableProps) {
+  const columns = quoteColumns ? COLUMNS.filter((c) => !QUOTE_HIDDEN.has(c.id)) : COLUMNS;
+  const { t } = useTranslation(['listing', 'pipeline']);
+  const { t: tApp } = useTranslation();
+  const lang = currentLanguage();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    // Render the first screenful at once, before the scroll element has been measured.
+    initialRect: { width: 1200, height: 720 },
+    getItemKey: (index) => rows[index]?._id ?? index,
+  });
+  const items = virtualizer.getVirtualItems();
+  const paddingTop = items[0]?.start ?? 0;
+  const paddingBottom = items.length ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
+  const columnCount = columns.length + (selectable ? 1 : 0);
+  const tableWidth = columns.reduce((sum, c) => sum + c.width, 0) + (selectable ? SELECT_WIDTH : 0);
+  const allSelected = rows.length > 0 && rows.every((row) => selected.has(row._id));
+  const someSelected = !allSelected && rows.some((row) => selected.has(row._id));
+  const ctx: CellContext = { t, lang, planningUrl, newTab: tApp('common.opensInNewTab') };
+
+  return (
+    <div
+      ref={scrollRef}
+      className={classes.scroller}
+      data-busy={busy || undefined}
+      aria-busy={busy}
+      data-testid="listing-scroller"
+    >
+      <table
+        className={classes.table}
+        style={{ width: tableWidth, minWidth: '100%' }}
+        aria-rowcount={rows.length + 1}
+        data-testid="listing-table"
+      >
+        <caption className={classes.caption}>{t('title')}</caption>
+        <colgroup>
+          {selectable && <col style={{ width: SELECT_WIDTH }} />}
+          {columns.map((c) => (
+            <col key={c.id} style={{ width: c.width }} />
+          ))}
+        </colgroup>
+        <thead>
+          <tr aria-rowindex={1}>
+            {selectable && (
+              <th scope="col" className={classes.th}>
+                <Checkbox
+                  size="xs"
+                  checked={allSelected}
+                  indeterminate={someSelected}
+                  onChange={onToggleAll}
+                  aria-label={t('selectAll')}
+                  data-testid="select-all"
+                />
+              </th>
+            )}
+            {columns.map((c) => {
+              const label = t(`columns.${c.id}`);
+              const active = c.sort !== undefined && c.sort === sortColumn;
+              const ariaSort = active ? (sortOrder === 'asc' ? 'ascending' : 'descending') : undefined;
+              return (
+                <th
+                  key={c.id}
+                  scope="col"
+                  className={classes.th}
+                  style={{ textAlign: c.align ?? 'left' }}
+                  aria-sort={c.sort ? (ariaSort ?? 'none') : undefined}
+                >
+                  {c.sort ? (
+                    <UnstyledButton
+                      className={classes.sortButton}
+                      data-active={active || undefined}
+                      onClick={() => c.sort && onSort(c.sort)}
+                      title={t('sort.by', { column: label })}
+                      data-testid={`sort-${c.sort}`}
+                    >
+                      <span>{label}</span>
+                      {active ? (
+                        sortOrder === 'asc' ? (
+                          <IconArrowUp size={14} aria-hidden />
+                        ) : (
+                          <IconArrowDown size={14} aria-hidden />
+                        )
+                      ) : (
+                        <IconArrowsSort size={14} aria-hidden className={classes.sortIdle} />
+                      )}
+                    </UnstyledButton>
+                  ) : (
+                    label
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {paddingTop > 0 && (
+            <tr aria-hidden style={{ height: paddingTop }}>
+              <td colSpan={columnCount} />
+            </tr>
+          )}
+          {items.map((item) => {
+            const row = rows[item.index];
+            if (!row) return null;
+            const isSelected = selected.has(row._id);
+            return (
+              <tr
+                key={item.key}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                aria-rowindex={item.index + 2}
+                aria-selected={selectable ? isSelected : undefined}
+                className={classes.row}
+                data-selected={isSelected || undefined}
+                data-testid="listing-row"
+                data-id={row._id}
+                data-stage={row.projectStatus ?? undefined}
+              >
+                {selectable && (
+                  <td className={classes.td}>
+                    <Checkbox
+                      size="xs"
+                      checked={isSelected}
+                      onChange={() => onToggle(row._id)}
+                      aria-label={t('selectRow', { address: row.address })}
+                      data-testid="select-row"
+                    />
+                  </td>
+                )}
+                {columns.map((c) => (
+                  <td
+                    key={c.id}
+                    className={classes.td}
+                    style={{ textAlign: c.align ?? 'left' }}
+                    data-column={c.id}
+                  >
+                    {c.render(row, ctx)}
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
+          {paddingBottom > 0 && (
+            <tr aria-hidden style={{ height: paddingBottom }}>
+              <td colSpan={columnCount} />
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

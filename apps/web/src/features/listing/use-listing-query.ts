@@ -1,0 +1,99 @@
+import { type Quote, QuoteListResponse, type SavedProject, type SavedSearchBody } from '@solar/shared';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { api } from '../../api/client';
+import {
+  cleanFilters,
+  type SavedSortColumn,
+  type SortOrder,
+  useSavedProjectSearch,
+} from '../../api/projects';
+import type { ListingRow } from './projects-table';
+
+export type ListingMode = 'projects' | 'quotes';
+
+interface ListingParams {
+  filters: SavedSearchBody;
+  sortColumn: SavedSortColumn;
+  sortOrder: SortOrder;
+  limit: number;
+}
+
+/** The quote list sorts by its own column names. */
+const QUOTE_SORT: Record<SavedSortColumn, string> = {
+  date: 'createdAt',
+  updatedAt: 'createdAt',
+  totalCost: 'totalCost',
+  rating: 'profiles.green.rating',
+  consumption: 'consumption',
+  city: 'city',
+};
+
+function projectRow(p: SavedProject): ListingRow {
+  return { ...p, projectId: p._id };
+}
+
+function quoteRow(q: Quote): ListingRow {
+  return { ...q, date: q.createdAt, responsiblePerson: null };
+}
+
+/** PUT /api/quote/installer/search page by page: the read-only listing of ADMIN and CITY_ADMIN. */
+function useQuoteSearch(params: ListingParams, enabled: boolean) {
+  const { stage: _stage, responsibleUserId: _responsible, ...filters } = cleanFilters(params.filters);
+  const query = {
+    limit: params.limit,
+    sortColumn: QUOTE_SORT[params.sortColumn],
+    sortOrder: params.sortOrder,
+  };
+  return useInfiniteQuery({
+    queryKey: ['quotes', 'listing', query, filters] as const,
+    queryFn: ({ pageParam, signal }) =>
+      api
+        .put('/quote/installer/search', filters, {
+          signal,
+          query: { ...query, page: pageParam },
+          schema: QuoteListResponse,
+        })
+        .then((r) => r.data),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.pagination.hasNextPage ? last.pagination.page + 1 : undefined),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/**
+ * The listing's rows, page by page: the company's saved projects for installer roles, the visible quotes
+ * (read-only) for ADMIN and CITY_ADMIN. Both answer `docs`, `pagination` and `maxMin[0]` totals.
+ */
+export function useListingQuery(mode: ListingMode, params: ListingParams) {
+  const projects = useSavedProjectSearch(params, mode === 'projects');
+  const quotes = useQuoteSearch(params, mode === 'quotes');
+  const active = mode === 'projects' ? projects : quotes;
+
+  const rows = useMemo(() => {
+    const all: ListingRow[] =
+      mode === 'projects'
+        ? (projects.data?.pages ?? []).flatMap((page) => page.docs.map(projectRow))
+        : (quotes.data?.pages ?? []).flatMap((page) => page.docs.map(quoteRow));
+    // A row can shift to the next page when data changes between two loads: keep the first.
+    const seen = new Set<string>();
+    return all.filter((row) => !seen.has(row._id) && seen.add(row._id));
+  }, [mode, projects.data, quotes.data]);
+  const pages = mode === 'projects' ? projects.data?.pages : quotes.data?.pages;
+  const first = pages?.[0]?.maxMin[0];
+  return {
+    rows,
+    totals: first ? { count: first.count, totalCost: first.totalCost } : undefined,
+    isPending: active.isPending,
+    isError: active.isError,
+    error: active.error,
+    refetch: active.refetch,
+    isFetching: active.isFetching,
+    isPlaceholderData: active.isPlaceholderData,
+    hasNextPage: active.hasNextPage,
+    fetchNextPage: active.fetchNextPage,
+    isFetchingNextPage: active.isFetchingNextPage,
+    isFetchNextPageError: active.isFetchNextPageError,
+  };
+}

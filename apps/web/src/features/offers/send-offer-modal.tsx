@@ -1,0 +1,206 @@
+import { Alert, Button, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import type { Offer } from '@solar/shared';
+import { IconEye, IconSend } from '@tabler/icons-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/errors';
+import { fetchOfferPdf, useEmailTemplatesQuery, useSendOffer, useWordTemplatesQuery } from '../../api/offers';
+import { errorMessage, notifySuccess } from '../../lib/errors';
+
+/** "Send to customer": Word and e-mail template, recipient, PDF preview, send (202, queued). */
+export function SendOfferModal({
+  offer,
+  customerEmail,
+  onClose,
+}: {
+  offer: Offer;
+  customerEmail: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('offers');
+  const { t: tApp } = useTranslation();
+  const words = useWordTemplatesQuery();
+  const emails = useEmailTemplatesQuery();
+  const send = useSendOffer(offer.projectId);
+  const [wordId, setWordId] = useState<string | null>(null);
+  const [emailId, setEmailId] = useState<string | null>(null);
+  const [to, setTo] = useState(customerEmail);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<{ url: string | null; loading: boolean; error: string | null }>({
+    url: null,
+    loading: false,
+    error: null,
+  });
+
+  const wordChoice = wordId ?? words.data?.[0]?._id ?? null;
+  const emailChoice = emailId ?? emails.data?.[0]?._id ?? null;
+
+  useEffect(
+    () => () => {
+      if (preview.url) URL.revokeObjectURL(preview.url);
+    },
+    [preview.url],
+  );
+
+  const showPreview = async () => {
+    if (!wordChoice) return;
+    setPreview((p) => ({ ...p, loading: true, error: null }));
+    try {
+      const blob = await fetchOfferPdf({ offerId: offer._id, wordTemplateId: wordChoice });
+      setPreview({ url: URL.createObjectURL(blob), loading: false, error: null });
+    } catch (error) {
+      setPreview({ url: null, loading: false, error: errorMessage(error, tApp) });
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    if (!wordChoice || !emailChoice) return;
+    send.mutate(
+      {
+        offerId: offer._id,
+        wordTemplateId: wordChoice,
+        emailTemplateId: emailChoice,
+        ...(to.trim() ? { to: to.trim() } : {}),
+      },
+      {
+        onSuccess: (data) => {
+          notifySuccess(data.message);
+          onClose();
+        },
+        onError: (error) => {
+          setErrors(isApiError(error) ? error.errors : {});
+          setFormError(errorMessage(error, tApp));
+        },
+      },
+    );
+  };
+
+  const loadError = words.error ?? emails.error;
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('send.title', { version: offer.version })}
+      size="xl"
+      closeButtonProps={{ 'aria-label': tApp('common.close') }}
+    >
+      <form onSubmit={submit} noValidate data-testid="offer-send-form">
+        <Stack gap="md">
+          {loadError && (
+            <Alert color="red" variant="light" role="alert">
+              <Stack gap="xs" align="flex-start">
+                {errorMessage(loadError, tApp)}
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  onClick={() => {
+                    void words.refetch();
+                    void emails.refetch();
+                  }}
+                >
+                  {tApp('common.retry')}
+                </Button>
+              </Stack>
+            </Alert>
+          )}
+          {formError && (
+            <Alert color="red" variant="light" role="alert">
+              {formError}
+            </Alert>
+          )}
+          <Select
+            label={t('send.wordTemplate')}
+            data={(words.data ?? []).map((w) => ({
+              value: w._id,
+              label: `${w.name} (${w.language.toUpperCase()})${w.isDefault ? ` · ${t('templates.builtIn')}` : ''}`,
+            }))}
+            value={wordChoice}
+            onChange={setWordId}
+            allowDeselect={false}
+            disabled={words.isPending}
+            rightSection={words.isPending ? <Loader size="xs" /> : undefined}
+            error={errors.wordTemplateId}
+            data-testid="send-word-template"
+          />
+          <Select
+            label={t('send.emailTemplate')}
+            data={(emails.data ?? []).map((e) => ({
+              value: e._id,
+              label: `${e.name} (${e.language.toUpperCase()})${e.isDefault ? ` · ${t('templates.builtIn')}` : ''}`,
+            }))}
+            value={emailChoice}
+            onChange={setEmailId}
+            allowDeselect={false}
+            disabled={emails.isPending}
+            rightSection={emails.isPending ? <Loader size="xs" /> : undefined}
+            error={errors.emailTemplateId}
+            data-testid="send-email-template"
+          />
+          <TextInput
+            label={t('send.to')}
+            type="email"
+            value={to}
+            onChange={(e) => setTo(e.currentTarget.value)}
+            error={errors.to}
+            data-testid="send-to"
+          />
+          <Group justify="space-between">
+            <Button
+              variant="light"
+              leftSection={<IconEye size={16} aria-hidden />}
+              onClick={() => void showPreview()}
+              loading={preview.loading}
+              disabled={!wordChoice}
+              data-testid="send-preview"
+            >
+              {t('send.preview')}
+            </Button>
+            <Group>
+              <Button variant="default" onClick={onClose}>
+                {tApp('common.cancel')}
+              </Button>
+              <Button
+                type="submit"
+                leftSection={<IconSend size={16} aria-hidden />}
+                loading={send.isPending}
+                disabled={!wordChoice || !emailChoice}
+                data-testid="send-submit"
+              >
+                {t('send.submit')}
+              </Button>
+            </Group>
+          </Group>
+          {preview.loading && (
+            <Group gap="xs" role="status" aria-live="polite">
+              <Loader size="sm" />
+              <Text size="sm" c="dimmed">
+                {t('send.converting')}
+              </Text>
+            </Group>
+          )}
+          {preview.error && (
+            <Alert color="red" variant="light" role="alert">
+              {preview.error}
+            </Alert>
+          )}
+          {preview.url && !preview.loading && (
+            <iframe
+              src={preview.url}
+              title={t('send.previewTitle')}
+              style={{
+                width: '100%',
+                height: '60vh',
+                border: '1px solid var(--mantine-color-default-border)',
+              }}
+              data-testid="send-preview-frame"
+            />
+          )}
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

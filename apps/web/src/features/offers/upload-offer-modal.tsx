@@ -1,0 +1,199 @@
+import { Alert, Button, FileInput, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { MONTHS } from '@solar/shared';
+import { IconFileTypePdf, IconUpload } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/errors';
+import { useUploadOffer } from '../../api/offers';
+import { currentLanguage } from '../../i18n';
+import { errorMessage, notifySuccess } from '../../lib/errors';
+import { monthNames } from './monthly-chart';
+
+/** Typical share of the yearly yield per month for a south-facing roof in Germany (sums to 1). */
+const GERMAN_PROFILE = [0.03, 0.05, 0.08, 0.11, 0.13, 0.13, 0.135, 0.12, 0.09, 0.065, 0.035, 0.025];
+
+const FIELDS = ['moduleQuantity', 'productionCapacity', 'finalPrice', 'yearlyProduction'] as const;
+type Field = (typeof FIELDS)[number];
+
+function toNumber(text: string): number | null {
+  const s = text.replaceAll(',', '').trim();
+  if (s === '') return null;
+  const n = Number(s);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** "Upload offer": the production data, monthly kWh and the optional PDF and 3D model. */
+export function UploadOfferModal({
+  projectId,
+  opened,
+  onClose,
+}: {
+  projectId: string;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('offers');
+  const { t: tApp } = useTranslation();
+  const lang = currentLanguage();
+  const months = monthNames(lang);
+  const upload = useUploadOffer(projectId);
+  const [values, setValues] = useState<Record<Field, string>>({
+    moduleQuantity: '',
+    productionCapacity: '',
+    finalPrice: '',
+    yearlyProduction: '',
+  });
+  const [monthly, setMonthly] = useState<string[]>(() => MONTHS.map(() => ''));
+  const [pdf, setPdf] = useState<File | null>(null);
+  const [model, setModel] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const distribute = () => {
+    const yearly = toNumber(values.yearlyProduction);
+    if (yearly === null) {
+      setErrors((e) => ({ ...e, yearlyProduction: tApp('validation.required') }));
+      return;
+    }
+    setMonthly(GERMAN_PROFILE.map((share) => String(Math.round(yearly * share))));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const local: Record<string, string> = {};
+    for (const f of FIELDS) {
+      if (values[f].trim() === '') local[f] = tApp('validation.required');
+      else if (toNumber(values[f]) === null) local[f] = t('upload.invalidNumber');
+    }
+    const data: Record<string, number> = {};
+    MONTHS.forEach((m, i) => {
+      const n = toNumber(monthly[i] ?? '');
+      if (n === null) local[`monthlySolarData.${m}`] = tApp('validation.required');
+      else data[m] = n;
+    });
+    setErrors(local);
+    if (Object.keys(local).length > 0) return;
+    upload.mutate(
+      { ...values, monthlySolarData: data, pdf, model },
+      {
+        onSuccess: (result) => {
+          notifySuccess(result.message ?? t('upload.done'));
+          onClose();
+        },
+        onError: (error) => {
+          if (isApiError(error) && Object.keys(error.errors).length > 0) setErrors(error.errors);
+          setFormError(errorMessage(error, tApp));
+        },
+      },
+    );
+  };
+
+  const field = (name: Field, label: string, unit?: string) => (
+    <TextInput
+      label={label}
+      rightSection={unit ? <Text size="xs">{unit}</Text> : undefined}
+      rightSectionWidth={unit ? 44 : undefined}
+      inputMode="decimal"
+      required
+      value={values[name]}
+      onChange={(e) => {
+        const v = e.currentTarget.value;
+        setValues((s) => ({ ...s, [name]: v }));
+      }}
+      error={errors[name]}
+      data-testid={`offer-${name}`}
+    />
+  );
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('upload.title')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': tApp('common.close') }}
+    >
+      <form onSubmit={submit} noValidate data-testid="offer-upload-form">
+        <Stack gap="md">
+          {formError && (
+            <Alert color="red" variant="light" role="alert">
+              {formError}
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            {field('moduleQuantity', t('field.moduleQuantity'))}
+            {field('productionCapacity', t('field.productionCapacity'), 'kWp')}
+            {field('finalPrice', t('field.finalPrice'), '€')}
+            {field('yearlyProduction', t('field.yearlyProduction'), 'kWh')}
+          </SimpleGrid>
+          <Group justify="space-between" align="center">
+            <Text fw={500}>{t('field.monthly')}</Text>
+            <Button variant="light" size="xs" onClick={distribute} data-testid="offer-distribute">
+              {t('upload.distribute')}
+            </Button>
+          </Group>
+          {errors.monthlySolarData && (
+            <Text c="red" size="sm">
+              {errors.monthlySolarData}
+            </Text>
+          )}
+          <SimpleGrid cols={{ base: 2, xs: 3, sm: 4 }} spacing="xs">
+            {MONTHS.map((m, i) => (
+              <TextInput
+                key={m}
+                size="xs"
+                label={months[i]}
+                inputMode="decimal"
+                rightSection={<Text size="10px">kWh</Text>}
+                value={monthly[i]}
+                onChange={(e) => {
+                  const v = e.currentTarget.value;
+                  setMonthly((s) => s.map((old, j) => (j === i ? v : old)));
+                }}
+                error={errors[`monthlySolarData.${m}`]}
+                data-testid={`offer-month-${m}`}
+              />
+            ))}
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <FileInput
+              label={t('field.pdf')}
+              description={tApp('common.optional')}
+              accept="application/pdf,.pdf"
+              leftSection={<IconFileTypePdf size={16} aria-hidden />}
+              clearable
+              value={pdf}
+              onChange={setPdf}
+              error={errors.pdf}
+              data-testid="offer-pdf"
+            />
+            <FileInput
+              label={t('field.model')}
+              description={tApp('common.optional')}
+              accept=".obj"
+              clearable
+              value={model}
+              onChange={setModel}
+              error={errors.model}
+              data-testid="offer-model"
+            />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {tApp('common.cancel')}
+            </Button>
+            <Button
+              type="submit"
+              loading={upload.isPending}
+              leftSection={<IconUpload size={16} aria-hidden />}
+              data-testid="offer-upload-submit"
+            >
+              {t('upload.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

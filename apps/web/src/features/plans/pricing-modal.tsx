@@ -1,0 +1,288 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Divider,
+  Group,
+  List,
+  Modal,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { formatEuro, formatNumber, type PlanName, premiumPrice, premiumQuantities } from '@solar/shared';
+import { IconCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStartCheckout, useSubscription } from '../../api/plans';
+import { currentLanguage } from '../../i18n';
+import { MeetingModal } from '../../layout/meeting-modal';
+import { notifyError } from '../../lib/errors';
+import { useCurrentUser } from '../auth/session';
+
+const FEATURES: Record<PlanName, readonly string[]> = {
+  free: ['f1', 'f2', 'f3', 'f4', 'f5'],
+  premium: ['f1', 'f2', 'f3', 'f4', 'f5'],
+  enterprise: ['f1', 'f2', 'f3'],
+};
+
+function info(message: string) {
+  notifications.show({ color: 'blue', message, withBorder: true });
+}
+
+/** Whole euros without decimals, anything else with cents. */
+function euro(value: number, lang: ReturnType<typeof currentLanguage>) {
+  return formatEuro(value, lang, Number.isInteger(value) ? 0 : 2);
+}
+
+interface ExtraInputProps {
+  kind: 'obj' | 'pvsol';
+  value: number;
+  onChange: (value: number) => void;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  disabled: boolean;
+}
+
+function ExtraInput({ kind, value, onChange, checked, onCheckedChange, disabled }: ExtraInputProps) {
+  const { t } = useTranslation('plans');
+  const label = kind === 'obj' ? t('pricing.extraObj') : t('pricing.extraPvsol');
+  const qtyLabel = kind === 'obj' ? t('pricing.extraObjQty') : t('pricing.extraPvsolQty');
+  return (
+    <Group gap="xs" wrap="nowrap" align="center">
+      <Checkbox
+        label={label}
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onCheckedChange(e.currentTarget.checked)}
+        data-testid={`extra-${kind}`}
+        style={{ flex: 1 }}
+      />
+      <NumberInput
+        aria-label={qtyLabel}
+        value={value}
+        min={0}
+        max={100}
+        allowDecimal={false}
+        allowNegative={false}
+        clampBehavior="strict"
+        disabled={disabled || !checked}
+        onChange={(v) => onChange(typeof v === 'number' ? v : Number(v) || 0)}
+        w={80}
+        size="xs"
+        data-testid={`extra-${kind}-qty`}
+      />
+    </Group>
+  );
+}
+
+/** The pricing modal of SPEC §2 and §9: Free, Premium with its calculator, Enterprise by chat. */
+export function PricingModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('plans');
+  const { t: tApp } = useTranslation();
+  const lang = currentLanguage();
+  const { user } = useCurrentUser();
+  const canBuy = user.role === 'INSTALLER_ADMIN';
+  const subscription = useSubscription(opened && user.installerPartner.length > 0);
+  const currentPlan = subscription.data?.plan ?? 'free';
+  const [meetingOpened, setMeetingOpened] = useState(false);
+  const [objOn, setObjOn] = useState(false);
+  const [pvsolOn, setPvsolOn] = useState(false);
+  const [obj, setObj] = useState(0);
+  const [pvsol, setPvsol] = useState(0);
+  const [blockedUrl, setBlockedUrl] = useState<string | null>(null);
+  const checkout = useStartCheckout();
+  const phone = useMediaQuery('(max-width: 36em)');
+
+  const price = premiumPrice(obj, pvsol);
+  const quantities = premiumQuantities(obj, pvsol);
+
+  const toggle = (kind: 'obj' | 'pvsol', checked: boolean) => {
+    // SPEC §5: unchecking an extra resets its quantity to 0; checking starts at 1.
+    const setOn = kind === 'obj' ? setObjOn : setPvsolOn;
+    const setQty = kind === 'obj' ? setObj : setPvsol;
+    setOn(checked);
+    setQty(checked ? 1 : 0);
+  };
+
+  const chooseFree = () => {
+    info(currentPlan === 'free' ? t('toast.alreadyFree') : t('toast.selectPremium'));
+  };
+  const chooseEnterprise = () => {
+    info(t('toast.enterprise'));
+    setMeetingOpened(true);
+  };
+  const choosePremium = () => {
+    setBlockedUrl(null);
+    checkout.mutate(
+      { monthlyCents: price.monthlyCents, obj, pvsol },
+      {
+        onSuccess: (session) => {
+          const win = window.open(session.url, '_blank');
+          if (win) info(t('pricing.checkoutOpened'));
+          else setBlockedUrl(session.url);
+        },
+        onError: (error) => notifyError(error, tApp),
+      },
+    );
+  };
+
+  const planCard = (plan: PlanName, body: React.ReactNode, action: React.ReactNode) => (
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      data-testid={`plan-card-${plan}`}
+      style={
+        plan === 'premium'
+          ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 }
+          : undefined
+      }
+    >
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={3} size="h4">
+            {t(`planName.${plan}`)}
+          </Title>
+          {currentPlan === plan && subscription.data && (
+            <Badge variant="light" color="teal">
+              {t('pricing.current')}
+            </Badge>
+          )}
+        </Group>
+        <div>
+          <Text fz={28} fw={700} lh={1.1}>
+            {t(`pricing.${plan}.price`)}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t(`pricing.${plan}.period`)}
+          </Text>
+        </div>
+        <List
+          spacing={4}
+          size="sm"
+          icon={<IconCheck size={16} color="var(--mantine-color-teal-6)" aria-hidden />}
+        >
+          {FEATURES[plan].map((f) => (
+            <List.Item key={f}>{t(`pricing.${plan}.${f}` as 'pricing.free.f1')}</List.Item>
+          ))}
+        </List>
+        {body}
+        <div style={{ marginTop: 'auto' }}>{action}</div>
+      </Stack>
+    </Paper>
+  );
+
+  return (
+    <>
+      <Modal
+        opened={opened}
+        onClose={onClose}
+        title={t('pricing.title')}
+        size={1100}
+        fullScreen={phone}
+        closeButtonProps={{ 'aria-label': tApp('common.close') }}
+        data-testid="pricing-modal"
+      >
+        <Stack gap="md">
+          <Text c="dimmed" size="sm">
+            {t('pricing.subtitle')}
+          </Text>
+          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+            {planCard(
+              'free',
+              null,
+              <Button variant="default" fullWidth onClick={chooseFree} data-testid="choose-free">
+                {t('pricing.choose', { plan: t('planName.free') })}
+              </Button>,
+            )}
+            {planCard(
+              'premium',
+              <Stack gap="xs">
+                <Divider label={t('pricing.extras')} labelPosition="left" />
+                <ExtraInput
+                  kind="obj"
+                  value={obj}
+                  checked={objOn}
+                  onCheckedChange={(c) => toggle('obj', c)}
+                  onChange={setObj}
+                  disabled={!canBuy}
+                />
+                <ExtraInput
+                  kind="pvsol"
+                  value={pvsol}
+                  checked={pvsolOn}
+                  onCheckedChange={(c) => toggle('pvsol', c)}
+                  onChange={setPvsol}
+                  disabled={!canBuy}
+                />
+                <Paper bg="var(--mantine-color-default-hover)" p="sm" radius="sm" aria-live="polite">
+                  <Text fw={700} size="lg" data-testid="premium-monthly">
+                    {t('pricing.monthly', { amount: euro(price.monthly, lang) })}
+                  </Text>
+                  <Text size="sm" data-testid="premium-yearly">
+                    {t('pricing.yearly', { amount: euro(price.yearly, lang) })}
+                  </Text>
+                  <Text size="sm" data-testid="premium-two-years">
+                    {t('pricing.twoYears', { amount: euro(price.twoYears, lang) })}
+                  </Text>
+                  <Text size="sm" c="dimmed" mt={4} data-testid="premium-quantities">
+                    {t('pricing.quantities', {
+                      objFiles: formatNumber(quantities.objFiles, lang),
+                      pvsolFiles: formatNumber(
+                        quantities.pvsolFiles,
+                        lang,
+                        Number.isInteger(quantities.pvsolFiles) ? 0 : 1,
+                      ),
+                    })}
+                  </Text>
+                </Paper>
+              </Stack>,
+              canBuy ? (
+                <Stack gap="xs">
+                  <Button
+                    fullWidth
+                    onClick={choosePremium}
+                    loading={checkout.isPending}
+                    data-testid="choose-premium"
+                  >
+                    {t('pricing.choose', { plan: t('planName.premium') })}
+                  </Button>
+                  {blockedUrl && (
+                    <Alert color="yellow" variant="light" p="xs">
+                      <Text size="sm">
+                        {t('pricing.popupBlocked')}{' '}
+                        <Anchor href={blockedUrl} target="_blank" rel="noopener">
+                          {t('pricing.openCheckout')}
+                        </Anchor>
+                      </Text>
+                    </Alert>
+                  )}
+                </Stack>
+              ) : (
+                <Text size="sm" c="dimmed" data-testid="premium-ask-admin">
+                  {t('pricing.askAdmin')}
+                </Text>
+              ),
+            )}
+            {planCard(
+              'enterprise',
+              null,
+              <Button variant="light" fullWidth onClick={chooseEnterprise} data-testid="choose-enterprise">
+                {t('pricing.choose', { plan: t('planName.enterprise') })}
+              </Button>,
+            )}
+          </SimpleGrid>
+        </Stack>
+      </Modal>
+      <MeetingModal opened={meetingOpened} onClose={() => setMeetingOpened(false)} />
+    </>
+  );
+}

@@ -1,0 +1,168 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { formatEuro } from '@solar/shared';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useCompleteLocalCheckout, useLocalCheckout } from '../../api/plans';
+import { currentLanguage } from '../../i18n';
+import { errorMessage, notifyError } from '../../lib/errors';
+import { useCurrentUser } from '../auth/session';
+
+/** /checkout/test?session=…: the local test provider's checkout, clearly marked as a test. */
+export function TestCheckoutPage() {
+  const { t } = useTranslation('plans');
+  const { t: tApp } = useTranslation();
+  const lang = currentLanguage();
+  const { user } = useCurrentUser();
+  useDocumentTitle(`${t('checkout.title')} · ${tApp('app.name')}`);
+  const [searchParams] = useSearchParams();
+  const sessionId = searchParams.get('session');
+  const session = useLocalCheckout(sessionId);
+  const complete = useCompleteLocalCheckout();
+  const [card, setCard] = useState({
+    number: '4242 4242 4242 4242',
+    expiry: '12/34',
+    cvc: '123',
+    holder: `${user.firstName} ${user.lastName}`.trim(),
+  });
+  const [missing, setMissing] = useState(false);
+
+  const banner = (
+    <Alert
+      color="red"
+      variant="filled"
+      icon={<IconAlertTriangle size={28} />}
+      title={
+        <Text fz={22} fw={800}>
+          {t('checkout.banner')}
+        </Text>
+      }
+      data-testid="test-payment-banner"
+    >
+      {t('checkout.bannerText')}
+    </Alert>
+  );
+
+  let body: React.ReactNode;
+  if (!sessionId) {
+    body = <Alert color="yellow">{t('checkout.missing')}</Alert>;
+  } else if (session.isPending) {
+    body = (
+      <Paper p="lg" aria-busy>
+        <Stack gap="sm">
+          <Skeleton height={24} width="40%" />
+          <Skeleton height={16} />
+          <Skeleton height={36} />
+        </Stack>
+      </Paper>
+    );
+  } else if (session.isError) {
+    body = (
+      <Alert color="red" variant="light" role="alert" title={t('checkout.loadFailed')}>
+        <Stack gap="sm" align="flex-start">
+          {errorMessage(session.error, tApp)}
+          <Button size="xs" variant="light" color="red" onClick={() => void session.refetch()}>
+            {tApp('common.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else {
+    const data = session.data;
+    const amount = formatEuro(data.amountCents / 100, lang);
+    const pay = () => {
+      if (!card.number.trim() || !card.expiry.trim() || !card.cvc.trim() || !card.holder.trim()) {
+        setMissing(true);
+        return;
+      }
+      setMissing(false);
+      complete.mutate(data.id, {
+        onSuccess: () => window.location.assign(data.successUrl),
+        onError: (error) => notifyError(error, tApp),
+      });
+    };
+    const field = (key: keyof typeof card, label: string, autoComplete: string) => (
+      <TextInput
+        label={label}
+        value={card[key]}
+        autoComplete={autoComplete}
+        required
+        error={missing && !card[key].trim() ? t('checkout.required') : undefined}
+        onChange={(e) => {
+          const value = e.currentTarget.value;
+          setCard((c) => ({ ...c, [key]: value }));
+        }}
+      />
+    );
+    body = (
+      <Paper p="lg" data-testid="test-checkout">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            pay();
+          }}
+        >
+          <Stack gap="md">
+            <div>
+              <Text size="sm" c="dimmed">
+                {t('checkout.product')}
+              </Text>
+              <Text fz={28} fw={700} data-testid="checkout-amount">
+                {amount}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {t('checkout.amount')}
+              </Text>
+            </div>
+            <div>
+              <Text size="sm" fw={600}>
+                {t('checkout.extras')}
+              </Text>
+              <Text size="sm" data-testid="checkout-extras">
+                {data.obj || data.pvsol
+                  ? t('section.extrasValue', { obj: data.obj, pvsol: data.pvsol })
+                  : t('section.noExtras')}
+              </Text>
+            </div>
+            {data.status !== 'open' && <Alert color="teal">{t('checkout.completed')}</Alert>}
+            {field('number', t('checkout.cardNumber'), 'cc-number')}
+            <SimpleGrid cols={2}>
+              {field('expiry', t('checkout.expiry'), 'cc-exp')}
+              {field('cvc', t('checkout.cvc'), 'cc-csc')}
+            </SimpleGrid>
+            {field('holder', t('checkout.holder'), 'cc-name')}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => window.location.assign(data.cancelUrl)}>
+                {t('checkout.cancel')}
+              </Button>
+              <Button type="submit" loading={complete.isPending} data-testid="checkout-pay">
+                {t('checkout.pay', { amount })}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    );
+  }
+
+  return (
+    <Stack gap="lg" maw={640} mx="auto">
+      <Title order={2}>{t('checkout.title')}</Title>
+      {banner}
+      {body}
+    </Stack>
+  );
+}

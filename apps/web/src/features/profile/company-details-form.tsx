@@ -1,0 +1,188 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { CompanyUpdateRequest, formatNumber, type InstallerDetails } from '@solar/shared';
+import { IconLock } from '@tabler/icons-react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUpdateCompany } from '../../api/installer';
+import { currentLanguage } from '../../i18n';
+import { handleFormError, notifySuccess } from '../../lib/errors';
+import { useForm } from '../../lib/use-form';
+import { SectionCard } from './section-card';
+
+const FIELDS = [
+  'companyName',
+  'address',
+  'city',
+  'postalCode',
+  'phone',
+  'email',
+  'website',
+  'vatId',
+  'description',
+  'serviceRadiusKm',
+] as const;
+
+interface CompanyDetailsFormProps {
+  company: InstallerDetails;
+  /** INSTALLER_ADMIN edits; the other installer roles read. */
+  editable: boolean;
+}
+
+/** Company details → PUT /api/installer/{installerId}; the partner tier is shown, never edited. */
+export function CompanyDetailsForm({ company, editable }: CompanyDetailsFormProps) {
+  const { t } = useTranslation();
+  const update = useUpdateCompany(company._id);
+  const form = useForm({
+    companyName: company.companyName,
+    address: company.address,
+    city: company.city,
+    postalCode: company.postalCode,
+    phone: company.phone,
+    email: company.email,
+    website: company.website,
+    vatId: company.vatId,
+    description: company.description,
+    serviceRadiusKm: company.serviceRadiusKm as number | string,
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = form.validate(CompanyUpdateRequest, t);
+    if (!body) return;
+    update.mutate(body, {
+      onSuccess: () => notifySuccess(t('profile.company.saved')),
+      onError: (error) => form.setErrors(handleFormError(error, FIELDS, t)),
+    });
+  };
+
+  const readOnly = !editable;
+  const variant = readOnly ? 'filled' : 'default';
+  const radius =
+    typeof form.values.serviceRadiusKm === 'number' ? form.values.serviceRadiusKm : company.serviceRadiusKm;
+
+  return (
+    <SectionCard
+      id="company"
+      title={t('profile.company.title')}
+      description={t('profile.company.serviceArea', {
+        radius: formatNumber(radius, currentLanguage()),
+        city: company.city || company.companyName,
+      })}
+      aside={
+        <Badge variant="light" size="lg" title={t('profile.company.partnerTier')}>
+          {company.partnerTier}
+        </Badge>
+      }
+    >
+      {readOnly && (
+        <Alert variant="light" color="gray" icon={<IconLock size={18} />}>
+          {t('profile.company.readOnlyHint')}
+        </Alert>
+      )}
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={t('profile.company.name')}
+              required={!readOnly}
+              readOnly={readOnly}
+              variant={variant}
+              {...form.textProps('companyName')}
+            />
+            <TextInput
+              label={t('profile.company.partnerTier')}
+              value={company.partnerTier}
+              readOnly
+              variant="filled"
+            />
+            <TextInput
+              label={t('profile.company.address')}
+              readOnly={readOnly}
+              variant={variant}
+              {...form.textProps('address')}
+            />
+            <Group grow align="flex-start">
+              <TextInput
+                label={t('profile.company.postalCode')}
+                readOnly={readOnly}
+                variant={variant}
+                {...form.textProps('postalCode')}
+              />
+              <TextInput
+                label={t('profile.company.city')}
+                readOnly={readOnly}
+                variant={variant}
+                {...form.textProps('city')}
+              />
+            </Group>
+            <TextInput
+              label={t('profile.company.phone')}
+              type="tel"
+              readOnly={readOnly}
+              variant={variant}
+              {...form.textProps('phone')}
+            />
+            <TextInput
+              label={t('profile.company.email')}
+              type="email"
+              readOnly={readOnly}
+              variant={variant}
+              {...form.textProps('email')}
+            />
+            <TextInput
+              label={t('profile.company.website')}
+              type="url"
+              readOnly={readOnly}
+              variant={variant}
+              {...form.textProps('website')}
+            />
+            <TextInput
+              label={t('profile.company.vatId')}
+              readOnly={readOnly}
+              variant={variant}
+              {...form.textProps('vatId')}
+            />
+            <NumberInput
+              label={t('profile.company.serviceRadius')}
+              min={1}
+              max={1000}
+              allowDecimal={false}
+              allowNegative={false}
+              readOnly={readOnly}
+              variant={variant}
+              value={form.values.serviceRadiusKm}
+              onChange={(value) => form.setField('serviceRadiusKm', value)}
+              error={form.errors.serviceRadiusKm}
+            />
+          </SimpleGrid>
+          <Textarea
+            label={t('profile.company.description')}
+            autosize
+            minRows={3}
+            maxRows={8}
+            readOnly={readOnly}
+            variant={variant}
+            {...form.textProps('description')}
+          />
+          {editable && (
+            <Group justify="flex-end">
+              <Button type="submit" loading={update.isPending}>
+                {t('common.save')}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </form>
+    </SectionCard>
+  );
+}

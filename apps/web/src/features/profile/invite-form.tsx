@@ -1,0 +1,200 @@
+import { ActionIcon, Button, Grid, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Email, INSTALLER_ROLES, type InstallerRole } from '@solar/shared';
+import { IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/errors';
+import { useInviteUsers } from '../../api/installer';
+import { notifyError, notifySuccess, translateMessage } from '../../lib/errors';
+import { SectionCard } from './section-card';
+
+interface InviteRow {
+  id: number;
+  email: string;
+  role: InstallerRole | '';
+  firstName: string;
+  lastName: string;
+}
+type RowErrors = Record<number, { email?: string; role?: string }>;
+
+let nextRowId = 1;
+const emptyRow = (): InviteRow => ({
+  id: nextRowId++,
+  email: '',
+  role: 'INSTALLER',
+  firstName: '',
+  lastName: '',
+});
+
+/** The invitation checks of SPEC §5, run before sending: e-mail present and valid, role present, no duplicates. */
+function validateRows(rows: InviteRow[], t: TFunction): RowErrors {
+  const errors: RowErrors = {};
+  const seen = new Set<string>();
+  for (const [index, row] of rows.entries()) {
+    const email = row.email.trim().toLowerCase();
+    const rowErrors: { email?: string; role?: string } = {};
+    if (!email) rowErrors.email = t('validation.missingEmail');
+    else if (!Email.safeParse(email).success) rowErrors.email = t('validation.invalid_email');
+    else if (seen.has(email)) rowErrors.email = t('validation.duplicateEmail');
+    seen.add(email);
+    if (!row.role) rowErrors.role = t('validation.missingRole');
+    if (rowErrors.email || rowErrors.role) errors[index] = rowErrors;
+  }
+  return errors;
+}
+
+/** Server field errors such as `users.1.email`, mapped back onto the rows. */
+function rowErrorsFromServer(error: unknown, t: TFunction): RowErrors {
+  const errors: RowErrors = {};
+  if (!isApiError(error)) return errors;
+  for (const [path, message] of Object.entries(error.errors)) {
+    const match = /^users\.(\d+)\.(email|role)$/.exec(path);
+    if (!match) continue;
+    const index = Number(match[1]);
+    errors[index] = { ...errors[index], [match[2] as 'email' | 'role']: translateMessage(message, t) };
+  }
+  return errors;
+}
+
+/** Invite form (INSTALLER_ADMIN): several rows, sent together to POST /api/installer/userAceess/{companyId}. */
+export function InviteForm({ companyId }: { companyId: string }) {
+  const { t } = useTranslation();
+  const invite = useInviteUsers(companyId);
+  const [rows, setRows] = useState<InviteRow[]>(() => [emptyRow()]);
+  const [errors, setErrors] = useState<RowErrors>({});
+
+  const updateRow = (index: number, patch: Partial<InviteRow>) => {
+    setRows((current) => current.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+    setErrors((current) => {
+      if (!current[index]) return current;
+      const { [index]: _removed, ...rest } = current;
+      return rest;
+    });
+  };
+
+  const removeRow = (index: number) => {
+    setRows((current) => current.filter((_, i) => i !== index));
+    setErrors({});
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateRows(rows, t);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const users = rows.map((row) => ({
+      email: row.email.trim().toLowerCase(),
+      role: row.role || undefined,
+      firstName: row.firstName.trim() || undefined,
+      lastName: row.lastName.trim() || undefined,
+    }));
+    invite.mutate(
+      { users },
+      {
+        onSuccess: () => {
+          notifySuccess(t('profile.invite.success'));
+          setRows([emptyRow()]);
+          setErrors({});
+        },
+        onError: (error) => {
+          const fromServer = rowErrorsFromServer(error, t);
+          if (Object.keys(fromServer).length > 0) setErrors(fromServer);
+          else notifyError(error, t);
+        },
+      },
+    );
+  };
+
+  const roleOptions = INSTALLER_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }));
+
+  return (
+    <SectionCard id="invite" title={t('profile.invite.title')} description={t('profile.invite.subtitle')}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          {rows.map((row, index) => {
+            const n = index + 1;
+            return (
+              <fieldset
+                key={row.id}
+                style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}
+                data-testid="invite-row"
+              >
+                <Text component="legend" size="sm" fw={600} mb={4}>
+                  {t('profile.invite.person', { n })}
+                </Text>
+                <Grid gap="sm" align="flex-start">
+                  <Grid.Col span={{ base: 12, md: 4 }}>
+                    <TextInput
+                      label={t('profile.invite.email')}
+                      type="email"
+                      required
+                      value={row.email}
+                      onChange={(e) => updateRow(index, { email: e.currentTarget.value })}
+                      error={errors[index]?.email}
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+                    <NativeSelect
+                      label={t('profile.invite.role')}
+                      required
+                      data={roleOptions}
+                      value={row.role}
+                      onChange={(e) => updateRow(index, { role: e.currentTarget.value as InstallerRole })}
+                      error={errors[index]?.role}
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 6, sm: 3, md: 2 }}>
+                    <TextInput
+                      label={t('profile.invite.firstName')}
+                      description={t('common.optional')}
+                      inputWrapperOrder={['label', 'input', 'description', 'error']}
+                      value={row.firstName}
+                      onChange={(e) => updateRow(index, { firstName: e.currentTarget.value })}
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 6, sm: 3, md: 2 }}>
+                    <TextInput
+                      label={t('profile.invite.lastName')}
+                      description={t('common.optional')}
+                      inputWrapperOrder={['label', 'input', 'description', 'error']}
+                      value={row.lastName}
+                      onChange={(e) => updateRow(index, { lastName: e.currentTarget.value })}
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, md: 1 }} style={{ alignSelf: 'center' }}>
+                    {rows.length > 1 && (
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        size="lg"
+                        mt={{ md: 'md' }}
+                        onClick={() => removeRow(index)}
+                        aria-label={t('profile.invite.removeRow', { n })}
+                      >
+                        <IconTrash size={18} />
+                      </ActionIcon>
+                    )}
+                  </Grid.Col>
+                </Grid>
+              </fieldset>
+            );
+          })}
+          <Group justify="space-between">
+            <Button
+              variant="subtle"
+              leftSection={<IconPlus size={16} />}
+              onClick={() => setRows((current) => [...current, emptyRow()])}
+              disabled={rows.length >= 50}
+            >
+              {t('profile.invite.addRow')}
+            </Button>
+            <Button type="submit" leftSection={<IconSend size={16} />} loading={invite.isPending}>
+              {t('profile.invite.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </SectionCard>
+  );
+}

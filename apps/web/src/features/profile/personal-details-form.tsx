@@ -1,0 +1,91 @@
+import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { type Language, PersonalDetailsRequest } from '@solar/shared';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUpdatePersonalDetails } from '../../api/user';
+import { changeLanguage, currentLanguage, isLanguage, UI_LANGUAGES } from '../../i18n';
+import { handleFormError, notifySuccess } from '../../lib/errors';
+import { useForm } from '../../lib/use-form';
+import { useCurrentUser } from '../auth/session';
+import { SectionCard } from './section-card';
+
+const FIELDS = ['firstName', 'lastName', 'phone', 'address', 'preferredLanguage'] as const;
+
+/** Personal details → PUT /api/user/update/personal-details; a changed language also switches the UI. */
+export function PersonalDetailsForm() {
+  const { t } = useTranslation();
+  const { user } = useCurrentUser();
+  const update = useUpdatePersonalDetails();
+  const form = useForm({
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phone: user.phone,
+    address: user.address,
+    preferredLanguage: user.preferredLanguage as Language,
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = form.validate(PersonalDetailsRequest, t);
+    if (!body) return;
+    update.mutate(body, {
+      onSuccess: () => {
+        notifySuccess(t('profile.personal.saved'));
+        if (body.preferredLanguage && body.preferredLanguage !== currentLanguage()) {
+          void changeLanguage(body.preferredLanguage);
+        }
+      },
+      onError: (error) => form.setErrors(handleFormError(error, FIELDS, t)),
+    });
+  };
+
+  return (
+    <SectionCard id="personal" title={t('profile.personal.title')}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={t('profile.personal.firstName')}
+              required
+              autoComplete="given-name"
+              {...form.textProps('firstName')}
+            />
+            <TextInput
+              label={t('profile.personal.lastName')}
+              required
+              autoComplete="family-name"
+              {...form.textProps('lastName')}
+            />
+            <TextInput label={t('profile.personal.email')} value={user.email} readOnly variant="filled" />
+            <TextInput
+              label={t('profile.personal.phone')}
+              type="tel"
+              autoComplete="tel"
+              {...form.textProps('phone')}
+            />
+            <TextInput
+              label={t('profile.personal.address')}
+              autoComplete="street-address"
+              {...form.textProps('address')}
+            />
+            <NativeSelect
+              label={t('profile.personal.language')}
+              data={UI_LANGUAGES.map((code) => ({ value: code, label: t(`language.${code}`) }))}
+              value={form.values.preferredLanguage}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                if (isLanguage(value)) form.setField('preferredLanguage', value);
+              }}
+              error={form.errors.preferredLanguage}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button type="submit" loading={update.isPending}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </SectionCard>
+  );
+}

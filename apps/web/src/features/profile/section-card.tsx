@@ -1,0 +1,36 @@
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+interface SectionCardProps {
+  title: string;
+  description?: ReactNode;
+  /** Right side of the title row (a badge, a count). */
+  aside?: ReactNode;
+  children: ReactNode;
+  /** Stable id so the heading labels the section landmark. */
+  id: string;
+}
+
+/** A titled card of the settings page, exposed as a labelled region. */
+export function SectionCard({ title, description, aside, children, id }: SectionCardProps) {
+  return (
+    <Paper component="section" p="lg" aria-labelledby={`${id}-title`} data-testid={`section-${id}`}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <div>
+            <Title order={3} size="h4" id={`${id}-title`}>
+              {title}
+            </Title>
+            {description && (
+              <Text c="dimmed" size="sm" mt={4}>
+                {description}
+              </Text>
+            )}
+          </div>
+          {aside}
+        </Group>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}

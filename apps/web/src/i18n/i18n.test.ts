@@ -1,0 +1,61 @@
+import { LANGUAGES } from '@solar/shared';
+import { describe, expect, it } from 'vitest';
+import de from './de.json';
+import en from './en.json';
+import es from './es.json';
+
+import { featureResources } from './namespaces';
+
+// The shared bundle plus every feature namespace, per language.
+const bundles: Record<string, unknown> = {
+  de: { translation: de, ...featureResources.de },
+  en: { translation: en, ...featureResources.en },
+  es: { translation: es, ...featureResources.es },
+};
+
+/** Flattens a resource tree into `a.b.c -> value`. */
+function flatten(tree: unknown, prefix = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  if (tree && typeof tree === 'object' && !Array.isArray(tree)) {
+    for (const [key, value] of Object.entries(tree)) {
+      const path = prefix ? `${prefix}.${key}` : key;
+      if (value && typeof value === 'object') for (const [k, v] of flatten(value, path)) out.set(k, v);
+      else out.set(path, value);
+    }
+  }
+  return out;
+}
+
+const flat = Object.fromEntries(Object.entries(bundles).map(([lang, tree]) => [lang, flatten(tree)]));
+
+describe('translation resources', () => {
+  it('ship every supported language', () => {
+    expect(Object.keys(bundles).sort()).toEqual([...LANGUAGES].sort());
+  });
+
+  it.each(Object.keys(bundles))('%s: every key is a non-empty string', (lang) => {
+    for (const [key, value] of flat[lang] ?? []) {
+      expect(typeof value, `${lang}:${key}`).toBe('string');
+      expect(String(value).trim(), `${lang}:${key}`).not.toBe('');
+    }
+  });
+
+  it.each(
+    Object.keys(bundles).flatMap((from) =>
+      Object.keys(bundles)
+        .filter((to) => to !== from)
+        .map((to) => [from, to]),
+    ),
+  )('every key of %s exists in %s', (from, to) => {
+    const missing = [...(flat[from]?.keys() ?? [])].filter((key) => !flat[to]?.has(key));
+    expect(missing).toEqual([]);
+  });
+
+  it.each(Object.keys(bundles))('%s: placeholders match the English text', (lang) => {
+    const placeholders = (text: unknown) =>
+      [...String(text).matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+    for (const [key, value] of flat.en ?? []) {
+      expect(placeholders(flat[lang]?.get(key)), `${lang}:${key}`).toEqual(placeholders(value));
+    }
+  });
+});

@@ -1,0 +1,90 @@
+import { Drawer } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { CONSTANTS } from '@solar/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { type CSSProperties, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { logout } from '../api/auth';
+import classes from './app-shell.module.css';
+import { ContentLoader } from './full-page-state';
+import { Header } from './header';
+import { MeetingModal } from './meeting-modal';
+import { Sidebar } from './sidebar';
+
+/** Matches below the sidebar breakpoint of SPEC §9 (787 px). */
+const MOBILE_QUERY = `(max-width: ${CONSTANTS.sidebarMobileBreakpoint - 0.02}px)`;
+
+function matchesNow(query: string): boolean {
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia(query).matches
+  );
+}
+
+/**
+ * The logged-in frame: dark sidebar (240 px, 70 px collapsed; an overlay under 787 px opened by the
+ * header's burger), header, and the screen in the content area.
+ */
+export function AppShell() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  const isMobile = useMediaQuery(MOBILE_QUERY, matchesNow(MOBILE_QUERY), { getInitialValueInEffect: false });
+  const [collapsed, setCollapsed] = useState(false);
+  const [mobileOpened, mobileMenu] = useDisclosure(false);
+  const [meetingOpened, meeting] = useDisclosure(false);
+
+  // The overlay closes on navigation and when the window grows past the breakpoint.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path and breakpoint changes
+  useEffect(() => mobileMenu.close(), [pathname, isMobile]);
+
+  const onLogout = async () => {
+    await logout(queryClient);
+    navigate('/login', { replace: true });
+  };
+
+  const width = isMobile ? 0 : collapsed ? CONSTANTS.sidebarCollapsedWidth : CONSTANTS.sidebarWidth;
+
+  return (
+    <div className={classes.shell} style={{ '--sidebar-width': `${width}px` } as CSSProperties}>
+      <a href="#main-content" className={classes.skipLink}>
+        {t('common.skipToContent')}
+      </a>
+      {isMobile ? (
+        <Drawer.Root opened={mobileOpened} onClose={mobileMenu.close} size={CONSTANTS.sidebarWidth}>
+          <Drawer.Overlay />
+          <Drawer.Content aria-label={t('nav.label')} bg="#111827">
+            <Drawer.Body h="100%" p={0}>
+              <Sidebar collapsed={false} onClose={mobileMenu.close} onLogout={onLogout} />
+            </Drawer.Body>
+          </Drawer.Content>
+        </Drawer.Root>
+      ) : (
+        <aside className={classes.sidebar}>
+          <Sidebar
+            collapsed={collapsed}
+            onToggleCollapsed={() => setCollapsed((c) => !c)}
+            onLogout={onLogout}
+          />
+        </aside>
+      )}
+      <div className={classes.main}>
+        <Header
+          showMenuButton={isMobile}
+          menuOpened={mobileOpened}
+          onOpenMenu={mobileMenu.open}
+          onOpenMeeting={meeting.open}
+        />
+        <main id="main-content" className={classes.content} tabIndex={-1}>
+          <Suspense fallback={<ContentLoader />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+      <MeetingModal opened={meetingOpened} onClose={meeting.close} />
+    </div>
+  );
+}

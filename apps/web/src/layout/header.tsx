@@ -1,0 +1,153 @@
+import { ActionIcon, Burger, Button, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useClickOutside, useDebouncedCallback } from '@mantine/hooks';
+import { CONSTANTS } from '@solar/shared';
+import { IconLogin2, IconPhoneCall, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'react-router';
+import { useConstantsQuery } from '../api/constants';
+import { getReference } from '../api/session-store';
+import { useCurrentUser } from '../features/auth/session';
+import { AddressSearchResults } from './address-search-results';
+import classes from './header.module.css';
+import { withParams } from './links';
+import { screenOfPath, TITLED_SCREENS } from './screens';
+
+interface HeaderProps {
+  /** Shows the burger that opens the sidebar overlay (narrow screens). */
+  showMenuButton: boolean;
+  menuOpened: boolean;
+  onOpenMenu: () => void;
+  onOpenMeeting: () => void;
+}
+
+/** Address search: keeps the text in `?search=` 300 ms after typing stops, for the screens to read. */
+function AddressSearch() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const urlValue = searchParams.get('search') ?? '';
+  const [value, setValue] = useState(urlValue);
+  const [debounced, setDebounced] = useState(urlValue);
+  const [open, setOpen] = useState(false);
+  const ref = useClickOutside(() => setOpen(false));
+
+  // A new screen starts from its own URL; typing must not be overwritten by the URL it just wrote.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the screen changes
+  useEffect(() => {
+    setValue(urlValue);
+    setDebounced(urlValue);
+  }, [pathname]);
+
+  const commit = useDebouncedCallback((text: string) => {
+    setDebounced(text);
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (text.trim()) next.set('search', text);
+        else next.delete('search');
+        return next;
+      },
+      { replace: true },
+    );
+  }, CONSTANTS.addressSearchDebounceMs);
+
+  return (
+    <div ref={ref} className={classes.searchBox}>
+      <TextInput
+        className={classes.search}
+        type="search"
+        value={value}
+        onChange={(event) => {
+          setValue(event.currentTarget.value);
+          setOpen(true);
+          commit(event.currentTarget.value);
+        }}
+        onFocus={() => setOpen(true)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') setOpen(false);
+        }}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        placeholder={t('header.searchPlaceholder')}
+        aria-label={t('header.search')}
+        data-testid="address-search"
+      />
+      {open && <AddressSearchResults text={debounced} onPick={() => setOpen(false)} />}
+    </div>
+  );
+}
+
+/** The header of SPEC §2: title, address search, 'New project', user panel and call-now. */
+export function Header({ showMenuButton, menuOpened, onOpenMenu, onOpenMeeting }: HeaderProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { user, installerDetails } = useCurrentUser();
+  const constants = useConstantsQuery();
+  const screen = screenOfPath(pathname);
+  const viewName = screen && TITLED_SCREENS.includes(screen) ? t(`nav.${screen}`) : null;
+
+  const customerAppUrl = withParams(constants.data?.customerAppUrl, {});
+  const newProjectUrl = withParams(constants.data?.customerAppUrl, {
+    partner: user.partnerSlug || installerDetails?.partnerSlug || null,
+    ref: getReference() || null,
+  });
+  const newTab = { target: '_blank', rel: 'noopener' } as const;
+
+  return (
+    <header className={classes.header}>
+      {showMenuButton && (
+        <Burger
+          opened={menuOpened}
+          onClick={onOpenMenu}
+          size="sm"
+          aria-label={t('header.openMenu')}
+          data-testid="mobile-menu-button"
+        />
+      )}
+      <h1 className={classes.title} data-testid="header-title">
+        {t('header.title')}
+        {viewName && <span className={classes.view}> – {viewName}</span>}
+      </h1>
+      <AddressSearch />
+      <div className={classes.actions}>
+        <Button
+          component="a"
+          href={newProjectUrl ?? undefined}
+          {...newTab}
+          disabled={!newProjectUrl}
+          leftSection={<IconPlus size={16} aria-hidden />}
+          data-testid="new-project"
+        >
+          <span className={classes.newProjectLabel}>{t('header.newProject')}</span>
+          <VisuallyHidden>{` (${t('common.opensInNewTab')})`}</VisuallyHidden>
+        </Button>
+        <Tooltip label={t('header.userPanel')} withArrow>
+          <ActionIcon
+            component="a"
+            href={customerAppUrl ?? undefined}
+            {...newTab}
+            disabled={!customerAppUrl}
+            variant="light"
+            size="lg"
+            aria-label={`${t('header.userPanel')} (${t('common.opensInNewTab')})`}
+            data-testid="user-panel-link"
+          >
+            <IconLogin2 size={20} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label={t('header.callNow')} withArrow>
+          <ActionIcon
+            variant="light"
+            size="lg"
+            onClick={onOpenMeeting}
+            aria-label={t('header.callNow')}
+            aria-haspopup="dialog"
+            data-testid="call-now"
+          >
+            <IconPhoneCall size={20} />
+          </ActionIcon>
+        </Tooltip>
+      </div>
+    </header>
+  );
+}

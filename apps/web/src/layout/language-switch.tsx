@@ -1,0 +1,47 @@
+import { Menu, UnstyledButton } from '@mantine/core';
+import { IconCheck, IconLanguage } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { changeLanguage, currentLanguage, UI_LANGUAGES } from '../i18n';
+
+interface LanguageSwitchProps {
+  /** Class of the trigger button (the sidebar's item style). */
+  className?: string;
+  /** Icon and language code only. */
+  collapsed?: boolean;
+}
+
+/** Menu of every shipped language; the choice is stored in `preferredLanguage`. */
+export function LanguageSwitch({ className, collapsed = false }: LanguageSwitchProps) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const name = t(`language.${language}`);
+  return (
+    <Menu position={collapsed ? 'right-end' : 'top-start'} withArrow shadow="md" width={180}>
+      <Menu.Target>
+        <UnstyledButton
+          className={className}
+          data-testid="language-switch"
+          aria-label={`${t('language.switch')}: ${name}`}
+        >
+          <IconLanguage size={20} stroke={1.6} aria-hidden />
+          <span aria-hidden>{collapsed ? language.toUpperCase() : name}</span>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('language.label')}</Menu.Label>
+        {UI_LANGUAGES.map((code) => (
+          <Menu.Item
+            key={code}
+            lang={code}
+            data-testid={`language-${code}`}
+            onClick={() => void changeLanguage(code)}
+            rightSection={code === language ? <IconCheck size={16} aria-hidden /> : null}
+            aria-current={code === language ? 'true' : undefined}
+          >
+            {t(`language.${code}`)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

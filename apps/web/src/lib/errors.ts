@@ -1,0 +1,100 @@
+import { notifications } from '@mantine/notifications';
+import { CONSTANTS } from '@solar/shared';
+import i18next, { type TFunction } from 'i18next';
+import type { core } from 'zod';
+import { CLIENT_MESSAGES, isApiError } from '../api/errors';
+
+/** Message codes the shared schemas use (`{ error: 'invalid_email' }` and so on). */
+const VALIDATION_CODES = [
+  'required',
+  'invalid_email',
+  'password_too_short',
+  'password_too_long',
+  'invalid_url',
+] as const;
+type ValidationCode = (typeof VALIDATION_CODES)[number];
+
+function isValidationCode(message: string): message is ValidationCode {
+  return (VALIDATION_CODES as readonly string[]).includes(message);
+}
+
+/** Translates a message code of the shared schemas; any other text (the API's, localized) stays as is. */
+export function translateMessage(message: string, t: TFunction): string {
+  return isValidationCode(message)
+    ? t(`validation.${message}`, { min: CONSTANTS.passwordMinLength })
+    : message;
+}
+
+/** A zod issue as a translated sentence. */
+export function translateIssue(issue: core.$ZodIssue, t: TFunction): string {
+  if (isValidationCode(issue.message)) return translateMessage(issue.message, t);
+  switch (issue.code) {
+    case 'too_big':
+      return issue.origin === 'string' ? t('validation.tooLong') : t('validation.tooBig');
+    case 'too_small':
+      if (issue.origin === 'string' && issue.minimum === 1) return t('validation.required');
+      return t('validation.tooSmall');
+    case 'invalid_type':
+      return issue.expected === 'number' || issue.expected === 'int'
+        ? t('validation.invalidNumber')
+        : t('validation.invalid');
+    default:
+      return t('validation.invalid');
+  }
+}
+
+/** First translated message per top-level field. */
+export function fieldErrorsOf(issues: readonly core.$ZodIssue[], t: TFunction): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? '');
+    if (field && !errors[field]) errors[field] = translateIssue(issue, t);
+  }
+  return errors;
+}
+
+/** The text to show for a failed call; null for a cancelled request, which is never shown. */
+export function errorMessage(error: unknown, t: TFunction): string | null {
+  if (!isApiError(error)) return t('errors.somethingWentWrong');
+  if (error.cancelled) return null;
+  if (error.network) return t('errors.server');
+  if (error.message === CLIENT_MESSAGES.fallback || error.message === CLIENT_MESSAGES.invalidResponse) {
+    return t('errors.somethingWentWrong');
+  }
+  return translateMessage(error.message, t);
+}
+
+function closeLabel() {
+  return { 'aria-label': i18next.t('common.close') };
+}
+
+/** Shows a failed call as an error toast (SPEC §8), unless it was cancelled. */
+export function notifyError(error: unknown, t: TFunction): void {
+  const message = errorMessage(error, t);
+  if (message)
+    notifications.show({ color: 'red', message, withBorder: true, closeButtonProps: closeLabel() });
+}
+
+export function notifySuccess(message: string): void {
+  notifications.show({ color: 'teal', message, withBorder: true, closeButtonProps: closeLabel() });
+}
+
+/**
+ * Splits a failed call into field errors for the form (known fields only, translated) and a toast for the
+ * rest. Returns the field errors.
+ */
+export function handleFormError<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+  t: TFunction,
+): Partial<Record<F, string>> {
+  const fieldErrors: Partial<Record<F, string>> = {};
+  if (isApiError(error)) {
+    for (const [field, message] of Object.entries(error.errors)) {
+      if ((fields as readonly string[]).includes(field))
+        fieldErrors[field as F] = translateMessage(message, t);
+    }
+  }
+  if (Object.keys(fieldErrors).length === 0) notifyError(error, t);
+  return fieldErrors;
+}

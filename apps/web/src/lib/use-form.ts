@@ -1,0 +1,46 @@
+import type { TFunction } from 'i18next';
+import { type ChangeEvent, useCallback, useState } from 'react';
+import type { ZodType } from 'zod';
+import { fieldErrorsOf } from './errors';
+
+export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
+
+/**
+ * Minimal form state for the shared zod schemas: values, per-field errors, and a `validate` that parses
+ * with the schema and translates its issues. Errors of a field clear when it changes.
+ */
+export function useForm<T extends Record<string, unknown>>(initialValues: T) {
+  const [values, setValues] = useState<T>(initialValues);
+  const [errors, setErrors] = useState<FieldErrors<T>>({});
+
+  const setField = useCallback(<K extends keyof T & string>(key: K, value: T[K]) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setErrors((current) => (current[key] ? { ...current, [key]: undefined } : current));
+  }, []);
+
+  const reset = useCallback((next: T) => {
+    setValues(next);
+    setErrors({});
+  }, []);
+
+  /** Parses the values; on failure sets the translated field errors and returns null. */
+  function validate<O>(schema: ZodType<O>, t: TFunction, input: unknown = values): O | null {
+    const result = schema.safeParse(input);
+    if (result.success) return result.data;
+    setErrors(fieldErrorsOf(result.error.issues, t) as FieldErrors<T>);
+    return null;
+  }
+
+  /** Props for a Mantine text input bound to a string field. */
+  function textProps<K extends keyof T & string>(key: K) {
+    return {
+      name: key,
+      value: String(values[key] ?? ''),
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+        setField(key, event.currentTarget.value as T[K]),
+      error: errors[key],
+    };
+  }
+
+  return { values, errors, setErrors, setField, reset, validate, textProps };
+}

@@ -1,0 +1,132 @@
+import type { APIRequestContext } from '@playwright/test';
+import { authHeaders, DEMO, DEMO_PASSWORD, expect, loginAs, test } from '../fixtures/auth';
+
+async function tokenOf(request: APIRequestContext, email: string) {
+  const res = await request.post('/api/user/installer/login', { data: { email, password: DEMO_PASSWORD } });
+  return (await res.json()).data as {
+    token: string;
+    installerDetails: Record<string, unknown> & { _id: string };
+  };
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+test.describe('customer view and online acceptance', () => {
+  test.describe.configure({ timeout: 150_000 });
+
+  test('the customer accepts the offer; the installer sees the project signed and the competitor is closed', async ({
+    page,
+    browser,
+  }) => {
+    const sonnenbau = await tokenOf(page.request, DEMO.owner);
+    const helios = await tokenOf(page.request, DEMO.helios);
+    const s = authHeaders(sonnenbau.token);
+    const h = authHeaders(helios.token);
+
+    // A Sonnenbau project still in acquisition (newest first, so other tests' picks stay untouched).
+    const search = await page.request.post('/api/saved-project/installer/search?page=1&limit=50', {
+      headers: s,
+      data: { stage: ['ACQUISITION'] },
+    });
+    // The fourth with coordinates: the kanban test moves the most recently changed cards.
+    const project = (await search.json()).data.docs.filter(
+      (p: { quote: { lat: number | null } }) => p.quote.lat !== null,
+    )[3];
+    expect(project).toBeTruthy();
+
+    // Helios competes for the same quote: widen its service area for a moment and save the quote.
+    const company = helios.installerDetails;
+    const widen = (radius: number) =>
+      page.request.put(`/api/installer/${company._id}`, {
+        headers: h,
+        data: {
+          companyName: company.companyName,
+          address: company.address,
+          city: company.city,
+          postalCode: company.postalCode,
+          phone: company.phone,
+          email: company.email,
+          website: company.website,
+          vatId: company.vatId,
+          description: company.description,
+          serviceRadiusKm: radius,
+        },
+      });
+    expect((await widen(1000)).status()).toBe(200);
+    const competitor = await page.request.post('/api/saved-project/create', {
+      headers: h,
+      data: { quoteId: project.quoteId },
+    });
+    expect((await widen(company.serviceRadiusKm as number)).status()).toBe(200);
+    expect(competitor.status()).toBe(200);
+    const competitorId = (await competitor.json()).data._id as string;
+
+    // Sonnenbau uploads an offer.
+    const offer = await page.request.post('/api/installer/storePDFdata', {
+      headers: s,
+      multipart: {
+        projectId: project._id,
+        moduleQuantity: '22',
+        productionCapacity: '9,240',
+        finalPrice: '18750',
+        yearlyProduction: '8,900',
+        monthlySolarData: JSON.stringify(Object.fromEntries(MONTHS.map((m, i) => [m, 300 + i * 40]))),
+        pdf: { name: 'Angebot.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% offer\n') },
+      },
+    });
+    expect(offer.status()).toBe(200);
+
+    // The installer opens the customer view from the project view (a signed link in a new tab).
+    await loginAs(page, DEMO.owner, `/projectview?projectId=${project._id}`, 'de');
+    const popupPromise = page.waitForEvent('popup');
+    await page.getByTestId('customer-view-link').click();
+    const popup = await popupPromise;
+    await popup.waitForURL(/\/customer-view\?token=/);
+    const customerUrl = popup.url();
+    await popup.close();
+
+    // The customer, in a fresh browser without any session, accepts.
+    const customer = await (await browser.newContext()).newPage();
+    await customer.addInitScript(() => localStorage.setItem('preferredLanguage', 'en'));
+    await customer.goto(customerUrl);
+    await expect(customer.getByTestId('customer-view')).toBeVisible({ timeout: 60_000 });
+    await expect(customer.getByTestId('offer-price')).toHaveText('€18,750.00');
+    await expect(customer.getByTestId('customer-chart')).toBeVisible();
+    await customer.getByLabel('Full name').fill('Erika Mustermann');
+    await customer.getByTestId('accept-offer').click();
+    await expect(customer.getByText('Please confirm that you accept the offer')).toBeVisible();
+    await customer.getByRole('checkbox').check();
+    await customer.getByTestId('accept-offer').click();
+    await expect(customer.getByTestId('offer-accepted')).toContainText('Erika Mustermann');
+
+    // The installer's kanban shows the project signed; the competitor's entry is closed.
+    await page.goto('/overview');
+    const signed = page.locator(`a[href*="${project._id}"]`).first();
+    await expect(signed).toBeVisible({ timeout: 60_000 });
+    const mine = await page.request.get(`/api/saved-project/project/${project._id}`, { headers: s });
+    expect((await mine.json()).data.projectStatus).toBe('INSTALLER_SIGNED');
+    const theirs = await page.request.get(`/api/saved-project/project/${competitorId}`, { headers: h });
+    expect((await theirs.json()).data.projectStatus).toBe('OFFER_NOT_ACCEPTED');
+    const board = await page.request.put('/api/matched/installer/search?limit=200', { headers: s, data: {} });
+    const ids = (await board.json()).data.buckets.INSTALLER_SIGNED.map((p: { _id: string }) => p._id);
+    expect(ids).toContain(project._id);
+  });
+
+  test('a forged link shows a clear message', async ({ page }) => {
+    await page.goto('/customer-view?token=forged.token-value-that-is-long-enough');
+    await expect(page.getByTestId('customer-view-invalid')).toBeVisible({ timeout: 60_000 });
+  });
+});

@@ -1,0 +1,278 @@
+import type { Page } from '@playwright/test';
+import { authHeaders, DEMO, DEMO_PASSWORD, expect, test } from '../fixtures/auth';
+
+// Several browser suites share the machine: allow for a slow server rather than flake.
+test.describe.configure({ timeout: 60_000 });
+
+/** Texts of apps/web/src/features/customer/locales/de.json (German is the default). */
+const DE = {
+  firstName: 'Vorname',
+  lastName: 'Nachname',
+  email: 'E-Mail',
+  phone: 'Telefon',
+  address: 'Straße und Hausnummer',
+  postalCode: 'Postleitzahl',
+  city: 'Ort',
+  people: 'Personen im Haushalt',
+  consumption: 'Stromverbrauch pro Jahr (kWh)',
+  roofType: 'Dachform',
+  buildingType: 'Gebäudeart',
+  required: 'Dieses Feld ist erforderlich',
+  pinRequired: 'Bitte markieren Sie Ihr Dach auf der Karte.',
+  thanks: 'Vielen Dank! Installateure in Ihrer Nähe melden sich bei Ihnen.',
+};
+const MUENCHEN = { lat: 48.1371, lng: 11.5754 };
+
+/** A form field by its visible label (required fields carry an asterisk in the label). */
+function field(page: Page, label: string) {
+  return page.getByRole('textbox', { name: label, exact: true });
+}
+
+async function fillContact(page: Page, email: string, street: string) {
+  await field(page, DE.firstName).fill('Erika');
+  await field(page, DE.lastName).fill('Mustermann');
+  await field(page, DE.email).fill(email);
+  await field(page, DE.phone).fill('+49 89 1234567');
+  await field(page, DE.address).fill(street);
+  await field(page, DE.postalCode).fill('80331');
+}
+
+test.describe('customer quote request (/request)', () => {
+  test('a household with partner=sonnenbau requests a quote; it lands on the company map and listing', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const unique = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+    const street = `E2E-Sonnenweg ${unique}`;
+    const email = `erika-${unique}@example.test`;
+
+    await page.goto('/request?partner=sonnenbau');
+    await expect(page.getByRole('heading', { level: 1, name: 'Solarangebot anfragen' })).toBeVisible();
+    await expect(page.getByTestId('request-partner-note')).toBeVisible();
+    await fillContact(page, email, street);
+
+    // Typing a known city flies the map there; then the household clicks its roof (the map centre).
+    await field(page, DE.city).fill('München');
+    const map = page.getByTestId('request-map');
+    await expect(map).toHaveAttribute('data-center', `${MUENCHEN.lat.toFixed(5)},${MUENCHEN.lng.toFixed(5)}`);
+    await expect(map).toHaveAttribute('data-zoom', '16');
+    await map.scrollIntoViewIfNeeded();
+    const box = await map.boundingBox();
+    if (!box) throw new Error('map has no box');
+    await map.click({ position: { x: box.width / 2, y: box.height / 2 } });
+    await expect(page.getByTestId('request-map-pin')).toBeVisible();
+    await expect(page.getByTestId('request-pin')).toContainText('48,137');
+    await expect(page.getByTestId('request-pin')).toContainText('11,57');
+
+    await page.getByRole('textbox', { name: DE.people }).fill('4');
+    await page.getByRole('textbox', { name: DE.consumption }).fill('4500');
+    await expect(page.getByRole('textbox', { name: DE.consumption })).toHaveValue('4.500');
+    await page.getByRole('combobox', { name: DE.roofType }).selectOption({ label: 'Satteldach' });
+    await page.getByRole('combobox', { name: DE.buildingType }).selectOption({ label: 'Einfamilienhaus' });
+
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/public/quote-request'));
+    await page.getByTestId('request-submit').click();
+    const body = (await sent).postDataJSON();
+    expect(body).toMatchObject({
+      firstName: 'Erika',
+      lastName: 'Mustermann',
+      email,
+      address: street,
+      postalCode: '80331',
+      city: 'München',
+      people: 4,
+      consumption: 4500,
+      roofType: 'Gable',
+      buildingType: 'Single-Family',
+      partner: 'sonnenbau',
+    });
+    expect(body.lat).toBeCloseTo(MUENCHEN.lat, 3);
+    expect(body.long).toBeCloseTo(MUENCHEN.lng, 3);
+
+    const success = page.getByTestId('request-success');
+    await expect(success).toBeVisible();
+    await expect(page.getByTestId('request-message')).toHaveText(DE.thanks);
+    const shortId = ((await page.getByTestId('request-short-id').textContent()) ?? '').trim();
+    expect(shortId).toMatch(/^[A-Z0-9]{9}$/);
+
+    // The company sees it: on its map around the pin ...
+    const login = await page.request.post('/api/user/installer/login', {
+      data: { email: DEMO.owner, password: DEMO_PASSWORD },
+    });
+    expect(login.status()).toBe(200);
+    const headers = authHeaders((await login.json()).data.token);
+    const d = 0.003;
+    const mapRes = await page.request.post('/api/quote/installer/map-view', {
+      headers,
+      data: {
+        bbox: {
+          minLat: body.lat - d,
+          maxLat: body.lat + d,
+          minLng: body.long - d,
+          maxLng: body.long + d,
+        },
+      },
+    });
+    expect(mapRes.status()).toBe(200);
+    const points = (await mapRes.json()).data.docs as {
+      shortId: string;
+      address: string;
+      lat: number;
+      long: number;
+      projectStatus: string | null;
+    }[];
+    const point = points.find((p) => p.shortId === shortId);
+    expect(point, `quote ${shortId} on the map`).toBeTruthy();
+    expect(point).toMatchObject({ address: street, projectStatus: 'ACQUISITION' });
+    expect(point?.lat).toBeCloseTo(body.lat, 5);
+
+    // ... and in its saved-project search as a matched project.
+    const searchRes = await page.request.post('/api/saved-project/installer/search?page=1&limit=20', {
+      headers,
+      data: { search: shortId },
+    });
+    expect(searchRes.status()).toBe(200);
+    const docs = (await searchRes.json()).data.docs as {
+      shortId: string;
+      isMatched: boolean;
+      projectStatus: string;
+      address: string;
+      city: string;
+      people: number;
+      consumption: number;
+      roofType: string;
+      buildingType: string;
+      customer: { firstName: string; lastName: string; email: string };
+    }[];
+    const project = docs.find((p) => p.shortId === shortId);
+    expect(project, `project ${shortId} in the saved-project search`).toBeTruthy();
+    expect(project).toMatchObject({
+      isMatched: true,
+      projectStatus: 'ACQUISITION',
+      address: street,
+      city: 'München',
+      people: 4,
+      consumption: 4500,
+      roofType: 'Gable',
+      buildingType: 'Single-Family',
+      customer: { firstName: 'Erika', lastName: 'Mustermann', email },
+    });
+
+    // Another company does not get it.
+    const helios = await page.request.post('/api/user/installer/login', {
+      data: { email: DEMO.helios, password: DEMO_PASSWORD },
+    });
+    const heliosSearch = await page.request.post('/api/saved-project/installer/search?page=1&limit=20', {
+      headers: authHeaders((await helios.json()).data.token),
+      data: { search: shortId },
+    });
+    expect((await heliosSearch.json()).data.docs).toHaveLength(0);
+
+    // Starting over gives an empty form.
+    await page.getByTestId('request-again').click();
+    await expect(field(page, DE.firstName)).toHaveValue('');
+    await expect(page.getByTestId('request-map-pin')).toHaveCount(0);
+  });
+
+  test('missing fields and the missing pin are shown under each field, without a request', async ({
+    page,
+  }) => {
+    let requests = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/public/quote-request')) requests += 1;
+    });
+    await page.goto('/request');
+    await expect(page.getByTestId('request-partner-note')).toHaveCount(0);
+    await field(page, DE.email).fill('not-an-email');
+    await page.getByTestId('request-submit').click();
+
+    await expect(page.getByTestId('request-pin-error')).toHaveText(DE.pinRequired);
+    await expect(field(page, DE.firstName)).toHaveAttribute('aria-invalid', 'true');
+    await expect(field(page, DE.email)).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein')).toBeVisible();
+    await expect(page.getByText(DE.required).first()).toBeVisible();
+    // The focus moves to the first field with an error.
+    await expect(field(page, DE.firstName)).toBeFocused();
+    expect(requests).toBe(0);
+
+    // Setting the pin from the keyboard (the map-centre button) clears its error.
+    await page.getByTestId('request-pin-center').click();
+    await expect(page.getByTestId('request-pin-error')).toHaveCount(0);
+    await expect(page.getByTestId('request-map-pin')).toBeVisible();
+  });
+
+  test("the API's field errors appear under the fields; a failed send offers a retry", async ({ page }) => {
+    let calls = 0;
+    await page.route('**/api/public/quote-request', async (route) => {
+      calls += 1;
+      if (calls === 1) {
+        await route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            status: 400,
+            message: 'Validation failed',
+            errors: { email: ['Diese Adresse wird nicht angenommen'], lat: ['Invalid value'] },
+          }),
+        });
+      } else if (calls === 2) {
+        await route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ status: 500, message: 'Interner Fehler' }),
+        });
+      } else {
+        await route.continue();
+      }
+    });
+
+    await page.goto('/request?partner=sonnenbau');
+    await fillContact(page, `retry-${Date.now()}@example.test`, 'E2E-Retryweg 1');
+    await field(page, DE.city).fill('Hamburg');
+    await expect(page.getByTestId('request-map')).toHaveAttribute('data-center', '53.55110,9.99370');
+    await page.getByTestId('request-pin-center').click();
+    await page.getByRole('textbox', { name: DE.people }).fill('2');
+    await page.getByRole('textbox', { name: DE.consumption }).fill('2500');
+    await page.getByRole('combobox', { name: DE.roofType }).selectOption('Flat');
+    await page.getByRole('combobox', { name: DE.buildingType }).selectOption('Multi-Family');
+
+    await page.getByTestId('request-submit').click();
+    await expect(page.getByText('Diese Adresse wird nicht angenommen')).toBeVisible();
+    await expect(field(page, DE.email)).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByTestId('request-pin-error')).toHaveText(DE.pinRequired);
+
+    await page.getByTestId('request-submit').click();
+    const failure = page.getByTestId('request-error');
+    await expect(failure).toContainText('Interner Fehler');
+    await failure.getByRole('button', { name: 'Erneut versuchen' }).click();
+    await expect(page.getByTestId('request-success')).toBeVisible();
+    expect(calls).toBe(3);
+  });
+
+  test('the page speaks English with translated roof types', async ({ page }) => {
+    await page.addInitScript(() => window.localStorage.setItem('preferredLanguage', 'en'));
+    await page.goto('/request');
+    await expect(page.getByRole('heading', { level: 1, name: 'Request a solar quote' })).toBeVisible();
+    const roof = page.getByRole('combobox', { name: 'Roof type' });
+    await expect(roof.locator('option')).toHaveText([
+      'Please choose',
+      'Gable',
+      'Hip',
+      'Flat',
+      'Shed',
+      'Mansard',
+      'Gambrel',
+    ]);
+    // The pin text stays English (its coordinates are formatted in the UI language).
+    await page.getByTestId('request-pin-center').click();
+    await expect(page.getByTestId('request-pin')).toHaveText(/^Pin set: 51\.16\d+, 10\.45\d+$/);
+
+    await page.getByTestId('language-switch').click();
+    await page.getByTestId('language-de').click();
+    await expect(page.getByTestId('request-pin')).toHaveText(/^Markierung gesetzt: 51,16\d+, 10,45\d+$/);
+    await expect(page.getByRole('combobox', { name: DE.roofType })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: DE.roofType }).locator('option').nth(1)).toHaveText(
+      'Satteldach',
+    );
+  });
+});

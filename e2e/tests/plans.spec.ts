@@ -1,0 +1,162 @@
+import type { APIRequestContext } from '@playwright/test';
+import { authHeaders, DEMO, DEMO_PASSWORD, expect, loginAs, test } from '../fixtures/auth';
+
+/** A small triangle mesh. */
+const ROOF_OBJ = [
+  'o roof',
+  'v 0 0 0',
+  'v 4 0 0',
+  'v 2 3 1',
+  'v 2 0 4',
+  'f 1 2 3',
+  'f 1 3 4',
+  'f 2 4 3',
+  '',
+].join('\n');
+
+async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post('/api/user/installer/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(res.status()).toBe(200);
+  return (await res.json()).data.token;
+}
+
+async function subscriptionOf(request: APIRequestContext, token: string) {
+  const res = await request.get('/api/payments/list-subscription', { headers: authHeaders(token) });
+  expect(res.status()).toBe(200);
+  return (await res.json()).data;
+}
+
+test('choosing Free on the free plan says so', async ({ page }) => {
+  test.slow();
+  await loginAs(page, DEMO.installer, '/profile', 'en');
+  const section = page.getByTestId('section-plan');
+  await expect(section.getByTestId('plan-name')).toHaveText('Free');
+  await section.getByTestId('open-pricing').click();
+  const modal = page.getByRole('dialog', { name: 'Choose your plan' });
+  await expect(modal.getByTestId('plan-card-free')).toContainText('60 €');
+  await expect(modal.getByTestId('plan-card-enterprise')).toContainText('750 €');
+  // Only the company admin buys.
+  await expect(modal.getByTestId('premium-ask-admin')).toBeVisible();
+  await modal.getByTestId('choose-free').click();
+  await expect(page.getByText('Already using free plan')).toBeVisible();
+});
+
+test('an installer admin buys Premium with an extra OBJ through the test checkout', async ({ page }) => {
+  test.slow();
+  const { token } = await loginAs(page, DEMO.helios, '/profile', 'de');
+  await page.getByTestId('open-pricing').click();
+  const modal = page.getByRole('dialog', { name: 'Wählen Sie Ihren Tarif' });
+  await expect(modal.getByTestId('premium-monthly')).toHaveText('200 € pro Monat');
+  await expect(modal.getByTestId('premium-yearly')).toContainText('1.920 €');
+  await expect(modal.getByTestId('premium-two-years')).toContainText('3.600 €');
+
+  const extraObj = modal.getByRole('checkbox', { name: /Zusätzliche OBJ/ });
+  const objQty = modal.getByRole('textbox', { name: 'Anzahl zusätzlicher OBJ-Planungsdaten' });
+  await extraObj.check();
+  await expect(objQty).toHaveValue('1');
+  await expect(modal.getByTestId('premium-monthly')).toHaveText('300 € pro Monat');
+  await expect(modal.getByTestId('premium-yearly')).toContainText('2.880 €');
+  await expect(modal.getByTestId('premium-two-years')).toContainText('5.400 €');
+  await expect(modal.getByTestId('premium-quantities')).toContainText(
+    '5 Planungsdaten oder 2,5 PV-Sol-Dateien',
+  );
+  // SPEC §5: unchecking resets the quantity.
+  await extraObj.uncheck();
+  await expect(objQty).toHaveValue('0');
+  await expect(modal.getByTestId('premium-monthly')).toHaveText('200 € pro Monat');
+  await extraObj.check();
+  await expect(modal.getByTestId('premium-monthly')).toHaveText('300 € pro Monat');
+
+  const popupPromise = page.waitForEvent('popup');
+  await modal.getByTestId('choose-premium').click();
+  const popup = await popupPromise;
+  await popup.waitForURL(/\/checkout\/test\?session=/);
+  await expect(popup.getByTestId('test-payment-banner')).toContainText('TESTZAHLUNG');
+  await expect(popup.getByTestId('checkout-amount')).toHaveText('300 €');
+  await expect(popup.getByLabel('Kartennummer')).toHaveValue('4242 4242 4242 4242');
+  await popup.getByTestId('checkout-pay').click();
+  await popup.waitForURL(/\/profile\?checkout=success/);
+  await expect(popup.getByTestId('checkout-success')).toBeVisible();
+  await expect(popup.getByTestId('plan-name')).toHaveText('Premium');
+  await expect(popup.getByTestId('plan-extras')).toHaveText('1 zusätzliche OBJ, 0 zusätzliche PV Sol');
+  await expect(popup.getByTestId('plan-price')).toHaveText('300 €');
+  await expect(popup.getByTestId('usage-obj')).toContainText('0 genutzt · 5 übrig');
+
+  const subscription = await subscriptionOf(page.request, token);
+  expect(subscription).toMatchObject({
+    plan: 'premium',
+    objExtra: 1,
+    pvsolExtra: 0,
+    monthlyPriceCents: 30000,
+  });
+  expect(subscription.usage.unitsBudget).toBe(5);
+});
+
+test('the free plan downloads 3 OBJ files, the 4th meets the paywall', async ({ page }) => {
+  test.slow();
+  const adminToken = await tokenOf(page.request, DEMO.admin);
+  const ownerToken = await tokenOf(page.request, DEMO.owner);
+  const res = await page.request.post(
+    '/api/saved-project/installer/search?page=1&limit=100&sortColumn=date&sortOrder=desc',
+    { headers: authHeaders(ownerToken), data: {} },
+  );
+  expect(res.status()).toBe(200);
+  const rows = ((await res.json()).data.docs as { _id: string; quoteId: string }[]).slice(0, 4);
+  expect(rows).toHaveLength(4);
+  for (const row of rows) {
+    const upload = await page.request.post('/api/planning-files', {
+      headers: authHeaders(adminToken),
+      multipart: {
+        quoteId: row.quoteId,
+        kind: 'obj',
+        file: { name: 'roof.obj', mimeType: 'text/plain', buffer: Buffer.from(ROOF_OBJ) },
+      },
+    });
+    expect(upload.status(), await upload.text()).toBe(200);
+  }
+
+  const { token } = await loginAs(page, DEMO.sales, `/projectview?projectId=${rows[0]?._id}`, 'en');
+  for (const [i, row] of rows.entries()) {
+    if (i > 0) await page.goto(`/projectview?projectId=${row._id}`);
+    const card = page.getByTestId('planning-files');
+    const objRow = card.getByTestId('planning-file-obj');
+    await expect(objRow).toContainText('roof.obj', { timeout: 30_000 });
+    if (i < 3) {
+      const downloadPromise = page.waitForEvent('download');
+      await objRow.getByTestId('download-obj').click();
+      const download = await downloadPromise;
+      expect(download.suggestedFilename()).toBe('roof.obj');
+      await expect(objRow.getByTestId('downloaded-obj')).toBeVisible();
+      await expect(objRow.getByTestId('open-viewer')).toBeVisible();
+    } else {
+      await objRow.getByTestId('download-obj').click();
+      const paywall = page.getByTestId('paywall');
+      await expect(paywall.getByTestId('paywall-message')).toHaveText(
+        'You reached maximum limit of downloads',
+      );
+      await expect(paywall).toContainText('3 of 3 used');
+      await paywall.getByTestId('paywall-show-plans').click();
+      await expect(page.getByRole('dialog', { name: 'Choose your plan' })).toBeVisible();
+    }
+  }
+
+  const subscription = await subscriptionOf(page.request, token);
+  expect(subscription.plan).toBe('free');
+  expect(subscription.usage.freeObjUsed).toBe(3);
+  expect(subscription.usage.freeObjLeft).toBe(0);
+
+  // A file downloaded before stays downloadable without using the quota.
+  await page.goto(`/projectview?projectId=${rows[0]?._id}`);
+  const objRow = page.getByTestId('planning-files').getByTestId('planning-file-obj');
+  await expect(objRow.getByTestId('downloaded-obj')).toBeVisible();
+  const again = page.waitForEvent('download');
+  await objRow.getByTestId('download-obj').click();
+  await again;
+  expect((await subscriptionOf(page.request, token)).usage.freeObjUsed).toBe(3);
+
+  // A downloaded OBJ opens in the 3D viewer modal (fetched with the JWT header).
+  await objRow.getByTestId('open-viewer').click();
+  const viewer = page.getByRole('dialog').getByTestId('obj-viewer');
+  await expect(viewer).toHaveAttribute('data-state', 'ready');
+  await expect(viewer.getByTestId('viewer-canvas')).toBeVisible();
+});

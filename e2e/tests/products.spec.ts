@@ -1,0 +1,144 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { authHeaders, DEMO, DEMO_PASSWORD, expect, loginAs, test } from '../fixtures/auth';
+
+/** English texts of apps/web/src/features/products/locales/en.json. */
+const EN = {
+  noResult: 'No result Found',
+  ownProduct: 'Own product',
+  twoTiers: '2 tiers',
+  duplicateTier: 'Each quantity may have only one tier',
+  deleted: '2 products deleted',
+};
+
+interface ProductDoc {
+  _id: string;
+  name: string;
+  isDuplicate: boolean;
+  installerProduct: { price: number; bulkPrices: { minQuantity: number; price: number }[] } | null;
+}
+
+/** A name no other test (or earlier run) uses. */
+const uniqueName = (prefix: string) =>
+  `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post('/api/user/installer/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(res.status()).toBe(200);
+  return (await res.json()).data.token as string;
+}
+
+async function findProducts(request: APIRequestContext, token: string, query: string): Promise<ProductDoc[]> {
+  const res = await request.put('/api/product/v2', {
+    headers: authHeaders(token),
+    params: { query, limit: 50 },
+  });
+  expect(res.status()).toBe(200);
+  return (await res.json()).data.docs as ProductDoc[];
+}
+
+async function createOwnProduct(request: APIRequestContext, token: string, name: string): Promise<string> {
+  const res = await request.post('/api/product/', {
+    headers: authHeaders(token),
+    params: { isDuplicate: 'true' },
+    data: {
+      type: 'battery',
+      name,
+      manufacturer: 'E2E Energy',
+      details: { capacityKwh: 10, warrantyYears: 10 },
+      price: 4990,
+      bulkPrices: [{ minQuantity: 5, price: 4790 }],
+    },
+  });
+  expect(res.status()).toBe(200);
+  return (await res.json()).data._id as string;
+}
+
+async function search(page: Page, text: string) {
+  await page.getByTestId('product-search').fill(text);
+}
+
+const rowOf = (page: Page, name: string) => page.getByTestId('product-row').filter({ hasText: name });
+
+test.describe('product catalogue', () => {
+  // Form filling against a freshly seeded server on a shared machine: give each test room.
+  test.beforeEach(() => test.slow());
+
+  test('an installer admin creates an own product with two bulk tiers', async ({ page }) => {
+    const { token } = await loginAs(page, DEMO.owner, '/product', 'en');
+    const name = uniqueName('E2E Panel');
+
+    await page.getByTestId('new-product').click();
+    const form = page.getByTestId('product-form');
+    await expect(form).toBeVisible();
+    await page.getByTestId('form-name').fill(name);
+    await page.getByTestId('form-manufacturer').fill('E2E Solar');
+    await page.getByTestId('form-power').fill('440');
+    await form.getByTestId('price-input').fill('210');
+    await form.getByTestId('add-tier').click();
+    await form.getByTestId('add-tier').click();
+    // Entered out of order: the API stores them sorted by minimum quantity.
+    await form.getByTestId('tier-min').nth(0).fill('50');
+    await form.getByTestId('tier-price').nth(0).fill('190');
+    await form.getByTestId('tier-min').nth(1).fill('50');
+    await form.getByTestId('tier-price').nth(1).fill('200');
+    await page.getByTestId('form-save').click();
+    // Same minimum quantity twice: a field error, nothing is sent.
+    await expect(form.getByText(EN.duplicateTier)).toBeVisible();
+    await form.getByTestId('tier-min').nth(1).fill('10');
+    await page.getByTestId('form-save').click();
+    await expect(form).toBeHidden();
+
+    await search(page, name);
+    const row = rowOf(page, name);
+    await expect(row).toHaveCount(1);
+    await expect(row.getByTestId('own-badge')).toHaveText(EN.ownProduct);
+    await expect(row.getByTestId('cell-price')).toHaveText('€210');
+    await expect(row.getByTestId('cell-tiers')).toHaveText(EN.twoTiers);
+    await expect(row.getByTestId('cell-details')).toContainText('440 W');
+
+    const [saved] = await findProducts(page.request, token, name);
+    expect(saved?.isDuplicate).toBe(true);
+    expect(saved?.installerProduct?.price).toBe(210);
+    expect(saved?.installerProduct?.bulkPrices).toEqual([
+      { minQuantity: 10, price: 200 },
+      { minQuantity: 50, price: 190 },
+    ]);
+  });
+
+  test('own products are selected and deleted after confirmation', async ({ page }) => {
+    const prefix = uniqueName('E2E Delete');
+    const token = await tokenOf(page.request, DEMO.owner);
+    await createOwnProduct(page.request, token, `${prefix} A`);
+    await createOwnProduct(page.request, token, `${prefix} B`);
+
+    await loginAs(page, DEMO.owner, '/product', 'en');
+    await search(page, prefix);
+    await expect(page.getByTestId('product-row')).toHaveCount(2);
+    await page.getByRole('checkbox', { name: 'Select all own products' }).check();
+    await expect(page.getByTestId('selected-count')).toHaveText('2 selected');
+    await page.getByTestId('delete-selected').click();
+    await page.getByTestId('confirm-delete').click();
+
+    await expect(page.getByTestId('products-empty')).toContainText(EN.noResult);
+    await expect(page.getByText(EN.deleted)).toBeVisible();
+    expect(await findProducts(page.request, token, prefix)).toEqual([]);
+  });
+
+  test('an installer reads the catalogue without edit controls', async ({ page }) => {
+    const name = uniqueName('E2E Readonly');
+    const ownerToken = await tokenOf(page.request, DEMO.owner);
+    await createOwnProduct(page.request, ownerToken, name);
+
+    await loginAs(page, DEMO.installer, '/product', 'en');
+    await search(page, name);
+    const row = rowOf(page, name);
+    await expect(row).toHaveCount(1);
+    await expect(row.getByTestId('cell-tiers')).toHaveText('1 tier');
+
+    await expect(page.getByTestId('new-product')).toHaveCount(0);
+    await expect(page.getByTestId('row-actions')).toHaveCount(0);
+    await expect(page.getByTestId('row-select')).toHaveCount(0);
+    await expect(page.getByTestId('pricing-card')).toBeVisible();
+    await expect(page.getByTestId('pricing-save')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,375 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { type MenuKey, menuForRole, type Role } from '@solar/shared';
+import { authHeaders, DEMO, DEMO_PASSWORD, expect, loginAs, test } from '../fixtures/auth';
+
+// Several browser suites share the machine: allow for a slow server rather than flake.
+test.describe.configure({ timeout: 60_000 });
+
+/** The strings the app shows, read from apps/web/src/i18n/{de,en}.json. */
+const DE = {
+  email: 'E-Mail',
+  password: 'Passwort',
+  loginSuccess: 'Sie sind erfolgreich angemeldet',
+  invalidLogin: 'Ungültige E-Mail oder Passwort',
+  navListing: 'Projektliste',
+  forgotSubmit: 'Link senden',
+  forgotSuccess:
+    'Wir haben einen Link zum Zurücksetzen des Passworts an Ihre registrierte E-Mail-Adresse gesendet',
+  newPassword: 'Neues Passwort',
+  confirmPassword: 'Passwort wiederholen',
+  savePassword: 'Passwort speichern',
+  passwordSaved: 'Ihr Passwort wurde gespeichert. Sie können sich jetzt anmelden.',
+};
+const EN = {
+  email: 'Email',
+  password: 'Password',
+  loginSuccess: 'You are successfully logged in',
+  invalidLogin: 'Invalid email or password',
+  navListing: 'Project listing',
+  inviteEmail: 'E-mail',
+  inviteSubmit: 'Send invitations',
+  invited: 'User has been invited',
+  newPassword: 'New password',
+  confirmPassword: 'Repeat password',
+  savePassword: 'Save password',
+  passwordSaved: 'Your password has been saved. You can log in now.',
+};
+
+/** Every demo account with its role; installer roles belong to a company (installer details). */
+const ROLE_ACCOUNTS: { email: string; role: Role; expected: MenuKey[] }[] = [
+  {
+    email: DEMO.admin,
+    role: 'ADMIN',
+    expected: ['dashboard', 'listing', 'mapview', 'overview', 'data', '3D'],
+  },
+  { email: DEMO.city, role: 'CITY_ADMIN', expected: ['listing', 'mapview', 'data', '3D'] },
+  ...(
+    [
+      [DEMO.owner, 'INSTALLER_ADMIN'],
+      [DEMO.installer, 'INSTALLER'],
+      [DEMO.sales, 'INSTALLER_SALES'],
+    ] as const
+  ).map(([email, role]) => ({
+    email,
+    role,
+    expected: ['listing', 'mapview', 'overview', 'product', 'profile', 'projects', 'tasks'] as MenuKey[],
+  })),
+];
+
+/** Fills and submits the login form in the current language. */
+async function submitLogin(
+  page: Page,
+  email: string,
+  password: string,
+  labels: { email: string; password: string },
+) {
+  await page.getByLabel(labels.email, { exact: true }).fill(email);
+  await page.getByLabel(labels.password, { exact: true }).fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+/** The keys of the sidebar's menu links, in display order. */
+async function navKeys(page: Page): Promise<string[]> {
+  const ids = await page
+    .getByTestId('sidebar')
+    .locator('[data-testid^="nav-"]')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('data-testid') ?? ''));
+  return ids.map((id) => id.replace(/^nav-/, ''));
+}
+
+async function sidebarWidth(page: Page): Promise<number> {
+  return (await page.getByTestId('sidebar').boundingBox())?.width ?? -1;
+}
+
+/** A token for API checks, without touching the page's session. */
+async function apiToken(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
+  const res = await request.post('/api/user/installer/login', { data: { email, password } });
+  expect(res.status(), `login ${email}`).toBe(200);
+  return (await res.json()).data.token as string;
+}
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Waits for a mail to `to` whose text holds a password link matching `pattern`, and returns the link's path. */
+async function passwordLinkFromMail(
+  request: APIRequestContext,
+  adminToken: string,
+  to: string,
+  pattern: RegExp,
+): Promise<string> {
+  let path = '';
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get('/api/admin/mails?page=1&limit=50', {
+          headers: authHeaders(adminToken),
+        });
+        expect(res.status()).toBe(200);
+        const mails = (await res.json()).data.docs as Mail[];
+        for (const mail of mails) {
+          if (!mail.to.includes(to)) continue;
+          const match = pattern.exec(mail.text);
+          if (match) {
+            path = match[0];
+            return true;
+          }
+        }
+        return false;
+      },
+      { message: `password mail to ${to}`, timeout: 20_000 },
+    )
+    .toBe(true);
+  return path;
+}
+
+test.describe('login and role menus', () => {
+  for (const account of ROLE_ACCOUNTS) {
+    test(`${account.role} logs in through the form and sees the SPEC §6 menu`, async ({ page }) => {
+      await page.goto('/login');
+      await submitLogin(page, account.email, DEMO_PASSWORD, DE);
+      await expect(page.getByText(DE.loginSuccess)).toBeVisible();
+      const sidebar = page.getByTestId('sidebar');
+      await expect(sidebar).toBeVisible();
+      await expect(sidebar.locator('[data-testid^="nav-"]').first()).toBeVisible();
+
+      // The session the server handed out belongs to this role.
+      const user = await page.evaluate(async () => {
+        const res = await fetch('/api/user', {
+          headers: { authorization: `JWT ${localStorage.getItem('auth_token')}` },
+        });
+        return (await res.json()).data.user as { role: Role; email: string; installerPartner: unknown[] };
+      });
+      expect(user).toMatchObject({ role: account.role, email: account.email });
+
+      // menuForRole is the rule; the sidebar shows exactly its entries, in its order.
+      const rule = menuForRole({ role: user.role, hasInstallerDetails: user.installerPartner.length > 0 });
+      expect(rule).toEqual(account.expected);
+      expect(await navKeys(page)).toEqual(rule);
+    });
+  }
+
+  test('a wrong password is refused in German and in English', async ({ page }) => {
+    // Two failures on one account stay well below the lock-out of 5 in 15 minutes.
+    const account = DEMO.helios;
+    await page.goto('/login');
+    await submitLogin(page, account, 'wrong-password-1', DE);
+    await expect(page.getByText(DE.invalidLogin)).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+
+    await page.getByTestId('language-switch').click();
+    await page.getByTestId('language-en').click();
+    await expect(page.getByLabel(EN.email, { exact: true })).toBeVisible();
+    await submitLogin(page, account, 'wrong-password-2', EN);
+    await expect(page.getByText(EN.invalidLogin)).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('preferredLanguage'))).toBe('en');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe('routing guards', () => {
+  test('logout returns to /login and protected routes then redirect there', async ({ page }) => {
+    await loginAs(page, DEMO.installer, '/listing');
+    await expect(page.getByTestId('sidebar')).toBeVisible();
+    await page.getByTestId('logout').click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByTestId('login-submit')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+
+    await page.goto('/listing');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByTestId('sidebar')).toHaveCount(0);
+  });
+
+  test('an unknown path when logged out keeps only admin and email on the way to /login', async ({
+    page,
+  }) => {
+    await page.goto('/some/where?admin=true&email=x@y.test&other=1');
+    await expect(page).toHaveURL(/\/login\?/);
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/login');
+    expect(url.searchParams.get('admin')).toBe('true');
+    expect(url.searchParams.get('email')).toBe('x@y.test');
+    expect(url.searchParams.has('other')).toBe(false);
+    expect([...url.searchParams.keys()].sort()).toEqual(['admin', 'email']);
+    // The login form starts with the e-mail of the link.
+    await expect(page.getByLabel(DE.email, { exact: true })).toHaveValue('x@y.test');
+  });
+
+  test('/ leads an installer to /dashboard', async ({ page }) => {
+    await loginAs(page, DEMO.installer, '/');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('sidebar')).toBeVisible();
+  });
+
+  test('/ leads a city administrator to /listing', async ({ page }) => {
+    await loginAs(page, DEMO.city, '/');
+    await expect(page).toHaveURL(/\/listing$/);
+    await expect(page.getByTestId('sidebar')).toBeVisible();
+  });
+});
+
+test.describe('app shell', () => {
+  test('the language switch changes the labels and is remembered', async ({ page }) => {
+    await loginAs(page, DEMO.owner, '/listing', 'de');
+    const listing = page.getByTestId('nav-listing');
+    await expect(listing).toHaveText(DE.navListing);
+    await expect(page.getByTestId('header-title')).toContainText(DE.navListing);
+
+    await page.getByTestId('language-switch').click();
+    await page.getByTestId('language-en').click();
+    await expect(listing).toHaveText(EN.navListing);
+    await expect(page.getByTestId('header-title')).toContainText(EN.navListing);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    expect(await page.evaluate(() => localStorage.getItem('preferredLanguage'))).toBe('en');
+
+    // The choice survives a reload.
+    await page.reload();
+    await expect(page.getByTestId('nav-listing')).toHaveText(EN.navListing);
+
+    await page.getByTestId('language-switch').click();
+    await page.getByTestId('language-de').click();
+    await expect(page.getByTestId('nav-listing')).toHaveText(DE.navListing);
+    expect(await page.evaluate(() => localStorage.getItem('preferredLanguage'))).toBe('de');
+  });
+
+  test('under 787 px the sidebar is an overlay opened by the menu button and closed by Escape', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 600, height: 900 });
+    await loginAs(page, DEMO.owner, '/listing');
+    const menuButton = page.getByTestId('mobile-menu-button');
+    await expect(menuButton).toBeVisible();
+    await expect(page.getByTestId('sidebar')).toBeHidden();
+
+    await menuButton.click();
+    await expect(page.getByTestId('sidebar')).toBeVisible();
+    await expect(page.getByTestId('nav-listing')).toBeVisible();
+    // The overlay has no collapse toggle.
+    await expect(page.getByTestId('sidebar-toggle')).toHaveCount(0);
+
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('sidebar')).toBeHidden();
+
+    // Choosing a link closes it too.
+    await menuButton.click();
+    await page.getByTestId('nav-mapview').click();
+    await expect(page).toHaveURL(/\/mapview$/);
+    await expect(page.getByTestId('sidebar')).toBeHidden();
+  });
+
+  test('at 1280 px the sidebar is visible and collapses to 70 px', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await loginAs(page, DEMO.owner, '/listing');
+    await expect(page.getByTestId('sidebar')).toBeVisible();
+    await expect(page.getByTestId('mobile-menu-button')).toHaveCount(0);
+    await expect.poll(() => sidebarWidth(page)).toBeCloseTo(240, 0);
+    await expect(page.getByTestId('nav-listing')).toHaveText(DE.navListing);
+
+    await page.getByTestId('sidebar-toggle').click();
+    await expect.poll(() => sidebarWidth(page)).toBeCloseTo(70, 0);
+    await expect(page.getByTestId('sidebar-toggle')).toHaveAttribute('aria-expanded', 'false');
+    // Labels remain for screen readers; the links still work.
+    await expect(page.getByTestId('nav-mapview')).toBeVisible();
+
+    await page.getByTestId('sidebar-toggle').click();
+    await expect.poll(() => sidebarWidth(page)).toBeCloseTo(240, 0);
+    await expect(page.getByTestId('sidebar-toggle')).toHaveAttribute('aria-expanded', 'true');
+  });
+});
+
+test.describe('password links in the browser', () => {
+  test('an invited user sets a password, logs in, then resets it via forgot-password', async ({ page }) => {
+    test.setTimeout(120_000);
+    const newEmail = `e2e-invite-${Date.now()}-${Math.floor(Math.random() * 1e6)}@sonnenbau.test`;
+    const firstPassword = 'Invited-Pass-2026!';
+    const secondPassword = 'Reset-Pass-2026-xyz';
+
+    // 1. The company owner invites the new user on /profile (English UI).
+    await loginAs(page, DEMO.owner, '/profile', 'en');
+    const invite = page.getByTestId('section-invite');
+    await expect(invite).toBeVisible();
+    const row = invite.getByTestId('invite-row').first();
+    await row.getByRole('textbox', { name: EN.inviteEmail, exact: true }).fill(newEmail);
+    await invite.getByRole('button', { name: EN.inviteSubmit }).click();
+    await expect(page.getByText(EN.invited)).toBeVisible();
+
+    // 2. The invitation e-mail, read from the mail catcher as ADMIN.
+    const adminToken = await apiToken(page.request, DEMO.admin);
+    const invitePath = await passwordLinkFromMail(
+      page.request,
+      adminToken,
+      newEmail,
+      /\/application\/reset-password\?token=[A-Za-z0-9_-]+&invite=1/,
+    );
+
+    // The owner's session must not leak into the new user's flow.
+    await page.getByTestId('logout').click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    // 3. Set the password through the invitation link.
+    await page.goto(invitePath);
+    await page.getByLabel(EN.newPassword, { exact: true }).fill(firstPassword);
+    await page.getByLabel(EN.confirmPassword, { exact: true }).fill(firstPassword);
+    await page.getByRole('button', { name: EN.savePassword }).click();
+    await expect(page.getByText(EN.passwordSaved)).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+
+    // 4. Log in with it through the form and land in the app.
+    await submitLogin(page, newEmail, firstPassword, EN);
+    await expect(page.getByText(EN.loginSuccess)).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('sidebar')).toBeVisible();
+    const me = await page.evaluate(async () => {
+      const res = await fetch('/api/user', {
+        headers: { authorization: `JWT ${localStorage.getItem('auth_token')}` },
+      });
+      return (await res.json()).data.user as { email: string; role: string };
+    });
+    expect(me).toMatchObject({ email: newEmail, role: 'INSTALLER' });
+    await page.getByTestId('logout').click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    // 5. Forgot password, in German.
+    await page.getByTestId('language-switch').click();
+    await page.getByTestId('language-de').click();
+    await page.goto('/forgot-password');
+    await page.getByLabel(DE.email, { exact: true }).fill(newEmail);
+    await page.getByRole('button', { name: DE.forgotSubmit }).click();
+    await expect(page.getByText(DE.forgotSuccess)).toBeVisible();
+
+    const resetPath = await passwordLinkFromMail(
+      page.request,
+      adminToken,
+      newEmail,
+      /\/application\/reset-password\?token=[A-Za-z0-9_-]+(?![&\w-])/,
+    );
+    expect(resetPath).not.toContain('invite=1');
+
+    await page.goto(resetPath);
+    await page.getByLabel(DE.newPassword, { exact: true }).fill(secondPassword);
+    await page.getByLabel(DE.confirmPassword, { exact: true }).fill(secondPassword);
+    await page.getByRole('button', { name: DE.savePassword }).click();
+    await expect(page.getByText(DE.passwordSaved)).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await submitLogin(page, newEmail, secondPassword, DE);
+    await expect(page.getByText(DE.loginSuccess)).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('sidebar')).toBeVisible();
+
+    // The database holds the new password: the API accepts it, and the reset link is single-use.
+    expect(await apiToken(page.request, newEmail, secondPassword)).toBeTruthy();
+    const token = new URL(resetPath, 'http://x').searchParams.get('token');
+    const reuse = await page.request.post(`/api/user/reset-password/${token}`, {
+      data: { password: 'Another-Pass-2026' },
+    });
+    expect(reuse.status()).toBe(400);
+  });
+});

@@ -1,0 +1,133 @@
+import { readFileSync } from 'node:fs';
+import PizZip from 'pizzip';
+import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
+
+/** A minimal valid .docx with one placeholder. */
+function minimalDocx(text: string): Buffer {
+  const zip = new PizZip();
+  zip.file(
+    '[Content_Types].xml',
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+      '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+      '<Default Extension="xml" ContentType="application/xml"/>' +
+      '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>' +
+      '</Types>',
+  );
+  zip.file(
+    '_rels/.rels',
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+      '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+      '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>' +
+      '</Relationships>',
+  );
+  zip.file(
+    'word/document.xml',
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+      '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>' +
+      `<w:p><w:r><w:t>${text}</w:t></w:r></w:p>` +
+      '</w:body></w:document>',
+  );
+  return zip.generate({ type: 'nodebuffer' });
+}
+
+test.describe('templates page', () => {
+  test.describe.configure({ timeout: 150_000 });
+
+  test('upload, list, download and delete a Word template; a fake .docx is refused', async ({ page }) => {
+    test.slow();
+    const session = await loginAs(page, DEMO.installer, '/profile', 'en');
+    await page.getByTestId('profile-templates-link').click();
+    await expect(page).toHaveURL(/\/templates$/);
+    await expect(page.getByTestId('templates-page')).toBeVisible();
+    await page.getByRole('tab', { name: 'PDF templates (Word)' }).click();
+    await expect(page.getByTestId('word-templates-table')).toBeVisible();
+
+    const name = `E2E Angebot ${Date.now()}`;
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('word-template-upload').click();
+    await (await chooser).setFiles({
+      name: `${name}.docx`,
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      buffer: minimalDocx('Hallo {customerName}, Preis {offerPrice}'),
+    });
+    const row = page.getByTestId('word-template-row').filter({ hasText: name });
+    await expect(row).toBeVisible();
+
+    const list = await page.request.get('/api/word-template', { headers: authHeaders(session.token) });
+    const stored = (await list.json()).data.find((w: { name: string }) => w.name === name);
+    expect(stored).toBeTruthy();
+    expect(stored.isDefault).toBe(false);
+
+    const downloading = page.waitForEvent('download');
+    await row.getByRole('button', { name: `Download: ${name}` }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`${name}.docx`);
+    const path = await download.path();
+    expect(readFileSync(path).subarray(0, 2).toString()).toBe('PK');
+
+    await row.getByRole('button', { name: `Delete: ${name}` }).click();
+    await page.getByTestId('confirm-delete').click();
+    await expect(row).toHaveCount(0);
+    const after = await page.request.get('/api/word-template', { headers: authHeaders(session.token) });
+    expect((await after.json()).data.some((w: { name: string }) => w.name === name)).toBe(false);
+
+    // A text file renamed to .docx passes the browser check and is refused by the server.
+    const chooser2 = page.waitForEvent('filechooser');
+    await page.getByTestId('word-template-upload').click();
+    await (await chooser2).setFiles({
+      name: 'fake.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      buffer: Buffer.from('this is just text'),
+    });
+    await expect(page.getByTestId('word-upload-error')).toBeVisible();
+    await expect(page.getByTestId('word-template-row').filter({ hasText: 'fake' })).toHaveCount(0);
+
+    // A .txt is refused in the browser.
+    const chooser3 = page.waitForEvent('filechooser');
+    await page.getByTestId('word-template-upload').click();
+    await (await chooser3).setFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+    await expect(page.getByTestId('word-upload-error')).toHaveText('Please choose a Word file (.docx).');
+  });
+
+  test('an e-mail template is created, previewed and deleted; CITY_ADMIN sees not available', async ({
+    page,
+    browser,
+  }) => {
+    test.slow();
+    const session = await loginAs(page, DEMO.sales, '/templates', 'en');
+    await expect(page.getByTestId('email-templates-table')).toBeVisible();
+    await expect(
+      page.getByTestId('email-template-row').filter({ hasText: 'Built-in' }).first(),
+    ).toBeVisible();
+
+    const name = `E2E Mail ${Date.now()}`;
+    await page.getByTestId('email-template-new').click();
+    const form = page.getByTestId('email-template-form');
+    await form.getByTestId('email-template-name').fill(name);
+    await form.getByTestId('email-template-subject').fill('Your offer ');
+    await form.getByTestId('email-template-body').fill('Hello ');
+    await form.getByRole('button', { name: 'Insert placeholder customerName' }).click();
+    await expect(form.getByTestId('email-template-body')).toHaveValue('Hello {{customerName}}');
+    await form.getByTestId('email-template-preview').click();
+    await expect(form.getByTestId('email-template-preview-result')).toBeVisible();
+    await expect(form.getByTestId('email-template-preview-result')).not.toContainText('{{customerName}}');
+    await form.getByTestId('email-template-save').click();
+    await expect(page.getByText(`Template successfully saved as ${name}`)).toBeVisible();
+    const row = page.getByTestId('email-template-row').filter({ hasText: name });
+    await expect(row).toBeVisible();
+
+    const list = await page.request.get('/api/email-template', { headers: authHeaders(session.token) });
+    const stored = (await list.json()).data.find((e: { name: string }) => e.name === name);
+    expect(stored.body).toBe('Hello {{customerName}}');
+
+    await row.getByRole('button', { name: `Delete: ${name}` }).click();
+    await page.getByTestId('confirm-delete').click();
+    await expect(row).toHaveCount(0);
+
+    const cityPage = await browser.newPage();
+    await loginAs(cityPage, DEMO.city, '/templates', 'en');
+    await expect(cityPage.getByTestId('templates-unavailable')).toBeVisible();
+    await cityPage.close();
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { formatEuro, formatNumber } from './format';
+import { canOpenRoute, homeRoute, menuForRole } from './roles';
+
+describe('formatNumber (SPEC §9)', () => {
+  it.each([
+    ['de', 1920, '1.920'],
+    ['en', 1920, '1,920'],
+    ['es', 1920, '1,920'],
+    ['de', 1234567, '1.234.567'],
+  ] as const)('%s %d -> %s', (lang, n, out) => {
+    expect(formatNumber(n, lang)).toBe(out);
+  });
+  it('formats euro per language', () => {
+    expect(formatEuro(3600, 'de')).toBe('3.600 €');
+    expect(formatEuro(3600, 'en')).toBe('€3,600');
+  });
+});
+
+describe('menuForRole (SPEC §6)', () => {
+  it.each([
+    ['ADMIN', false, ['dashboard', 'listing', 'mapview', 'overview', 'data', '3D']],
+    ['CITY_ADMIN', false, ['listing', 'mapview', 'data', '3D']],
+    ['CITY_ADMIN', true, ['listing', 'mapview', 'data', '3D']],
+    ['INSTALLER_ADMIN', true, ['listing', 'mapview', 'overview', 'product', 'profile', 'projects', 'tasks']],
+    ['INSTALLER', true, ['listing', 'mapview', 'overview', 'product', 'profile', 'projects', 'tasks']],
+    ['INSTALLER_SALES', true, ['listing', 'mapview', 'overview', 'product', 'profile', 'projects', 'tasks']],
+    ['INSTALLER', false, ['listing', 'mapview', 'overview']],
+  ] as const)('%s (installer details: %s)', (role, hasInstallerDetails, expected) => {
+    expect(menuForRole({ role, hasInstallerDetails })).toEqual(expected);
+  });
+  it('sends CITY_ADMIN home to the listing and everyone else to the dashboard', () => {
+    expect(homeRoute('CITY_ADMIN')).toBe('/listing');
+    expect(homeRoute('INSTALLER')).toBe('/dashboard');
+    expect(homeRoute('ADMIN')).toBe('/dashboard');
+  });
+});
+
+describe('canOpenRoute', () => {
+  it('opens settings, the project view and the home route for everyone, and the product screen for ADMIN', () => {
+    expect(canOpenRoute({ role: 'INSTALLER', hasInstallerDetails: true }, 'dashboard')).toBe(true);
+    expect(canOpenRoute({ role: 'CITY_ADMIN', hasInstallerDetails: false }, 'dashboard')).toBe(false);
+    expect(canOpenRoute({ role: 'CITY_ADMIN', hasInstallerDetails: false }, 'overview')).toBe(false);
+    expect(canOpenRoute({ role: 'CITY_ADMIN', hasInstallerDetails: false }, 'projectview')).toBe(true);
+    expect(canOpenRoute({ role: 'ADMIN', hasInstallerDetails: false }, 'product')).toBe(true);
+    expect(canOpenRoute({ role: 'ADMIN', hasInstallerDetails: false }, 'projects')).toBe(false);
+  });
+});

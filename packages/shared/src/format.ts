@@ -1,0 +1,35 @@
+import type { Language } from './enums';
+
+const LOCALES: Record<Language, string> = { de: 'de-DE', en: 'en-GB', es: 'es-ES' };
+
+/** The Intl locale of a UI language. */
+export function localeOf(lang: Language): string {
+  return LOCALES[lang];
+}
+
+/**
+ * Groups thousands with a dot in German and a comma otherwise (SPEC §9). Spanish follows the
+ * spec's "otherwise" rule, so it uses the English pattern rather than Intl's es-ES default.
+ */
+export function formatNumber(value: number, lang: Language, fractionDigits = 0): string {
+  const locale = lang === 'de' ? 'de-DE' : 'en-US';
+  return new Intl.NumberFormat(locale, {
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+    useGrouping: 'always',
+  }).format(value);
+}
+
+/** Euro amount in the UI language's number pattern, e.g. `1.920 €` in German, `€1,920` in English. */
+export function formatEuro(value: number, lang: Language, fractionDigits = 0): string {
+  const n = formatNumber(value, lang, fractionDigits);
+  return lang === 'en' ? `€${n}` : `${n} €`;
+}
+
+/** Date in the UI language (dd.mm.yyyy in German, dd/mm/yyyy otherwise). */
+export function formatDate(value: Date | string, lang: Language): string {
+  const d = typeof value === 'string' ? new Date(value) : value;
+  return new Intl.DateTimeFormat(LOCALES[lang], { year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    d,
+  );
+}

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { CONSTANTS, INSTALLER_ROLES, LANGUAGES, PARTNER_TIERS, ROLES } from '../enums';
+
+export const Email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ error: 'invalid_email' }));
+export const Password = z
+  .string()
+  .min(CONSTANTS.passwordMinLength, { error: 'password_too_short' })
+  .max(256, { error: 'password_too_long' });
+
+export const LoginRequest = z.object({
+  email: Email,
+  password: z.string().min(1, { error: 'required' }).max(256),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const ForgotPasswordRequest = z.object({ email: Email });
+export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
+
+export const ResetPasswordParams = z.object({ adminToken: z.string().min(16).max(200) });
+export const ResetPasswordRequest = z.object({ password: Password });
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
+
+export const RefreshQuery = z.object({ refresh_token: z.string().min(16).max(200) });
+export const LogoutRequest = z.object({ refresh_token: z.string().min(16).max(200).optional() });
+
+/** The company an installer user belongs to (SPEC §3 "installerPartner", first item). */
+export const InstallerPartner = z.object({
+  _id: z.uuid(),
+  companyName: z.string(),
+  partnerSlug: z.string().nullable(),
+  partnerTier: z.enum(PARTNER_TIERS),
+  address: z.string(),
+  city: z.string(),
+  postalCode: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  serviceRadiusKm: z.number(),
+  phone: z.string(),
+  email: z.string(),
+  website: z.string(),
+  vatId: z.string(),
+  description: z.string(),
+});
+export type InstallerPartner = z.infer<typeof InstallerPartner>;
+
+export const InstallerDetails = InstallerPartner.extend({
+  constants: z.object({ freeDownloadCount: z.number().int() }),
+});
+export type InstallerDetails = z.infer<typeof InstallerDetails>;
+
+export const User = z.object({
+  _id: z.uuid(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  image: z.string().nullable(),
+  address: z.string(),
+  phone: z.string(),
+  role: z.enum(ROLES),
+  preferredLanguage: z.enum(LANGUAGES),
+  installerPartner: z.array(InstallerPartner),
+  companyName: z.string().nullable(),
+  partnerSlug: z.string().nullable(),
+  installerCity: z.string().nullable(),
+  /** Set once the user has chosen a password (false for a pending invitation). */
+  isActive: z.boolean(),
+});
+export type User = z.infer<typeof User>;
+
+export const LoginResponse = z.object({
+  data: z.object({
+    token: z.string(),
+    refresh_token: z.string(),
+    user: User,
+    installerDetails: InstallerDetails.nullable(),
+  }),
+});
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const RefreshResponse = z.object({ data: z.object({ token: z.string(), refresh_token: z.string() }) });
+export type RefreshResponse = z.infer<typeof RefreshResponse>;
+
+export const CurrentUserResponse = z.object({
+  data: z.object({ user: User, installerDetails: InstallerDetails.nullable() }),
+});
+export type CurrentUserResponse = z.infer<typeof CurrentUserResponse>;
+
+export const PersonalDetailsRequest = z.object({
+  firstName: z.string().trim().min(1, { error: 'required' }).max(100),
+  lastName: z.string().trim().min(1, { error: 'required' }).max(100),
+  address: z.string().trim().max(300).default(''),
+  phone: z.string().trim().max(40).default(''),
+  image: z
+    .url({ protocol: /^https?$/ })
+    .max(2000)
+    .nullable()
+    .optional(),
+  preferredLanguage: z.enum(LANGUAGES).optional(),
+});
+export type PersonalDetailsRequest = z.infer<typeof PersonalDetailsRequest>;
+
+export const CompanyUpdateRequest = z.object({
+  companyName: z.string().trim().min(1, { error: 'required' }).max(200),
+  address: z.string().trim().max(300),
+  city: z.string().trim().max(100),
+  postalCode: z.string().trim().max(20),
+  phone: z.string().trim().max(40),
+  email: z.union([z.literal(''), Email]),
+  website: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'invalid_url' }).max(500)]),
+  vatId: z.string().trim().max(40),
+  description: z.string().trim().max(2000),
+  serviceRadiusKm: z.number().int().min(1).max(1000),
+});
+export type CompanyUpdateRequest = z.infer<typeof CompanyUpdateRequest>;
+
+export const InviteEntry = z.object({
+  email: z.string().trim().toLowerCase().max(254).optional(),
+  role: z.enum(INSTALLER_ROLES).optional(),
+  firstName: z.string().trim().max(100).optional(),
+  lastName: z.string().trim().max(100).optional(),
+});
+/** Body of POST /installer/userAceess/{companyId}; the SPEC §5 checks run in the service. */
+export const InviteRequest = z.object({ users: z.array(InviteEntry).min(1).max(50) });
+export type InviteRequest = z.infer<typeof InviteRequest>;
+
+export const AccessUpdateRequest = z.object({ role: z.enum(INSTALLER_ROLES) });
+export type AccessUpdateRequest = z.infer<typeof AccessUpdateRequest>;
+
+export const TeamMember = z.object({
+  _id: z.uuid(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(ROLES),
+  isActive: z.boolean(),
+});
+export type TeamMember = z.infer<typeof TeamMember>;
+
+export const TeamResponse = z.object({ data: z.object({ docs: z.array(TeamMember) }) });
+
+export const UserSearchQuery = z.object({
+  installerPartner: z.string().trim().max(100).default(''),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const ConstantsResponse = z.object({
+  data: z.object({
+    freeDownloadCount: z.number().int(),
+    /** Enumerations the screens offer (building types, partner tiers, quote flags, ...). */
+    properties: z.record(z.string(), z.array(z.string())),
+    /** The customer application that 'New project' and 'Login in to userpanel' open. */
+    customerAppUrl: z.string(),
+    /** The meeting-booking page embedded by the call-now modal. */
+    meetingUrl: z.string(),
+  }),
+});

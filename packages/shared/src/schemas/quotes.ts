@@ -1,0 +1,220 @@
+import { z } from 'zod';
+import {
+  BUILDING_TYPES,
+  CHANGE_REQUEST_REASONS,
+  QUOTE_FLAGS,
+  QUOTE_STATUSES,
+  QUOTE_TASK_STATUSES,
+  SOLAR_COVERAGES,
+  STAGES,
+  VERIFICATIONS,
+} from '../enums';
+import { Pagination } from './common';
+
+/** Sortable quote columns; `profiles.green.rating` is the SPEC name of the rating (default). */
+export const QUOTE_SORT_COLUMNS = [
+  'profiles.green.rating',
+  'totalCost',
+  'consumption',
+  'people',
+  'pricePerKwh',
+  'city',
+  'createdAt',
+] as const;
+
+const list = <T extends z.ZodType>(item: T) => z.array(item).max(50).optional();
+
+/** Filters of the quote list, map and totals (body of the PUT/POST readings, or query of GET). */
+export const QuoteFilters = z.object({
+  search: z.string().trim().max(200).optional(),
+  city: list(z.string().trim().min(1).max(100)),
+  buildingType: list(z.enum(BUILDING_TYPES)),
+  roofType: list(z.string().trim().min(1).max(50)),
+  status: list(z.enum(QUOTE_STATUSES)),
+  taskStatus: list(z.enum(QUOTE_TASK_STATUSES)),
+  verification: list(z.enum(VERIFICATIONS)),
+  flags: list(z.enum(QUOTE_FLAGS)),
+  costMin: z.coerce.number().min(0).max(1e9).optional(),
+  costMax: z.coerce.number().min(0).max(1e9).optional(),
+  ratingMin: z.coerce.number().min(0).max(5).optional(),
+});
+export type QuoteFilters = z.infer<typeof QuoteFilters>;
+
+export const QuoteListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(500).default(20),
+  sortColumn: z.enum(QUOTE_SORT_COLUMNS).default('profiles.green.rating'),
+  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+});
+export type QuoteListQuery = z.infer<typeof QuoteListQuery>;
+
+export const Customer = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+});
+
+export const Quote = z.object({
+  _id: z.uuid(),
+  quoteId: z.uuid(),
+  shortId: z.string(),
+  version: z.number().int(),
+  address: z.string(),
+  postalCode: z.string(),
+  city: z.string(),
+  lat: z.number().nullable(),
+  long: z.number().nullable(),
+  status: z.enum(QUOTE_STATUSES),
+  taskStatus: z.enum(QUOTE_TASK_STATUSES),
+  verification: z.enum(VERIFICATIONS),
+  solarCoverage: z.enum(SOLAR_COVERAGES),
+  roofType: z.string(),
+  roofMaterial: z.string(),
+  roofOrientation: z.string(),
+  buildingType: z.string(),
+  pricePerKwh: z.number(),
+  feedInTariff: z.number(),
+  people: z.number().int(),
+  consumption: z.number(),
+  totalCost: z.number(),
+  rating: z.number(),
+  flagOfQuote: z.array(z.string()),
+  isVerified: z.boolean(),
+  isDuplicate: z.boolean(),
+  isBlacklisted: z.boolean(),
+  hasObj: z.boolean(),
+  hasPvsol: z.boolean(),
+  /** Present only for a company that saved the quote or is matched to it, and for ADMIN. */
+  customer: Customer.nullable(),
+  /** The caller's company project of this quote, if any. */
+  projectId: z.uuid().nullable(),
+  projectStatus: z.enum(STAGES).nullable(),
+  createdAt: z.string(),
+});
+export type Quote = z.infer<typeof Quote>;
+
+/** Totals of the whole filtered set, computed in SQL (SPEC §3: first element of maxMin). */
+export const MaxMin = z.object({
+  count: z.number().int(),
+  totalCost: z.number(),
+  minCost: z.number(),
+  maxCost: z.number(),
+  totalConsumption: z.number(),
+});
+export type MaxMin = z.infer<typeof MaxMin>;
+
+export const QuoteListResponse = z.object({
+  data: z.object({ docs: z.array(Quote), pagination: Pagination, maxMin: z.array(MaxMin) }),
+});
+export type QuoteListResponse = z.infer<typeof QuoteListResponse>;
+
+export const BBox = z
+  .object({
+    minLat: z.coerce.number().min(-90).max(90),
+    maxLat: z.coerce.number().min(-90).max(90),
+    minLng: z.coerce.number().min(-180).max(180),
+    maxLng: z.coerce.number().min(-180).max(180),
+  })
+  .refine((b) => b.minLat <= b.maxLat && b.minLng <= b.maxLng, { error: 'invalid_bbox', path: ['minLat'] });
+
+export const MapViewRequest = z.object({ bbox: BBox.optional(), filters: QuoteFilters.optional() });
+export const MapPoint = z.object({
+  _id: z.uuid(),
+  shortId: z.string(),
+  lat: z.number(),
+  long: z.number(),
+  address: z.string(),
+  city: z.string(),
+  rating: z.number(),
+  totalCost: z.number(),
+  consumption: z.number(),
+  projectStatus: z.enum(STAGES).nullable(),
+});
+export type MapPoint = z.infer<typeof MapPoint>;
+export const MapViewResponse = z.object({
+  data: z.object({ docs: z.array(MapPoint), truncated: z.boolean() }),
+});
+
+export const FilterDataResponse = z.object({
+  data: z.object({
+    cities: z.array(
+      z.object({ city: z.string(), count: z.number().int(), lat: z.number(), long: z.number() }),
+    ),
+    buildingTypes: z.array(z.string()),
+    roofTypes: z.array(z.string()),
+    minCost: z.number(),
+    maxCost: z.number(),
+  }),
+});
+
+export const QuoteUpdateRequest = z.object({
+  id: z.uuid(),
+  taskStatus: z.enum(QUOTE_TASK_STATUSES).optional(),
+  verification: z.enum(VERIFICATIONS).optional(),
+  solarCoverage: z.enum(SOLAR_COVERAGES).optional(),
+  flagOfQuote: z.array(z.enum(QUOTE_FLAGS)).max(3).optional(),
+  isDuplicate: z.boolean().optional(),
+  isBlacklisted: z.boolean().optional(),
+});
+export type QuoteUpdateRequest = z.infer<typeof QuoteUpdateRequest>;
+
+export const ChangeRequestCreate = z.object({
+  reason: z.enum(CHANGE_REQUEST_REASONS),
+  comment: z.string().trim().max(2000).default(''),
+});
+export const ChangeRequest = z.object({
+  _id: z.uuid(),
+  quoteId: z.uuid(),
+  shortId: z.string(),
+  address: z.string(),
+  companyName: z.string(),
+  reason: z.enum(CHANGE_REQUEST_REASONS),
+  comment: z.string(),
+  status: z.enum(['open', 'resolved']),
+  createdAt: z.string(),
+});
+export type ChangeRequest = z.infer<typeof ChangeRequest>;
+
+/** A household's quote request from the public customer page. */
+export const CustomerRequest = z.object({
+  firstName: z.string().trim().min(1, { error: 'required' }).max(100),
+  lastName: z.string().trim().min(1, { error: 'required' }).max(100),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: 'invalid_email' })),
+  phone: z.string().trim().max(40).default(''),
+  address: z.string().trim().min(3, { error: 'required' }).max(300),
+  postalCode: z.string().trim().max(20).default(''),
+  city: z.string().trim().min(1, { error: 'required' }).max(100),
+  lat: z.number().min(-90).max(90),
+  long: z.number().min(-180).max(180),
+  people: z.number().int().min(1).max(50),
+  consumption: z.number().min(100).max(1_000_000),
+  roofType: z.string().trim().min(1, { error: 'required' }).max(50),
+  buildingType: z.enum(BUILDING_TYPES),
+  partner: z.string().trim().max(100).optional(),
+});
+export type CustomerRequest = z.infer<typeof CustomerRequest>;
+
+const csv = <T extends z.ZodType>(item: T) =>
+  z
+    .preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v), z.array(item).max(50))
+    .optional();
+
+/** The GET reading of the quote list: page and sort plus the filters as query parameters (lists comma-separated). */
+export const QuoteSearchGetQuery = QuoteListQuery.extend({
+  search: z.string().trim().max(200).optional(),
+  city: csv(z.string().trim().min(1).max(100)),
+  buildingType: csv(z.enum(BUILDING_TYPES)),
+  roofType: csv(z.string().trim().min(1).max(50)),
+  status: csv(z.enum(QUOTE_STATUSES)),
+  taskStatus: csv(z.enum(QUOTE_TASK_STATUSES)),
+  verification: csv(z.enum(VERIFICATIONS)),
+  flags: csv(z.enum(QUOTE_FLAGS)),
+  costMin: z.coerce.number().min(0).max(1e9).optional(),
+  costMax: z.coerce.number().min(0).max(1e9).optional(),
+  ratingMin: z.coerce.number().min(0).max(5).optional(),
+});
