@@ -12,7 +12,8 @@ export default defineConfig({
   outputDir: './test-results',
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  workers: 2,
+  // In CI one worker: tests share one server and its demo data, and a 2-core runner gains little.
+  workers: process.env.CI ? 1 : 2,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI
     ? [['list']]

@@ -26,10 +26,7 @@ test.describe('dashboard', () => {
     // are read back to back and compared; a move in between makes the block run again.
     await expect(async () => {
       await page.reload();
-      await expect(page.getByTestId('stage-count-ACQUISITION')).toHaveAttribute(
-        'data-value',
-        /^\d+$/,
-      );
+      await expect(page.getByTestId('stage-count-ACQUISITION')).toHaveAttribute('data-value', /^\d+$/);
       const shown: Record<string, string | null> = {};
       for (const stage of STAGES) {
         shown[stage] = await page.getByTestId(`stage-count-${stage}`).getAttribute('data-value');

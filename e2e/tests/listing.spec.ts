@@ -231,9 +231,15 @@ test.describe('project listing', () => {
 
     await page.reload();
     const table = page.getByTestId('listing-table');
-    const total = async () => (await searchApi(page.request, token, { page: 1, limit: 20 })).maxMin[0]?.count ?? 0;
+    const total = async () =>
+      (await searchApi(page.request, token, { page: 1, limit: 20 })).maxMin[0]?.count ?? 0;
     expect(before.maxMin[0]?.count).toBeGreaterThan(2);
-    await expectTotalsOfApi(page, total, (n) => `${n} projects`, () => page.reload());
+    await expectTotalsOfApi(
+      page,
+      total,
+      (n) => `${n} projects`,
+      () => page.reload(),
+    );
     // The newest projects come first (sorted by date).
     for (const project of created) {
       await page
@@ -251,7 +257,12 @@ test.describe('project listing', () => {
     await page.getByTestId('delete-selected').click();
     await page.getByTestId('confirm-delete').click();
     await expect(page.getByText(EN.deleted)).toBeVisible();
-    await expectTotalsOfApi(page, total, (n) => `${n} projects`, () => page.reload());
+    await expectTotalsOfApi(
+      page,
+      total,
+      (n) => `${n} projects`,
+      () => page.reload(),
+    );
     for (const project of created) {
       await expect(table.locator(`[data-id="${project._id}"]`)).toHaveCount(0);
       const gone = await page.request.get(`/api/saved-project/project/${project._id}`, {
@@ -297,7 +308,12 @@ test.describe('project listing', () => {
       });
       return ((await again.json()).data as { maxMin: { count: number }[] }).maxMin[0]?.count ?? 0;
     };
-    await expectTotalsOfApi(page, cityTotal, (n) => `${n.toLocaleString('en-US')} quotes`, () => page.reload());
+    await expectTotalsOfApi(
+      page,
+      cityTotal,
+      (n) => `${n.toLocaleString('en-US')} quotes`,
+      () => page.reload(),
+    );
     expect(answer.docs[0]?._id).toBeDefined();
     // The newest quote first (a browser test may file a new Munich quote meanwhile: ask again).
     await expect(async () => {

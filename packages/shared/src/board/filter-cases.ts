@@ -1,0 +1,93 @@
+import type { FilterValue } from './filter';
+
+/**
+ * The one table of filter-rule cases (SPEC §5). `packages/shared` runs it against `cellPasses`, the
+ * API runs it against the SQL of `/task/filter` (on PGlite, and on a server with TEST_DATABASE_URL).
+ * `value` is the cell's stored value (`undefined`: the record has no such cell).
+ */
+export interface FilterCase {
+  name: string;
+  value: unknown;
+  filter: FilterValue;
+  passes: boolean;
+}
+
+export const FILTER_CASES: readonly FilterCase[] = [
+  // 1. A filter without a value lets everything through.
+  { name: 'no filter value (undefined)', value: 'Roof', filter: undefined, passes: true },
+  { name: 'null filter value', value: 'Roof', filter: null, passes: true },
+  { name: 'empty string filter value', value: 'Roof', filter: '', passes: true },
+  { name: 'empty list filter value', value: 'Roof', filter: [], passes: true },
+  { name: 'only blank strings in the list', value: 'Roof', filter: ['', '  '], passes: true },
+  { name: 'whitespace-only filter value', value: 'Roof', filter: '   ', passes: true },
+  // 2. An empty cell passes.
+  { name: 'missing cell', value: undefined, filter: 'roof', passes: true },
+  { name: 'null cell', value: null, filter: 'roof', passes: true },
+  { name: 'empty string cell', value: '', filter: 'roof', passes: true },
+  { name: 'empty array cell', value: [], filter: 'roof', passes: true },
+  { name: 'value object with empty value', value: { value: '' }, filter: 'roof', passes: true },
+  { name: 'value object with null value', value: { value: null }, filter: 'roof', passes: true },
+  { name: 'value object without value', value: { label: 'x' }, filter: 'roof', passes: true },
+  // 3a. Strings: case-insensitive containment.
+  { name: 'string equal', value: 'Roof check', filter: 'Roof check', passes: true },
+  { name: 'string contains, other case', value: 'Roof check', filter: 'ROOF', passes: true },
+  { name: 'string contains in the middle', value: 'Order inverter', filter: 'der inv', passes: true },
+  { name: 'string does not contain', value: 'Roof check', filter: 'cable', passes: false },
+  { name: 'chosen longer than the cell', value: 'Roof', filter: 'Roofing', passes: false },
+  { name: 'string matches any of a list', value: 'In progress', filter: ['Done', 'progress'], passes: true },
+  { name: 'string matches none of a list', value: 'In progress', filter: ['Done', 'Blocked'], passes: false },
+  { name: 'umlauts, other case', value: 'Übergabe', filter: 'übergabe', passes: true },
+  { name: 'percent sign is literal', value: '100% done', filter: '0%', passes: true },
+  { name: 'percent sign does not act as wildcard', value: '100 done', filter: '1%d', passes: false },
+  { name: 'underscore is literal', value: 'a_b', filter: 'a_b', passes: true },
+  { name: 'underscore does not act as wildcard', value: 'axb', filter: 'a_b', passes: false },
+  { name: 'date string by containment', value: '2026-11-22', filter: '2026-11', passes: true },
+  { name: 'date string not contained', value: '2026-11-22', filter: '2025', passes: false },
+  { name: "checkbox string 'true'", value: 'true', filter: 'true', passes: true },
+  { name: "checkbox string 'false' against true", value: 'false', filter: 'true', passes: false },
+  { name: 'whitespace in the cell counts', value: 'a  b', filter: 'a b', passes: false },
+  // 3b. Arrays: inclusion.
+  { name: 'array includes the value', value: ['red', 'blue'], filter: 'blue', passes: true },
+  { name: 'array does not include it', value: ['red', 'blue'], filter: 'green', passes: false },
+  { name: 'array inclusion is exact (no containment)', value: ['dark blue'], filter: 'blue', passes: false },
+  { name: 'array inclusion is case-sensitive', value: ['Blue'], filter: 'blue', passes: false },
+  { name: 'array includes one of a list', value: ['red'], filter: ['green', 'red'], passes: true },
+  { name: 'array includes none of a list', value: ['red'], filter: ['green', 'blue'], passes: false },
+  { name: 'array of numbers by their text', value: [1, 2, 30], filter: '30', passes: true },
+  { name: 'array of numbers: no partial', value: [1, 2, 30], filter: '3', passes: false },
+  {
+    name: 'array of value objects by value',
+    value: [{ value: 'u-1', label: 'Anna' }],
+    filter: 'u-1',
+    passes: true,
+  },
+  {
+    name: 'array of value objects: label does not count',
+    value: [{ value: 'u-1', label: 'Anna' }],
+    filter: 'Anna',
+    passes: false,
+  },
+  // 3c. Value objects: case-insensitive containment on their value.
+  { name: 'value object contains', value: { value: 'High priority' }, filter: 'HIGH', passes: true },
+  { name: 'value object does not contain', value: { value: 'High priority' }, filter: 'low', passes: false },
+  {
+    name: 'value object: label does not count',
+    value: { value: 'a', label: 'High' },
+    filter: 'High',
+    passes: false,
+  },
+  { name: 'value object with a number value', value: { value: 42 }, filter: '4', passes: true },
+  { name: 'value object of a list: any', value: { value: 'Blocked' }, filter: ['x', 'block'], passes: true },
+  // 3d. Numbers and booleans.
+  { name: 'number equal', value: 42, filter: '42', passes: true },
+  { name: 'number equal in another notation', value: 42, filter: '42.0', passes: true },
+  { name: 'number not equal', value: 42, filter: '4', passes: false },
+  { name: 'decimal number equal', value: 12.5, filter: '12.5', passes: true },
+  { name: 'negative number equal', value: -3, filter: '-3', passes: true },
+  { name: 'zero is a value, not empty', value: 0, filter: '1', passes: false },
+  { name: 'number against text never matches', value: 42, filter: 'forty', passes: false },
+  { name: 'number matches one of a list', value: 7, filter: ['x', '7'], passes: true },
+  { name: 'boolean true', value: true, filter: 'TRUE', passes: true },
+  { name: 'boolean false against true', value: false, filter: 'true', passes: false },
+  { name: 'boolean false is a value, not empty', value: false, filter: 'false', passes: true },
+];

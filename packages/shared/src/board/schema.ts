@@ -1,0 +1,444 @@
+import { z } from 'zod';
+import { Pagination } from '../schemas/common';
+
+/**
+ * The project and task board (SPEC §3 "Task / project record", "Column / property", "User properties",
+ * "View", "Task set template"; §7 Tasks, Views, User properties, Task templates). docs/board.md tells
+ * the whole design.
+ */
+
+/** The two boards of a company: `/projects` (one record per saved project) and `/tasks`. */
+export const BOARDS = ['projects', 'tasks'] as const;
+export type Board = (typeof BOARDS)[number];
+
+/** The data types of SPEC §3, in its order. */
+export const DATA_TYPES = [
+  'text',
+  'number',
+  'select',
+  'multi-select',
+  'status',
+  'date',
+  'person',
+  'files',
+  'checkbox',
+  'url',
+  'email',
+  'phone',
+  'formula',
+  'relation',
+  'rollup',
+  'createdTime',
+  'createdBy',
+  'lastEditedTime',
+  'lastEditedBy',
+  'button',
+  'id',
+  'null',
+  'title',
+] as const;
+export type DataType = (typeof DATA_TYPES)[number];
+
+/** Types whose value the server computes; a client never writes them. */
+export const COMPUTED_TYPES = [
+  'formula',
+  'rollup',
+  'createdTime',
+  'createdBy',
+  'lastEditedTime',
+  'lastEditedBy',
+  'id',
+  'button',
+  'null',
+] as const satisfies readonly DataType[];
+export const isComputedType = (t: DataType) => (COMPUTED_TYPES as readonly DataType[]).includes(t);
+
+/** Types whose options a column keeps (value, label, colour). */
+export const OPTION_TYPES = ['select', 'multi-select', 'status'] as const satisfies readonly DataType[];
+export const hasOptions = (t: DataType) => (OPTION_TYPES as readonly DataType[]).includes(t);
+
+export const ROLLUP_AGGREGATES = ['count', 'sum', 'average', 'min', 'max'] as const;
+export type RollupAggregate = (typeof ROLLUP_AGGREGATES)[number];
+
+export const VIEW_TYPES = ['table', 'kanban', 'gallery'] as const;
+export type ViewType = (typeof VIEW_TYPES)[number];
+
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+
+/** A property name: the key of the cell in every record, unique on a board. */
+export const PropertyKey = z
+  .string()
+  .trim()
+  .min(1, { error: 'property_name_empty' })
+  .max(100, { error: 'too_big' })
+  .refine((s) => !s.startsWith('$'), { error: 'property_name_invalid' });
+
+export const SelectOption = z.object({
+  value: z.string().trim().min(1).max(200),
+  label: z.string().trim().min(1).max(200),
+  backgroundColor: z.string().max(40),
+});
+export type SelectOption = z.infer<typeof SelectOption>;
+
+export const RollupConfig = z.object({
+  relationProperty: z.string().min(1).max(100),
+  targetProperty: z.string().min(1).max(100),
+  aggregate: z.enum(ROLLUP_AGGREGATES),
+});
+export type RollupConfig = z.infer<typeof RollupConfig>;
+
+/** A button sets one property of its record to a value when clicked. */
+export const ButtonConfig = z.object({
+  label: z.string().trim().min(1).max(100),
+  setProperty: z.string().min(1).max(100),
+  setValue: z.unknown(),
+});
+export type ButtonConfig = z.infer<typeof ButtonConfig>;
+
+/** A column (property) definition, kept company-wide per board in user-properties. */
+export const Column = z.object({
+  id: z.string(),
+  label: z.string(),
+  accessor: z.string(),
+  dataType: z.enum(DATA_TYPES),
+  icon: z.string().max(60),
+  symbol: z.string().max(60).optional(),
+  options: z.array(SelectOption).max(200).optional(),
+  created: z.boolean().optional(),
+  width: z.number().int().min(60).max(1200).optional(),
+  disableResizing: z.boolean().optional(),
+  /** Position among the board's columns (0 first). */
+  position: z.number().int().min(0),
+  /** Formula source (type formula), in the language of board/formula.ts. */
+  formula: z.string().max(2000).optional(),
+  /** Relation target board (type relation); default the same board. */
+  relationBoard: z.enum(BOARDS).optional(),
+  rollup: RollupConfig.optional(),
+  button: ButtonConfig.optional(),
+  /** Fixed by the product (the /projects board's columns): not renamed, retyped or deleted. */
+  locked: z.boolean().optional(),
+  /** Filled from the saved project (the /projects board): values are read-only. */
+  synced: z.boolean().optional(),
+});
+export type Column = z.infer<typeof Column>;
+
+/** One cell of a record: `{ type, icon, value }`, plus image or background colour (SPEC §3). */
+export const Cell = z.object({
+  type: z.enum(DATA_TYPES),
+  icon: z.string(),
+  value: z.unknown(),
+  image: z.string().optional(),
+  backgroundColor: z.string().optional(),
+});
+export type Cell = z.infer<typeof Cell>;
+
+export const Task = z.object({
+  _id: z.uuid(),
+  board: z.enum(BOARDS),
+  /** The saved project this record belongs to (a task's project, or the project a /projects row shows). */
+  projectId: z.uuid().nullable(),
+  viewId: z.uuid().nullable(),
+  taskName: z.string(),
+  userId: z.uuid().nullable(),
+  companyName: z.string(),
+  isFrontendVisible: z.boolean(),
+  isBlank: z.boolean(),
+  isDeleted: z.boolean(),
+  fromRecord: z.uuid().nullable(),
+  /** Manual order on the board. */
+  position: z.number(),
+  /** The company-wide running number of the record (the `id` data type). */
+  seq: z.number().int(),
+  notes: z.string(),
+  properties: z.record(z.string(), Cell),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Task = z.infer<typeof Task>;
+
+/** A filter of a view (SPEC §3): a column, a value or list of values, its type and icon. */
+export const ViewFilter = z.object({
+  column: z.string().min(1).max(100),
+  value: z.union([z.string().max(500), z.array(z.string().max(500)).max(100), z.null()]).optional(),
+  type: z.enum(DATA_TYPES).optional(),
+  icon: z.string().max(60).optional(),
+});
+export type ViewFilter = z.infer<typeof ViewFilter>;
+
+export const ViewSort = z.object({
+  column: z.string().min(1).max(100),
+  order: z.enum(SORT_ORDERS),
+});
+export type ViewSort = z.infer<typeof ViewSort>;
+
+export const ViewName = z
+  .string({ error: 'view_name_empty' })
+  .max(100, { error: 'too_big' })
+  .transform((s) => s.trim())
+  .refine((s) => s.length > 0, { error: 'view_name_empty' });
+
+export const View = z.object({
+  _id: z.uuid(),
+  board: z.enum(BOARDS),
+  projectId: z.uuid().nullable(),
+  userId: z.uuid(),
+  name: z.string(),
+  viewType: z.enum(VIEW_TYPES),
+  filters: z.array(ViewFilter),
+  sort: z.array(ViewSort),
+  hiddenProperties: z.array(z.string()),
+  groupBy: z.string().nullable(),
+  /** The kanban's number property summed in each column header. */
+  sumProperty: z.string().nullable(),
+  /** Column order (property keys). */
+  order: z.array(z.string()),
+  /** Column widths by property key. */
+  width: z.record(z.string(), z.number()),
+  position: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type View = z.infer<typeof View>;
+
+export const UserProperties = z.object({
+  _id: z.uuid(),
+  userId: z.uuid().nullable(),
+  companyName: z.string(),
+  board: z.enum(BOARDS),
+  properties: z.record(z.string(), Column),
+});
+export type UserProperties = z.infer<typeof UserProperties>;
+
+export const TemplateTask = z.object({
+  taskName: z.string(),
+  notes: z.string(),
+  properties: z.record(z.string(), Cell),
+});
+export type TemplateTask = z.infer<typeof TemplateTask>;
+
+export const TaskTemplate = z.object({
+  _id: z.uuid(),
+  name: z.string(),
+  userId: z.uuid().nullable(),
+  companyName: z.string(),
+  tasks: z.array(TemplateTask),
+  /** The project the task set was saved from, with its address. */
+  quoteID: z.object({ _id: z.uuid(), mapboxAddress: z.object({ complete: z.string() }) }).nullable(),
+  createdAt: z.string(),
+});
+export type TaskTemplate = z.infer<typeof TaskTemplate>;
+
+// ---- Requests -------------------------------------------------------------------------------
+
+const BoardField = z.enum(BOARDS).default('tasks');
+const Filters = z.array(ViewFilter).max(50);
+const Sorts = z.array(ViewSort).max(10);
+const Keys = z.array(z.string().min(1).max(100)).max(200);
+
+/** POST /task/filter: the view's filters, sort, grouping and hidden properties, applied in SQL. */
+export const TaskFilterRequest = z.object({
+  board: BoardField,
+  projectId: z.uuid().nullable().optional(),
+  viewId: z.uuid().nullable().optional(),
+  filters: Filters.default([]),
+  sort: Sorts.default([]),
+  hiddenProperties: Keys.default([]),
+  groupBy: z.string().min(1).max(100).nullable().optional(),
+  sumProperty: z.string().min(1).max(100).nullable().optional(),
+  order: Keys.optional(),
+  /** Accepted for compatibility with the earlier client; the caller's company always applies. */
+  companyName: z.string().max(200).optional(),
+  /** Free text over the record name. */
+  search: z.string().max(200).optional(),
+  /** Soft-deleted records instead of the live ones (the bin). */
+  deleted: z.boolean().default(false),
+});
+export type TaskFilterRequest = z.input<typeof TaskFilterRequest>;
+
+export const TaskFilterQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+});
+
+export const TaskGroup = z.object({
+  /** The group's value (option value), or null for records without one. */
+  value: z.string().nullable(),
+  count: z.number().int(),
+  sum: z.number().nullable(),
+});
+export type TaskGroup = z.infer<typeof TaskGroup>;
+
+export const TaskFilterResponse = z.object({
+  data: z.object({
+    tasks: z.array(Task),
+    pagination: Pagination,
+    groups: z.array(TaskGroup),
+    /** Titles of the records that relation cells of these tasks point to. */
+    related: z.record(z.string(), z.string()),
+  }),
+});
+export type TaskFilterResponse = z.infer<typeof TaskFilterResponse>;
+
+/** New values by property key; `null` clears a value. */
+export const PropertyValues = z.record(z.string().min(1).max(100), z.unknown());
+
+export const TaskCreateRequest = z.object({
+  board: BoardField,
+  projectId: z.uuid().nullable().optional(),
+  viewId: z.uuid().nullable().optional(),
+  taskName: z.string().max(500).default(''),
+  notes: z.string().max(20000).optional(),
+  properties: PropertyValues.optional(),
+  /** Insert after this record (else at the end). */
+  afterId: z.uuid().optional(),
+});
+export type TaskCreateRequest = z.input<typeof TaskCreateRequest>;
+
+export const TaskUpdateRequest = z.object({
+  taskName: z.string().max(500).optional(),
+  notes: z.string().max(20000).optional(),
+  properties: PropertyValues.optional(),
+  position: z.number().optional(),
+  projectId: z.uuid().nullable().optional(),
+  isDeleted: z.boolean().optional(),
+  /** Presses a button property. */
+  pressButton: z.string().min(1).max(100).optional(),
+});
+export type TaskUpdateRequest = z.input<typeof TaskUpdateRequest>;
+
+export const TaskUpdateMultipleRequest = z.object({
+  ids: z.array(z.uuid()).min(1, { error: 'required' }).max(1000),
+  update: TaskUpdateRequest.omit({ position: true, pressButton: true }),
+});
+export const TaskDeleteMultipleRequest = z.object({
+  taskIds: z.array(z.uuid()).min(1, { error: 'required' }).max(1000),
+});
+
+export const TaskSetupRequest = z.object({
+  board: BoardField,
+  projectId: z.uuid().nullable().optional(),
+});
+export const TaskSetupResponse = z.object({
+  data: z.object({ properties: UserProperties, views: z.array(View) }),
+});
+
+const ColumnFields = {
+  icon: z.string().max(60).optional(),
+  options: z.array(SelectOption).max(200).optional(),
+  width: z.number().int().min(60).max(1200).optional(),
+  formula: z.string().max(2000).optional(),
+  relationBoard: z.enum(BOARDS).optional(),
+  rollup: RollupConfig.optional(),
+  button: ButtonConfig.optional(),
+};
+
+export const PropertyCreateRequest = z.object({
+  board: BoardField,
+  key: PropertyKey,
+  type: z.enum(DATA_TYPES),
+  /** Where to insert (0 first); default last. */
+  position: z.number().int().min(0).optional(),
+  ...ColumnFields,
+});
+export type PropertyCreateRequest = z.input<typeof PropertyCreateRequest>;
+
+export const PropertyUpdateRequest = z.object({
+  board: BoardField,
+  oldPropertyKey: z.string().min(1).max(100),
+  newProperty: z.object({
+    key: PropertyKey,
+    type: z.enum(DATA_TYPES),
+    ...ColumnFields,
+  }),
+});
+export type PropertyUpdateRequest = z.input<typeof PropertyUpdateRequest>;
+
+export const PropertyDeleteRequest = z.object({
+  board: BoardField,
+  key: z.string().min(1).max(100),
+});
+
+export const PropertiesResponse = z.object({ data: UserProperties });
+
+export const ViewCreateRequest = z.object({
+  board: BoardField,
+  projectId: z.uuid().nullable().optional(),
+  name: ViewName,
+  viewType: z.enum(VIEW_TYPES).default('table'),
+  filters: Filters.optional(),
+  sort: Sorts.optional(),
+  hiddenProperties: Keys.optional(),
+  groupBy: z.string().max(100).nullable().optional(),
+  sumProperty: z.string().max(100).nullable().optional(),
+  order: Keys.optional(),
+  width: z.record(z.string(), z.number().int().min(60).max(1200)).optional(),
+});
+export type ViewCreateRequest = z.input<typeof ViewCreateRequest>;
+
+export const ViewEditRequest = z.object({
+  _id: z.uuid(),
+  name: ViewName.optional(),
+  viewType: z.enum(VIEW_TYPES).optional(),
+  filters: Filters.optional(),
+  sort: Sorts.optional(),
+  hiddenProperties: Keys.optional(),
+  groupBy: z.string().max(100).nullable().optional(),
+  sumProperty: z.string().max(100).nullable().optional(),
+  order: Keys.optional(),
+  width: z.record(z.string(), z.number().int().min(60).max(1200)).optional(),
+  position: z.number().int().min(0).optional(),
+});
+export type ViewEditRequest = z.input<typeof ViewEditRequest>;
+
+export const ViewHiddenRequest = z.object({ _id: z.uuid(), hiddenProperties: Keys });
+
+export const ViewResponse = z.object({ data: View });
+export const ViewListResponse = z.object({ data: z.array(View) });
+
+export const UserProjectsResponse = z.object({
+  data: z.array(
+    z.object({
+      _id: z.uuid(),
+      address: z.string(),
+      shortId: z.string(),
+      taskCount: z.number().int(),
+    }),
+  ),
+});
+
+export const UpdatePropertyRequest = z.object({
+  key: z.string().min(1).max(100),
+  property: z.object(ColumnFields).extend({ position: z.number().int().min(0).optional() }),
+});
+export const ReplacePropertiesRequest = z.object({
+  /** Column order and widths: property keys in their new order, with optional widths. */
+  order: z.array(z.string().min(1).max(100)).max(200),
+  width: z.record(z.string(), z.number().int().min(60).max(1200)).optional(),
+});
+
+export const TaskTemplateCreateRequest = z.object({
+  name: z.string().trim().max(100).optional(),
+  userId: z.uuid().optional(),
+  companyName: z.string().max(200).optional(),
+  /** The board filter whose tasks become the template (usually the current view's). */
+  filterData: TaskFilterRequest.omit({ board: true, deleted: true }).partial().default({}),
+});
+export const TaskTemplateListRequest = z.object({
+  page: z.number().int().min(1).default(1),
+  limit: z.number().int().min(1).max(100).default(50),
+});
+export const TaskTemplateImportRequest = z.object({ projectId: z.uuid(), templateId: z.uuid() });
+export const TaskTemplateDeleteRequest = z.object({
+  templateIds: z.array(z.uuid()).min(1, { error: 'required' }).max(200),
+});
+export const TaskTemplateUpdateRequest = z.object({
+  name: z
+    .string()
+    .max(100)
+    .transform((s) => s.trim())
+    .refine((s) => s.length > 0, { error: 'template_name_empty' }),
+});
+export const TaskTemplateResponse = z.object({ data: TaskTemplate });
+export const TaskTemplateListResponse = z.object({
+  data: z.object({ docs: z.array(TaskTemplate), pagination: Pagination }),
+});
