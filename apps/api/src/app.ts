@@ -24,6 +24,8 @@ import { createLocalStorage } from './lib/storage';
 import { AccessTokens } from './lib/tokens';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { boardRoutes } from './modules/board/board.routes';
+import { boardViewRoutes } from './modules/board/board-views.routes';
 import { customerViewRoutes } from './modules/customer-view/customer-view.routes';
 import { downloadRoutes } from './modules/downloads/downloads.routes';
 import { installerRoutes } from './modules/installer/installer.routes';
@@ -147,6 +149,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(templateRoutes);
       await api.register(offerRoutes);
       await api.register(publicRoutes);
+      await api.register(boardRoutes);
+      await api.register(boardViewRoutes);
       api.get('/health', { config: { access: 'public' } }, async () => ({ data: { ok: true } }));
       // The OpenAPI document, generated from the same zod schemas that validate the routes.
       api.get('/docs/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>

@@ -34,7 +34,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
   const config = loadConfig({
     DATA_DIR: join(tmpdir(), 'solar-test-data'),
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PUBLIC_URL: 'http://portal.test',
     LOGIN_MAX_FAILURES_ADDRESS: '100000',
     JOB_QUEUE: `test-${randomUUID()}`,

@@ -307,7 +307,192 @@ export const MESSAGES = {
     de: 'Vielen Dank! Wir melden uns, um einen Termin zu vereinbaren.',
     es: '¡Gracias! Nos pondremos en contacto para acordar la reunión.',
   },
+  tasks_deleted: {
+    en: 'Tasks deleted successfully',
+    de: 'Aufgaben erfolgreich gelöscht',
+    es: 'Tareas eliminadas correctamente',
+  },
+  tasks_restored: {
+    en: 'Tasks restored',
+    de: 'Aufgaben wiederhergestellt',
+    es: 'Tareas restauradas',
+  },
+  task_not_found: {
+    en: 'Task not found',
+    de: 'Aufgabe nicht gefunden',
+    es: 'Tarea no encontrada',
+  },
+  property_created: {
+    en: 'Property created successfully',
+    de: 'Eigenschaft erfolgreich erstellt',
+    es: 'Propiedad creada correctamente',
+  },
+  property_updated: {
+    en: 'Property updated successfully',
+    de: 'Eigenschaft erfolgreich aktualisiert',
+    es: 'Propiedad actualizada correctamente',
+  },
+  property_deleted: {
+    en: 'Property deleted successfully',
+    de: 'Eigenschaft erfolgreich gelöscht',
+    es: 'Propiedad eliminada correctamente',
+  },
+  property_exists: {
+    en: 'A property with this name already exists',
+    de: 'Eine Eigenschaft mit diesem Namen gibt es bereits',
+    es: 'Ya existe una propiedad con este nombre',
+  },
+  property_not_found: {
+    en: 'This property does not exist',
+    de: 'Diese Eigenschaft gibt es nicht',
+    es: 'Esta propiedad no existe',
+  },
+  title_property_fixed: {
+    en: 'The name column cannot be deleted or change its type',
+    de: 'Die Namensspalte kann nicht gelöscht werden und ihren Typ nicht ändern',
+    es: 'La columna de nombre no se puede eliminar ni cambiar de tipo',
+  },
+  projects_no_new_properties: {
+    en: 'User can not add new properties in project section',
+    de: 'Im Projektbereich können keine neuen Eigenschaften hinzugefügt werden',
+    es: 'No se pueden añadir propiedades nuevas en la sección de proyectos',
+  },
+  projects_no_delete_properties: {
+    en: 'User can not delete properties',
+    de: 'Eigenschaften können nicht gelöscht werden',
+    es: 'No se pueden eliminar propiedades',
+  },
+  projects_no_edit_properties: {
+    en: 'User can not edit property names, types or icons in project section',
+    de: 'Im Projektbereich können Namen, Typen und Symbole von Eigenschaften nicht geändert werden',
+    es: 'En la sección de proyectos no se pueden cambiar nombres, tipos ni iconos de propiedades',
+  },
+  project_records_fixed: {
+    en: 'Projects are added and removed in the project listing',
+    de: 'Projekte werden in der Projektliste hinzugefügt und entfernt',
+    es: 'Los proyectos se añaden y eliminan en la lista de proyectos',
+  },
+  property_schema_role: {
+    en: 'Only company administrators and installers can change properties',
+    de: 'Nur Firmenadministratoren und Installateure können Eigenschaften ändern',
+    es: 'Solo los administradores de la empresa y los instaladores pueden cambiar propiedades',
+  },
+  view_created: {
+    en: 'View created successfully',
+    de: 'Ansicht erfolgreich erstellt',
+    es: 'Vista creada correctamente',
+  },
+  view_updated: {
+    en: 'View updated successfully',
+    de: 'Ansicht erfolgreich aktualisiert',
+    es: 'Vista actualizada correctamente',
+  },
+  view_deleted: {
+    en: 'View deleted successfully',
+    de: 'Ansicht erfolgreich gelöscht',
+    es: 'Vista eliminada correctamente',
+  },
+  view_not_found: {
+    en: 'View not found',
+    de: 'Ansicht nicht gefunden',
+    es: 'Vista no encontrada',
+  },
+  template_name_empty: {
+    en: 'The template name cannot be empty',
+    de: 'Der Vorlagenname darf nicht leer sein',
+    es: 'El nombre de la plantilla no puede estar vacío',
+  },
+  template_no_tasks: {
+    en: 'There are no tasks to save with the current filters',
+    de: 'Mit den aktuellen Filtern gibt es keine Aufgaben zum Speichern',
+    es: 'No hay tareas que guardar con los filtros actuales',
+  },
+  template_imported: {
+    en: '{count} tasks were added to the project',
+    de: '{count} Aufgaben wurden dem Projekt hinzugefügt',
+    es: 'Se añadieron {count} tareas al proyecto',
+  },
+  templates_deleted: {
+    en: 'Templates deleted successfully',
+    de: 'Vorlagen erfolgreich gelöscht',
+    es: 'Plantillas eliminadas correctamente',
+  },
   // Field messages (zod issues and custom keys).
+  view_name_empty: {
+    en: 'View name cannot be empty or just spaces.',
+    de: 'Der Name der Ansicht darf nicht leer sein oder nur aus Leerzeichen bestehen.',
+    es: 'El nombre de la vista no puede estar vacío ni contener solo espacios.',
+  },
+  property_name_empty: {
+    en: 'The property name cannot be empty',
+    de: 'Der Name der Eigenschaft darf nicht leer sein',
+    es: 'El nombre de la propiedad no puede estar vacío',
+  },
+  property_name_invalid: {
+    en: 'A property name cannot start with $',
+    de: 'Der Name einer Eigenschaft darf nicht mit $ beginnen',
+    es: 'El nombre de una propiedad no puede empezar por $',
+  },
+  read_only_property: {
+    en: 'This value is computed or comes from the project and cannot be changed here',
+    de: 'Dieser Wert wird berechnet oder kommt aus dem Projekt und kann hier nicht geändert werden',
+    es: 'Este valor se calcula o procede del proyecto y no se puede cambiar aquí',
+  },
+  unknown_property: {
+    en: 'This property does not exist',
+    de: 'Diese Eigenschaft gibt es nicht',
+    es: 'Esta propiedad no existe',
+  },
+  invalid_number: {
+    en: 'Please enter a number',
+    de: 'Bitte geben Sie eine Zahl ein',
+    es: 'Introduzca un número',
+  },
+  invalid_date: {
+    en: 'Please enter a date as YYYY-MM-DD',
+    de: 'Bitte geben Sie ein Datum als JJJJ-MM-TT ein',
+    es: 'Introduzca una fecha como AAAA-MM-DD',
+  },
+  invalid_checkbox: {
+    en: 'The value must be true or false',
+    de: 'Der Wert muss true oder false sein',
+    es: 'El valor debe ser true o false',
+  },
+  invalid_phone: {
+    en: 'Please enter a valid phone number',
+    de: 'Bitte geben Sie eine gültige Telefonnummer ein',
+    es: 'Introduzca un número de teléfono válido',
+  },
+  invalid_relation: {
+    en: 'Links may only point to existing records of your company',
+    de: 'Verknüpfungen dürfen nur auf vorhandene Einträge Ihrer Firma zeigen',
+    es: 'Los enlaces solo pueden apuntar a registros existentes de su empresa',
+  },
+  invalid_person: {
+    en: 'Only people of your company can be chosen',
+    de: 'Nur Personen Ihrer Firma können gewählt werden',
+    es: 'Solo se pueden elegir personas de su empresa',
+  },
+  invalid_formula: {
+    en: 'The formula cannot be read',
+    de: 'Die Formel ist ungültig',
+    es: 'La fórmula no es válida',
+  },
+  invalid_formula_detail: {
+    en: 'The formula cannot be read: {detail}',
+    de: 'Die Formel ist ungültig: {detail}',
+    es: 'La fórmula no es válida: {detail}',
+  },
+  invalid_rollup: {
+    en: 'Choose a relation property and a property of the related records',
+    de: 'Wählen Sie eine Verknüpfungs-Eigenschaft und eine Eigenschaft der verknüpften Einträge',
+    es: 'Elija una propiedad de relación y una propiedad de los registros relacionados',
+  },
+  invalid_button: {
+    en: 'The button must set an existing, editable property',
+    de: 'Die Schaltfläche muss eine vorhandene, änderbare Eigenschaft setzen',
+    es: 'El botón debe establecer una propiedad existente y editable',
+  },
   required: {
     en: 'This field is required',
     de: 'Dieses Feld ist erforderlich',

@@ -71,7 +71,7 @@ function matchesOne(value: unknown, chosen: string): boolean {
   }
   if (isRecord(value)) {
     const text = scalarText(value.value);
-    return text !== null && text.toLowerCase().includes(needle);
+    return text?.toLowerCase().includes(needle) ?? false;
   }
   return false;
 }

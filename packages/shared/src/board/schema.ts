@@ -73,9 +73,10 @@ export const PropertyKey = z
   .max(100, { error: 'too_big' })
   .refine((s) => !s.startsWith('$'), { error: 'property_name_invalid' });
 
+/** Blank option names are not an error: the server drops them (SPEC §5). */
 export const SelectOption = z.object({
-  value: z.string().trim().min(1).max(200),
-  label: z.string().trim().min(1).max(200),
+  value: z.string().trim().max(200),
+  label: z.string().trim().max(200),
   backgroundColor: z.string().max(40),
 });
 export type SelectOption = z.infer<typeof SelectOption>;

@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './board';
 export * from './catalogue';
 export * from './companies';
 export * from './jobs';

@@ -1,6 +1,7 @@
 import { STAGES } from '@solar/shared';
 import { hashPassword } from '../../lib/passwords';
 import type { Database, RawQuery } from '../client';
+import { seedDemoBoard } from './board';
 import { insertCompany, insertUser } from './builders';
 import { distanceKm } from './geo';
 import { seedDemoProducts } from './products';
@@ -33,6 +34,7 @@ export async function seedDemo(database: Database): Promise<void> {
   if (await isEmpty(database, 'users')) await seedDemoAccounts(database);
   if (await isEmpty(database, 'quotes')) await seedDemoPipeline(database);
   if (await isEmpty(database, 'products')) await database.rawTransaction(seedDemoProducts);
+  await seedDemoBoard(database);
 }
 
 async function seedDemoAccounts(database: Database): Promise<void> {

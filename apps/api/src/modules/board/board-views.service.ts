@@ -1,0 +1,193 @@
+import type { Board, View, ViewCreateRequest, ViewEditRequest } from '@solar/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
+import type { Principal } from '../../lib/auth-hook';
+import type { AppContext } from '../../lib/context';
+import { AppError, notFound } from '../../lib/errors';
+import { boardCompany } from './board.policy';
+import { assertProject } from './board.records';
+import { companyName, loadColumns, syncProjectRecords, toUserProperties } from './board.repository';
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+
+/** The name of the first view every user gets (SPEC §3: the default tab). */
+export const DEFAULT_VIEW_NAME = 'Project Management';
+
+interface ViewRow {
+  id: string;
+  board: Board;
+  project_id: string | null;
+  user_id: string;
+  name: string;
+  view_type: View['viewType'];
+  filters: View['filters'];
+  sort: View['sort'];
+  hidden_properties: string[];
+  group_by: string | null;
+  sum_property: string | null;
+  order: string[];
+  width: Record<string, number>;
+  position: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const toView = (r: ViewRow): View => ({
+  _id: r.id,
+  board: r.board,
+  projectId: r.project_id,
+  userId: r.user_id,
+  name: r.name,
+  viewType: r.view_type,
+  filters: r.filters,
+  sort: r.sort,
+  hiddenProperties: r.hidden_properties,
+  groupBy: r.group_by,
+  sumProperty: r.sum_property,
+  order: r.order,
+  width: r.width,
+  position: r.position,
+  createdAt: iso(r.created_at),
+  updatedAt: iso(r.updated_at),
+});
+
+async function listViews(db: DbOrTx, me: Principal, board: Board, projectId: string | null) {
+  const project = projectId ? sql`project_id = ${projectId}` : sql`project_id IS NULL`;
+  return rowsOf<ViewRow>(
+    await db.execute(sql`SELECT * FROM board_views WHERE user_id = ${me.id} AND company_id = ${me.companyId}
+      AND board = ${board} AND ${project} ORDER BY position, created_at`),
+  ).map(toView);
+}
+
+/** A view of the caller (views are personal: another user's view is not found). */
+async function ownView(db: DbOrTx, me: Principal, id: string): Promise<View> {
+  const [row] = rowsOf<ViewRow>(
+    await db.execute(sql`SELECT * FROM board_views WHERE id = ${id} AND user_id = ${me.id}
+      AND company_id = ${me.companyId}`),
+  );
+  if (!row) throw notFound('view_not_found');
+  return toView(row);
+}
+
+async function insertView(
+  db: DbOrTx,
+  me: Principal,
+  companyId: string,
+  input: z.output<typeof ViewCreateRequest>,
+): Promise<string> {
+  const [next] = rowsOf<{ p: number }>(
+    await db.execute(sql`SELECT coalesce(max(position) + 1, 0)::int AS p FROM board_views
+      WHERE user_id = ${me.id} AND board = ${input.board}`),
+  );
+  const groupBy = input.groupBy === undefined ? 'Status' : input.groupBy;
+  const [row] = rowsOf<{ id: string }>(
+    await db.execute(sql`INSERT INTO board_views (company_id, user_id, board, project_id, name, view_type,
+        filters, sort, hidden_properties, group_by, sum_property, "order", width, position)
+      VALUES (${companyId}, ${me.id}, ${input.board}, ${input.projectId ?? null}, ${input.name},
+        ${input.viewType}, ${JSON.stringify(input.filters ?? [])}::jsonb, ${JSON.stringify(input.sort ?? [])}::jsonb,
+        ${JSON.stringify(input.hiddenProperties ?? [])}::jsonb, ${groupBy}, ${input.sumProperty ?? null},
+        ${JSON.stringify(input.order ?? [])}::jsonb, ${JSON.stringify(input.width ?? {})}::jsonb, ${next?.p ?? 0})
+      RETURNING id`),
+  );
+  if (!row) throw new AppError(418, 'something_wrong');
+  return row.id;
+}
+
+/**
+ * POST /task/setup: the board ready to show — the company's columns (created with the defaults on
+ * first use), the /projects records in step with the saved projects, and the caller's views with
+ * the default 'Project Management' view when there is none. Idempotent.
+ */
+export async function setupBoard(
+  ctx: AppContext,
+  me: Principal,
+  input: { board: Board; projectId?: string | null },
+) {
+  const companyId = boardCompany(me);
+  return ctx.database.db.transaction(async (tx) => {
+    const columns = await loadColumns(tx, companyId, input.board, me.id);
+    if (input.projectId) await assertProject(tx, companyId, input.projectId);
+    if (input.board === 'projects') await syncProjectRecords(tx, companyId);
+    let views = await listViews(tx, me, input.board, input.projectId ?? null);
+    if (views.length === 0) {
+      await insertView(tx, me, companyId, {
+        board: input.board,
+        projectId: input.projectId ?? null,
+        name: DEFAULT_VIEW_NAME,
+        viewType: 'table',
+      });
+      views = await listViews(tx, me, input.board, input.projectId ?? null);
+    }
+    return { properties: toUserProperties(columns, await companyName(tx, companyId)), views };
+  });
+}
+
+/** GET /view/user-views/{id}: `id` is a board ('tasks', 'projects') or a project (its task views). */
+export async function userViews(ctx: AppContext, me: Principal, id: string) {
+  const companyId = boardCompany(me);
+  if (id === 'tasks' || id === 'projects') return listViews(ctx.database.db, me, id, null);
+  await assertProject(ctx.database.db, companyId, id);
+  return listViews(ctx.database.db, me, 'tasks', id);
+}
+
+/** POST /view/create. */
+export async function createView(ctx: AppContext, me: Principal, input: z.output<typeof ViewCreateRequest>) {
+  const companyId = boardCompany(me);
+  const id = await ctx.database.db.transaction(async (tx) => {
+    if (input.projectId) await assertProject(tx, companyId, input.projectId);
+    return insertView(tx, me, companyId, input);
+  });
+  return ownView(ctx.database.db, me, id);
+}
+
+/** PUT /view/edit: any of the view's settings; unknown fields are not accepted by the schema. */
+export async function editView(ctx: AppContext, me: Principal, input: z.output<typeof ViewEditRequest>) {
+  boardCompany(me);
+  const db = ctx.database.db;
+  await ownView(db, me, input._id);
+  const sets: SQL[] = [];
+  const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
+  if (input.name !== undefined) sets.push(sql`name = ${input.name}`);
+  if (input.viewType !== undefined) sets.push(sql`view_type = ${input.viewType}`);
+  if (input.filters !== undefined) sets.push(sql`filters = ${json(input.filters)}`);
+  if (input.sort !== undefined) sets.push(sql`sort = ${json(input.sort)}`);
+  if (input.hiddenProperties !== undefined)
+    sets.push(sql`hidden_properties = ${json(input.hiddenProperties)}`);
+  if (input.groupBy !== undefined) sets.push(sql`group_by = ${input.groupBy}`);
+  if (input.sumProperty !== undefined) sets.push(sql`sum_property = ${input.sumProperty}`);
+  if (input.order !== undefined) sets.push(sql`"order" = ${json(input.order)}`);
+  if (input.width !== undefined) sets.push(sql`width = ${json(input.width)}`);
+  if (input.position !== undefined) sets.push(sql`position = ${input.position}`);
+  sets.push(sql`updated_at = now()`);
+  await db.execute(sql`UPDATE board_views SET ${sql.join(sets, sql`, `)}
+    WHERE id = ${input._id} AND user_id = ${me.id}`);
+  return ownView(db, me, input._id);
+}
+
+/** DELETE /view/delete/{id}. */
+export async function deleteView(ctx: AppContext, me: Principal, id: string) {
+  boardCompany(me);
+  await ownView(ctx.database.db, me, id);
+  await ctx.database.db.execute(sql`DELETE FROM board_views WHERE id = ${id} AND user_id = ${me.id}`);
+}
+
+/** GET /view/user-projects: the company's saved projects with their number of tasks (newest first). */
+export async function userProjects(ctx: AppContext, me: Principal) {
+  const companyId = boardCompany(me);
+  const rows = rowsOf<{ id: string; address: string; short_id: string; task_count: number }>(
+    await ctx.database.db.execute(sql`SELECT p.id, q.address, q.short_id,
+        (SELECT count(*)::int FROM board_records r WHERE r.company_id = ${companyId} AND r.board = 'tasks'
+          AND r.project_id = p.id AND NOT r.is_deleted) AS task_count
+      FROM projects p JOIN quotes q ON q.id = p.quote_id
+      WHERE p.company_id = ${companyId} AND NOT p.is_deleted
+      ORDER BY p.created_at DESC, p.id LIMIT 1000`),
+  );
+  return rows.map((r) => ({
+    _id: r.id,
+    address: r.address,
+    shortId: r.short_id,
+    taskCount: Number(r.task_count),
+  }));
+}

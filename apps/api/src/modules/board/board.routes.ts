@@ -1,0 +1,175 @@
+import {
+  BOARDS,
+  dataOf,
+  IdParams,
+  PropertyCreateRequest,
+  PropertyDeleteRequest,
+  PropertyUpdateRequest,
+  ReplacePropertiesRequest,
+  Task,
+  TaskCreateRequest,
+  TaskDeleteMultipleRequest,
+  TaskFilterQuery,
+  TaskFilterRequest,
+  TaskFilterResponse,
+  TaskSetupRequest,
+  TaskSetupResponse,
+  TaskUpdateMultipleRequest,
+  TaskUpdateRequest,
+  UpdatePropertyRequest,
+  UserProperties,
+} from '@solar/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf } from '../../lib/auth-hook';
+import { badRequest } from '../../lib/errors';
+import { translate } from '../../lib/messages';
+import { BOARD_ROLES } from './board.policy';
+import { createTask, deleteTasks, filterTasks, updateTask, updateTasks } from './board.service';
+import {
+  createProperty,
+  deleteProperty,
+  getProperties,
+  replaceColumnOrder,
+  updateColumnSettings,
+  updateProperty,
+} from './board-properties.service';
+import { setupBoard } from './board-views.service';
+
+const access = { access: BOARD_ROLES };
+const PropertiesAnswer = z.object({ data: UserProperties, message: z.string().optional() });
+
+/** SPEC §7 Tasks and User properties (docs/board.md). */
+export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/task/setup',
+    { config: access, schema: { body: TaskSetupRequest, response: { 200: TaskSetupResponse } } },
+    async (req) => ({ data: await setupBoard(app.ctx, principalOf(req), req.body) }),
+  );
+
+  app.post(
+    '/task/filter',
+    {
+      config: access,
+      schema: {
+        querystring: TaskFilterQuery,
+        body: TaskFilterRequest,
+        response: { 200: TaskFilterResponse },
+      },
+    },
+    async (req) => ({ data: await filterTasks(app.ctx, principalOf(req), req.body, req.query) }),
+  );
+
+  app.post(
+    '/task/create',
+    { config: access, schema: { body: TaskCreateRequest, response: { 200: dataOf(Task) } } },
+    async (req) => ({ data: await createTask(app.ctx, principalOf(req), req.body) }),
+  );
+
+  app.put(
+    '/task/update/multiple',
+    {
+      config: access,
+      schema: {
+        body: TaskUpdateMultipleRequest,
+        response: { 200: dataOf(z.object({ tasks: z.array(Task) })) },
+      },
+    },
+    async (req) => ({
+      data: { tasks: await updateTasks(app.ctx, principalOf(req), req.body.ids, req.body.update) },
+    }),
+  );
+
+  app.put(
+    '/task/update/:id',
+    {
+      config: access,
+      schema: { params: IdParams, body: TaskUpdateRequest, response: { 200: dataOf(Task) } },
+    },
+    async (req) => ({ data: await updateTask(app.ctx, principalOf(req), req.params.id, req.body) }),
+  );
+
+  app.post(
+    '/task/delete/multiple',
+    {
+      config: access,
+      schema: {
+        body: TaskDeleteMultipleRequest,
+        response: { 200: dataOf(z.object({ message: z.string(), deleted: z.number().int() })) },
+      },
+    },
+    async (req) => {
+      const deleted = await deleteTasks(app.ctx, principalOf(req), req.body.taskIds);
+      return { data: { message: translate('tasks_deleted', req.lang), deleted } };
+    },
+  );
+
+  app.post(
+    '/task/property/create',
+    { config: access, schema: { body: PropertyCreateRequest, response: { 200: PropertiesAnswer } } },
+    async (req) => ({
+      data: await createProperty(app.ctx, principalOf(req), req.body),
+      message: translate('property_created', req.lang),
+    }),
+  );
+
+  app.patch(
+    '/task/property/update',
+    { config: access, schema: { body: PropertyUpdateRequest, response: { 200: PropertiesAnswer } } },
+    async (req) => ({
+      data: await updateProperty(app.ctx, principalOf(req), req.body),
+      message: translate('property_updated', req.lang),
+    }),
+  );
+
+  // The property may come in the body (the earlier client) or the query string.
+  app.delete(
+    '/task/property/delete',
+    {
+      config: access,
+      schema: {
+        body: PropertyDeleteRequest.partial().optional(),
+        querystring: PropertyDeleteRequest.partial(),
+        response: { 200: PropertiesAnswer },
+      },
+    },
+    async (req) => {
+      const merged = PropertyDeleteRequest.safeParse({ ...req.query, ...(req.body ?? {}) });
+      if (!merged.success) throw badRequest('invalid_input', { key: 'required' });
+      return {
+        data: await deleteProperty(app.ctx, principalOf(req), merged.data),
+        message: translate('property_deleted', req.lang),
+      };
+    },
+  );
+
+  app.get(
+    '/user-properties',
+    {
+      config: access,
+      schema: {
+        querystring: z.object({ userId: z.uuid().optional(), board: z.enum(BOARDS).default('tasks') }),
+        response: { 200: PropertiesAnswer },
+      },
+    },
+    async (req) => ({ data: await getProperties(app.ctx, principalOf(req), req.query.board) }),
+  );
+
+  app.put(
+    '/user-properties/update-property/:id',
+    {
+      config: access,
+      schema: { params: IdParams, body: UpdatePropertyRequest, response: { 200: PropertiesAnswer } },
+    },
+    async (req) => ({ data: await updateColumnSettings(app.ctx, principalOf(req), req.params.id, req.body) }),
+  );
+
+  app.put(
+    '/user-properties/:id',
+    {
+      config: access,
+      schema: { params: IdParams, body: ReplacePropertiesRequest, response: { 200: PropertiesAnswer } },
+    },
+    async (req) => ({ data: await replaceColumnOrder(app.ctx, principalOf(req), req.params.id, req.body) }),
+  );
+};

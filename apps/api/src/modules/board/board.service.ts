@@ -1,0 +1,252 @@
+import type { Board, Column, TaskCreateRequest, TaskFilterRequest, TaskUpdateRequest } from '@solar/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Principal } from '../../lib/auth-hook';
+import type { AppContext } from '../../lib/context';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import { TITLE_KEY } from './board.columns';
+import { boardCompany } from './board.policy';
+import { applyValues, assertProject, endPosition, positionAfter } from './board.records';
+import {
+  allocateSeq,
+  companyName,
+  findRecords,
+  loadColumns,
+  type RecordRow,
+  recomputeRecords,
+  syncProjectRecords,
+  toTask,
+} from './board.repository';
+import { filtersSql, groupOrderSql, groupSql, likePattern, numberSql, pgArray, sortSql } from './board.sql';
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+type FilterBody = z.output<typeof TaskFilterRequest>;
+
+/** POST /task/filter: one page of records with the view's filters, sort, grouping and hidden cells. */
+export async function filterTasks(
+  ctx: AppContext,
+  me: Principal,
+  body: FilterBody,
+  page: { page: number; limit: number },
+) {
+  const companyId = boardCompany(me);
+  const db = ctx.database.db;
+  if (body.board === 'projects') await db.transaction((tx) => syncProjectRecords(tx, companyId));
+  const columns = (await loadColumns(db, companyId, body.board, me.id)).properties;
+  const conditions: SQL[] = [
+    sql`r.company_id = ${companyId}`,
+    sql`r.board = ${body.board}`,
+    sql`r.is_deleted = ${body.deleted}`,
+  ];
+  if (body.projectId) conditions.push(sql`r.project_id = ${body.projectId}`);
+  if (body.search?.trim()) conditions.push(sql`r.task_name ILIKE ${likePattern(body.search.trim())}`);
+  conditions.push(filtersSql(body.filters));
+  const where = sql.join(conditions, sql` AND `);
+
+  const order: SQL[] = [];
+  const groupColumn = body.groupBy ? columns[body.groupBy] : undefined;
+  if (body.groupBy) order.push(groupOrderSql(groupColumn, groupSql(body.groupBy)));
+  for (const s of body.sort) order.push(...sortSql(s, columns[s.column]));
+  order.push(sql`r.position ASC`, sql`r.seq ASC`);
+
+  const hidden = body.hiddenProperties.filter((k) => k !== TITLE_KEY);
+  const offset = (page.page - 1) * page.limit;
+  const rows = rowsOf<RecordRow>(
+    await db.execute(sql`SELECT r.id, r.company_id, r.board, r.project_id, r.view_id, r.task_name, r.user_id,
+        r.updated_by, r.is_frontend_visible, r.is_blank, r.is_deleted, r.from_record, r.position, r.seq,
+        r.notes, r.properties - ${pgArray(hidden)}::text[] AS properties, r.created_at, r.updated_at
+      FROM board_records r WHERE ${where}
+      ORDER BY ${sql.join(order, sql`, `)} LIMIT ${page.limit} OFFSET ${offset}`),
+  );
+  const [count] = rowsOf<{ n: number }>(
+    await db.execute(sql`SELECT count(*)::int AS n FROM board_records r WHERE ${where}`),
+  );
+  const total = Number(count?.n ?? 0);
+
+  let groups: { value: string | null; count: number; sum: number | null }[] = [];
+  if (body.groupBy) {
+    const group = groupSql(body.groupBy);
+    const sum = body.sumProperty ? sql`sum(${numberSql(body.sumProperty)})::float8` : sql`NULL::float8`;
+    groups = rowsOf<{ value: string | null; count: number; sum: number | null }>(
+      await db.execute(sql`SELECT * FROM (SELECT ${group} AS value, count(*)::int AS count, ${sum} AS sum
+        FROM board_records r WHERE ${where} GROUP BY 1) g ORDER BY ${groupOrderSql(groupColumn, sql`g.value`)}`),
+    ).map((g) => ({ value: g.value, count: Number(g.count), sum: g.sum === null ? null : Number(g.sum) }));
+  }
+
+  const name = await companyName(db, companyId);
+  const tasks = rows.map((r) => toTask(r, name));
+  const related = await relatedTitles(ctx, companyId, tasks, columns);
+  const totalPages = Math.ceil(total / page.limit);
+  return {
+    tasks,
+    pagination: {
+      page: page.page,
+      limit: page.limit,
+      total,
+      totalPages,
+      hasNextPage: page.page < totalPages,
+    },
+    groups,
+    related,
+  };
+}
+
+async function relatedTitles(
+  ctx: AppContext,
+  companyId: string,
+  tasks: { properties: Record<string, { value: unknown }> }[],
+  columns: Record<string, Column>,
+): Promise<Record<string, string>> {
+  const ids = new Set<string>();
+  const relationKeys = Object.values(columns)
+    .filter((c) => c.dataType === 'relation')
+    .map((c) => c.id);
+  for (const t of tasks) {
+    for (const key of relationKeys) {
+      const v = t.properties[key]?.value;
+      if (Array.isArray(v)) for (const id of v) if (typeof id === 'string') ids.add(id);
+    }
+  }
+  if (ids.size === 0) return {};
+  const rows = await findRecords(ctx.database.db, companyId, sql`r.id = ANY(${pgArray([...ids])}::uuid[])`);
+  return Object.fromEntries(rows.map((r) => [r.id, r.task_name]));
+}
+
+/** One record of the caller's company, or a 404 (another company's record is not found). */
+async function loadTask(db: Parameters<typeof findRecords>[0], companyId: string, id: string) {
+  const [row] = await findRecords(db, companyId, sql`r.id = ${id}`);
+  if (!row) throw notFound('task_not_found');
+  return row;
+}
+
+async function taskById(ctx: AppContext, companyId: string, id: string) {
+  const row = await loadTask(ctx.database.db, companyId, id);
+  return toTask(row, await companyName(ctx.database.db, companyId));
+}
+
+/** POST /task/create. Records of /projects come from saved projects and are not created here. */
+export async function createTask(ctx: AppContext, me: Principal, input: z.output<typeof TaskCreateRequest>) {
+  const companyId = boardCompany(me);
+  if (input.board === 'projects') throw new AppError(403, 'project_records_fixed');
+  const id = await ctx.database.db.transaction(async (tx) => {
+    const columns = (await loadColumns(tx, companyId, input.board, me.id)).properties;
+    if (input.projectId) await assertProject(tx, companyId, input.projectId);
+    const properties = await applyValues(tx, companyId, columns, {}, input.properties ?? {});
+    const position = input.afterId
+      ? await positionAfter(tx, companyId, input.board, input.afterId)
+      : await endPosition(tx, companyId, input.board);
+    const seq = await allocateSeq(tx, companyId, 1);
+    const [row] = rowsOf<{ id: string }>(
+      await tx.execute(sql`INSERT INTO board_records (company_id, board, project_id, view_id, task_name, user_id,
+          updated_by, is_blank, position, seq, notes, properties)
+        VALUES (${companyId}, ${input.board}, ${input.projectId ?? null}, ${input.viewId ?? null},
+          ${input.taskName}, ${me.id}, ${me.id}, ${input.taskName.trim() === '' && !input.properties},
+          ${position}, ${seq}, ${input.notes ?? ''}, ${JSON.stringify(properties)}::jsonb)
+        RETURNING id`),
+    );
+    if (!row) throw new AppError(418, 'something_wrong');
+    await recomputeRecords(tx, companyId, sql`r.id = ${row.id}`, { dependents: true });
+    return row.id;
+  });
+  return taskById(ctx, companyId, id);
+}
+
+type UpdateInput = z.output<typeof TaskUpdateRequest>;
+
+/** Applies one update to a loaded record inside a transaction. */
+async function applyUpdate(
+  tx: Parameters<typeof findRecords>[0],
+  me: Principal,
+  companyId: string,
+  row: RecordRow,
+  input: UpdateInput,
+  columns: Record<string, Column>,
+) {
+  const titleColumn = columns[TITLE_KEY];
+  if (input.taskName !== undefined && titleColumn?.synced) {
+    throw badRequest('invalid_input', { taskName: 'read_only_property' });
+  }
+  if (input.projectId && row.board === 'tasks') await assertProject(tx, companyId, input.projectId);
+  if (input.projectId !== undefined && row.board === 'projects')
+    throw new AppError(403, 'project_records_fixed');
+  if (input.isDeleted !== undefined && row.board === 'projects')
+    throw new AppError(403, 'project_records_fixed');
+  const values: Record<string, unknown> = { ...(input.properties ?? {}) };
+  if (input.pressButton) {
+    const button = columns[input.pressButton];
+    const target = button?.button ? columns[button.button.setProperty] : undefined;
+    if (button?.dataType !== 'button' || !target || !button.button) {
+      throw badRequest('invalid_input', { pressButton: 'invalid_button' });
+    }
+    values[target.id] = button.button.setValue;
+  }
+  const properties = await applyValues(tx, companyId, columns, row.properties ?? {}, values);
+  await tx.execute(sql`UPDATE board_records SET
+      task_name = ${input.taskName ?? row.task_name},
+      notes = ${input.notes ?? row.notes},
+      position = ${input.position ?? row.position},
+      project_id = ${input.projectId === undefined ? row.project_id : input.projectId},
+      is_deleted = ${input.isDeleted ?? row.is_deleted},
+      deleted_at = ${input.isDeleted === true ? sql`now()` : input.isDeleted === false ? null : sql`deleted_at`},
+      is_blank = false,
+      properties = ${JSON.stringify(properties)}::jsonb,
+      updated_by = ${me.id}, updated_at = now()
+    WHERE id = ${row.id} AND company_id = ${companyId}`);
+}
+
+/** PUT /task/update/{id}. */
+export async function updateTask(ctx: AppContext, me: Principal, id: string, input: UpdateInput) {
+  const companyId = boardCompany(me);
+  await ctx.database.db.transaction(async (tx) => {
+    const row = await loadTask(tx, companyId, id);
+    const columns = (await loadColumns(tx, companyId, row.board, me.id)).properties;
+    await applyUpdate(tx, me, companyId, row, input, columns);
+    await recomputeRecords(tx, companyId, sql`r.id = ${id}`, { dependents: true });
+  });
+  return taskById(ctx, companyId, id);
+}
+
+/** PUT /task/update/multiple: the same update on many records, all or none. */
+export async function updateTasks(
+  ctx: AppContext,
+  me: Principal,
+  ids: string[],
+  update: Omit<UpdateInput, 'position' | 'pressButton'>,
+) {
+  const companyId = boardCompany(me);
+  const unique = [...new Set(ids)];
+  await ctx.database.db.transaction(async (tx) => {
+    const rows = await findRecords(tx, companyId, sql`r.id = ANY(${pgArray(unique)}::uuid[])`);
+    if (rows.length !== unique.length) throw notFound('task_not_found');
+    const columnsByBoard = new Map<Board, Record<string, Column>>();
+    for (const row of rows) {
+      let columns = columnsByBoard.get(row.board);
+      if (!columns) {
+        columns = (await loadColumns(tx, companyId, row.board, me.id)).properties;
+        columnsByBoard.set(row.board, columns);
+      }
+      await applyUpdate(tx, me, companyId, row, update, columns);
+    }
+    await recomputeRecords(tx, companyId, sql`r.id = ANY(${pgArray(unique)}::uuid[])`, { dependents: true });
+  });
+  const db = ctx.database.db;
+  const name = await companyName(db, companyId);
+  const rows = await findRecords(db, companyId, sql`r.id = ANY(${pgArray(unique)}::uuid[])`);
+  return rows.map((r) => toTask(r, name));
+}
+
+/** POST /task/delete/multiple: soft delete (undo with isDeleted false). */
+export async function deleteTasks(ctx: AppContext, me: Principal, taskIds: string[]) {
+  const companyId = boardCompany(me);
+  const unique = [...new Set(taskIds)];
+  return ctx.database.db.transaction(async (tx) => {
+    const rows = await findRecords(tx, companyId, sql`r.id = ANY(${pgArray(unique)}::uuid[])`);
+    if (rows.length !== unique.length) throw notFound('task_not_found');
+    if (rows.some((r) => r.board === 'projects')) throw new AppError(403, 'project_records_fixed');
+    await tx.execute(sql`UPDATE board_records SET is_deleted = true, deleted_at = now(), updated_by = ${me.id},
+      updated_at = now() WHERE company_id = ${companyId} AND id = ANY(${pgArray(unique)}::uuid[])`);
+    // Rollups that counted these records change.
+    await recomputeRecords(tx, companyId, sql`r.id = ANY(${pgArray(unique)}::uuid[])`, { dependents: true });
+    return unique.length;
+  });
+}

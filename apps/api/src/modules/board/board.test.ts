@@ -1,0 +1,323 @@
+import { FILTER_CASES, type Task } from '@solar/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+
+let t: TestApp;
+type Company = Awaited<ReturnType<TestApp['createInstallerCompany']>>;
+let a: Company;
+let b: Company;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const call = (token: string, method: Method, url: string, payload?: object, lang = 'en') =>
+  t.app.inject({ method, url, headers: { ...t.auth(token), 'accept-language': lang }, payload });
+
+async function ok<T = unknown>(token: string, method: Method, url: string, payload?: object): Promise<T> {
+  const res = await call(token, method, url, payload);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as T;
+}
+
+async function createProject(companyId: string): Promise<string> {
+  const [quoteId] = await t.createQuotes(1);
+  const [row] = await t.database.query<{ id: string }>(
+    'INSERT INTO projects (company_id, quote_id) VALUES ($1, $2) RETURNING id',
+    [companyId, quoteId],
+  );
+  return row?.id as string;
+}
+
+const createTask = async (token: string, body: object) =>
+  (await ok<{ data: Task }>(token, 'POST', '/api/task/create', { board: 'tasks', ...body })).data;
+
+const filter = async (token: string, body: object, query = 'page=1&limit=200') =>
+  (
+    await ok<{
+      data: {
+        tasks: Task[];
+        pagination: { total: number };
+        groups: { value: string | null; count: number; sum: number | null }[];
+        related: Record<string, string>;
+      };
+    }>(token, 'POST', `/api/task/filter?${query}`, { board: 'tasks', ...body })
+  ).data;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await t.createInstallerCompany();
+  b = await t.createInstallerCompany();
+});
+afterAll(() => t.close());
+
+describe('setup', () => {
+  it('creates the default columns and the default view once', async () => {
+    const first = await ok<{
+      data: { properties: { properties: Record<string, { dataType: string }> }; views: { name: string }[] };
+    }>(a.admin.token, 'POST', '/api/task/setup', { board: 'tasks' });
+    expect(first.data.views.map((v) => v.name)).toEqual(['Project Management']);
+    expect(first.data.properties.properties.taskName?.dataType).toBe('title');
+    expect(first.data.properties.properties.Status?.dataType).toBe('status');
+    const again = await ok<{ data: { views: unknown[] } }>(a.admin.token, 'POST', '/api/task/setup', {
+      board: 'tasks',
+    });
+    expect(again.data.views).toHaveLength(1);
+  });
+
+  it('refuses users without a company', async () => {
+    const admin = await t.createPlatformUser('ADMIN');
+    const city = await t.createPlatformUser('CITY_ADMIN');
+    for (const u of [admin, city]) {
+      expect((await call(u.token, 'POST', '/api/task/setup', { board: 'tasks' })).statusCode).toBe(403);
+      expect((await call(u.token, 'POST', '/api/task/filter', { board: 'tasks' })).statusCode).toBe(403);
+    }
+  });
+});
+
+describe('records', () => {
+  it('creates, updates and reads a task with typed values', async () => {
+    const task = await createTask(a.admin.token, {
+      taskName: 'Order inverter',
+      properties: { Status: 'In progress', 'Due date': '2026-12-01', 'Estimate (h)': '3,5', Done: true },
+    });
+    expect(task.properties.Status?.value).toBe('In progress');
+    expect(task.properties['Estimate (h)']?.value).toBe(3.5);
+    expect(task.properties.Done?.value).toBe('true');
+    expect(task.properties.Status?.type).toBe('status');
+    expect(task.companyName).toBe(a.company.name);
+
+    const updated = (
+      await ok<{ data: Task }>(a.sales.token, 'PUT', `/api/task/update/${task._id}`, {
+        taskName: 'Order inverter (SMA)',
+        properties: { Done: 'false', Priority: 'High' },
+      })
+    ).data;
+    expect(updated.taskName).toBe('Order inverter (SMA)');
+    expect(updated.properties.Done?.value).toBe('false');
+    expect(updated.properties.Priority?.value).toBe('High');
+    expect(updated.properties.Status?.value).toBe('In progress');
+  });
+
+  it('answers every bad value with its field message', async () => {
+    await ok(a.admin.token, 'POST', '/api/task/property/create', {
+      board: 'tasks',
+      key: 'Website',
+      type: 'url',
+    });
+    await ok(a.admin.token, 'POST', '/api/task/property/create', {
+      board: 'tasks',
+      key: 'Mail',
+      type: 'email',
+    });
+    const task = await createTask(a.admin.token, { taskName: 'Validation' });
+    const res = await call(a.admin.token, 'PUT', `/api/task/update/${task._id}`, {
+      properties: {
+        'Due date': '2026-02-30',
+        Done: 'yes',
+        'Estimate (h)': 'many',
+        Website: 'ftp://example.com',
+        Mail: 'not-an-email',
+        Assignee: [{ value: (b.admin.user as { id: string }).id, label: 'Other' }],
+        Nope: 'x',
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({
+      'properties.Due date': 'Please enter a date as YYYY-MM-DD',
+      'properties.Done': 'The value must be true or false',
+      'properties.Estimate (h)': 'Please enter a number',
+      'properties.Website': 'Please enter a valid http or https address',
+      'properties.Mail': 'Please enter a valid e-mail address',
+      'properties.Assignee': 'Only people of your company can be chosen',
+      'properties.Nope': 'This property does not exist',
+    });
+    // Nothing was written.
+    const after = (await filter(a.admin.token, { filters: [{ column: 'taskName', value: 'Validation' }] }))
+      .tasks;
+    expect(after[0]?.properties['Due date']?.value ?? null).toBeNull();
+  });
+
+  it('updates many at once and deletes softly with undo', async () => {
+    const x = await createTask(a.admin.token, { taskName: 'Bulk one' });
+    const y = await createTask(a.admin.token, { taskName: 'Bulk two' });
+    const bulk = await ok<{ data: { tasks: Task[] } }>(a.admin.token, 'PUT', '/api/task/update/multiple', {
+      ids: [x._id, y._id],
+      update: { properties: { Priority: 'Low' } },
+    });
+    expect(bulk.data.tasks.map((t) => t.properties.Priority?.value)).toEqual(['Low', 'Low']);
+
+    const del = await call(
+      a.admin.token,
+      'POST',
+      '/api/task/delete/multiple',
+      { taskIds: [x._id, y._id] },
+      'de',
+    );
+    expect(del.statusCode).toBe(200);
+    expect(del.json().data).toEqual({ message: 'Aufgaben erfolgreich gelöscht', deleted: 2 });
+    const live = await filter(a.admin.token, { filters: [{ column: 'taskName', value: 'Bulk' }] });
+    expect(live.tasks).toHaveLength(0);
+    const bin = await filter(a.admin.token, {
+      deleted: true,
+      filters: [{ column: 'taskName', value: 'Bulk' }],
+    });
+    expect(bin.tasks).toHaveLength(2);
+
+    await ok(a.admin.token, 'PUT', '/api/task/update/multiple', {
+      ids: [x._id, y._id],
+      update: { isDeleted: false },
+    });
+    expect(
+      (await filter(a.admin.token, { filters: [{ column: 'taskName', value: 'Bulk' }] })).tasks,
+    ).toHaveLength(2);
+  });
+
+  it('keeps a bulk update all-or-nothing', async () => {
+    const x = await createTask(a.admin.token, { taskName: 'Atomic' });
+    const foreign = await createTask(b.admin.token, { taskName: 'Foreign' });
+    const res = await call(a.admin.token, 'PUT', '/api/task/update/multiple', {
+      ids: [x._id, foreign._id],
+      update: { properties: { Priority: 'High' } },
+    });
+    expect(res.statusCode).toBe(404);
+    const [again] = (await filter(a.admin.token, { filters: [{ column: 'taskName', value: 'Atomic' }] }))
+      .tasks;
+    expect(again?.properties.Priority?.value ?? null).toBeNull();
+  });
+
+  it('links tasks to a project of the company only', async () => {
+    const project = await createProject(a.company.id);
+    const other = await createProject(b.company.id);
+    const task = await createTask(a.admin.token, { taskName: 'Site visit', projectId: project });
+    expect(task.projectId).toBe(project);
+    const refused = await call(a.admin.token, 'POST', '/api/task/create', {
+      board: 'tasks',
+      projectId: other,
+    });
+    expect(refused.statusCode).toBe(404);
+    const only = await filter(a.admin.token, { projectId: project });
+    expect(only.tasks.map((t) => t._id)).toEqual([task._id]);
+  });
+});
+
+describe('tenancy', () => {
+  it("never shows or changes another company's records, views, properties or templates", async () => {
+    const mine = await createTask(b.admin.token, { taskName: `Secret ${Date.now()}` });
+    const seen = await filter(a.admin.token, { filters: [{ column: 'taskName', value: 'Secret' }] });
+    expect(seen.tasks).toHaveLength(0);
+    expect(
+      (await call(a.admin.token, 'PUT', `/api/task/update/${mine._id}`, { taskName: 'x' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(a.admin.token, 'POST', '/api/task/delete/multiple', { taskIds: [mine._id] })).statusCode,
+    ).toBe(404);
+
+    const view = await ok<{ data: { _id: string } }>(b.admin.token, 'POST', '/api/view/create', {
+      board: 'tasks',
+      name: 'B only',
+    });
+    expect(
+      (await call(a.admin.token, 'PUT', '/api/view/edit', { _id: view.data._id, name: 'x' })).statusCode,
+    ).toBe(404);
+    expect((await call(a.admin.token, 'DELETE', `/api/view/delete/${view.data._id}`)).statusCode).toBe(404);
+    const aViews = await ok<{ data: { _id: string }[] }>(a.admin.token, 'GET', '/api/view/user-views/tasks');
+    expect(aViews.data.map((v) => v._id)).not.toContain(view.data._id);
+    // Views are personal, even within the company.
+    expect(
+      (await call(b.sales.token, 'PUT', '/api/view/edit', { _id: view.data._id, name: 'x' })).statusCode,
+    ).toBe(404);
+
+    const bProps = await ok<{ data: { _id: string } }>(
+      b.admin.token,
+      'GET',
+      '/api/user-properties?board=tasks',
+    );
+    const res = await call(a.admin.token, 'PUT', `/api/user-properties/update-property/${bProps.data._id}`, {
+      key: 'Status',
+      property: { width: 300 },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(
+      (await call(a.admin.token, 'PUT', `/api/user-properties/${bProps.data._id}`, { order: ['Status'] }))
+        .statusCode,
+    ).toBe(404);
+
+    const bProject = await createProject(b.company.id);
+    await createTask(b.admin.token, { taskName: 'Template task', projectId: bProject });
+    const template = await ok<{ data: { _id: string } }>(
+      b.admin.token,
+      'POST',
+      '/api/task-templates/create',
+      {
+        filterData: { projectId: bProject },
+      },
+    );
+    const list = await ok<{ data: { docs: { _id: string }[] } }>(
+      a.admin.token,
+      'POST',
+      '/api/task-templates/list',
+      {},
+    );
+    expect(list.data.docs.map((d) => d._id)).not.toContain(template.data._id);
+    const aProject = await createProject(a.company.id);
+    expect(
+      (
+        await call(a.admin.token, 'POST', '/api/task-templates/import-to-project', {
+          projectId: aProject,
+          templateId: template.data._id,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(a.admin.token, 'PUT', `/api/task-templates/update/${template.data._id}`, { name: 'x' }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call(a.admin.token, 'POST', '/api/task-templates/delete', { templateIds: [template.data._id] }))
+        .statusCode,
+    ).toBe(404);
+    // And a relation may not point at another company's record.
+    await ok(a.admin.token, 'POST', '/api/task/property/create', {
+      board: 'tasks',
+      key: 'Blocks',
+      type: 'relation',
+    });
+    const link = await createTask(a.admin.token, { taskName: 'Linker' });
+    const bad = await call(a.admin.token, 'PUT', `/api/task/update/${link._id}`, {
+      properties: { Blocks: [mine._id] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors['properties.Blocks']).toBe(
+      'Links may only point to existing records of your company',
+    );
+  });
+});
+
+describe('filter rule in SQL: the shared table of cases', () => {
+  let company: Company;
+  const ids: string[] = [];
+
+  beforeAll(async () => {
+    company = await t.createInstallerCompany();
+    await ok(company.admin.token, 'POST', '/api/task/setup', { board: 'tasks' });
+    // Cases are stored raw (any value kind) straight in the table, one record each.
+    for (const [i, c] of FILTER_CASES.entries()) {
+      const properties = c.value === undefined ? {} : { Case: { type: 'text', icon: '', value: c.value } };
+      const [row] = await t.database.query<{ id: string }>(
+        `INSERT INTO board_records (company_id, board, task_name, seq, properties)
+         VALUES ($1, 'tasks', $2, $3, $4::jsonb) RETURNING id`,
+        [company.company.id, `case ${i}`, i + 1, JSON.stringify(properties)],
+      );
+      ids.push(row?.id as string);
+    }
+  });
+
+  it.each(FILTER_CASES.map((c, i) => [c.name, c, i] as const))('%s', async (_name, c, i) => {
+    const res = await filter(company.admin.token, {
+      filters: [
+        { column: 'taskName', value: `case ${i}` },
+        { column: 'Case', value: c.filter ?? null },
+      ],
+    });
+    const found = res.tasks.some((task) => task._id === ids[i] && task.taskName === `case ${i}`);
+    expect(found).toBe(c.passes);
+  });
+});

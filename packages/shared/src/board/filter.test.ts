@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { cellPasses, rowPasses } from './filter';
+import { FILTER_CASES } from './filter-cases';
+import { addOption, OPTION_PALETTE, randomOptionColor, renameOption } from './palette';
+
+describe('the filter rule (SPEC §5), shared table of cases', () => {
+  it('has at least 40 cases', () => {
+    expect(FILTER_CASES.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it.each(FILTER_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const cell = c.value === undefined ? undefined : { type: 'text', icon: '', value: c.value };
+    expect(cellPasses(cell, c.filter)).toBe(c.passes);
+  });
+});
+
+describe('rowPasses', () => {
+  const record = {
+    taskName: 'Install inverter',
+    properties: {
+      Status: { type: 'status', icon: '', value: 'In progress' },
+      Tags: { type: 'multi-select', icon: '', value: ['roof', 'cable'] },
+    },
+  };
+
+  it('needs every filter to pass', () => {
+    expect(
+      rowPasses(record, [
+        { column: 'Status', value: 'progress' },
+        { column: 'Tags', value: 'roof' },
+      ]),
+    ).toBe(true);
+    expect(
+      rowPasses(record, [
+        { column: 'Status', value: 'progress' },
+        { column: 'Tags', value: 'wall' },
+      ]),
+    ).toBe(false);
+  });
+
+  it('reads the record name for taskName', () => {
+    expect(rowPasses(record, [{ column: 'taskName', value: 'INVERTER' }])).toBe(true);
+    expect(rowPasses(record, [{ column: 'taskName', value: 'battery' }])).toBe(false);
+  });
+
+  it('passes with no filters', () => {
+    expect(rowPasses(record, [])).toBe(true);
+  });
+});
+
+describe('select options (SPEC §5, §9)', () => {
+  it('trims new names, ignores blanks and duplicates', () => {
+    const one = addOption([], '  High  ', () => 0);
+    expect(one).toEqual([{ value: 'High', label: 'High', backgroundColor: OPTION_PALETTE[0].color }]);
+    expect(addOption(one, '   ')).toBe(one);
+    expect(addOption(one, 'High')).toBe(one);
+  });
+
+  it('gives new options a colour of the ten-colour palette', () => {
+    expect(OPTION_PALETTE).toHaveLength(10);
+    expect(OPTION_PALETTE.map((p) => p.name)).toEqual([
+      'Default',
+      'Gray',
+      'Brown',
+      'Orange',
+      'Yellow',
+      'Green',
+      'Blue',
+      'Purple',
+      'Pink',
+      'Red',
+    ]);
+    const colours = new Set<string>(OPTION_PALETTE.map((p) => p.color));
+    for (let i = 0; i < 50; i += 1) expect(colours.has(randomOptionColor())).toBe(true);
+    expect(randomOptionColor(() => 0.999999)).toBe(OPTION_PALETTE[9].color);
+  });
+
+  it('ignores a rename that is empty after trimming', () => {
+    const options = [{ value: 'a', label: 'A', backgroundColor: '#fff' }];
+    expect(renameOption(options, 'a', '   ')).toBe(options);
+    expect(renameOption(options, 'a', ' Alpha ')[0]?.label).toBe('Alpha');
+  });
+});
