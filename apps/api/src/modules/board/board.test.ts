@@ -274,6 +274,36 @@ describe('tenancy', () => {
       (await call(a.admin.token, 'POST', '/api/task-templates/delete', { templateIds: [template.data._id] }))
         .statusCode,
     ).toBe(404);
+    // Another company's project: no views, no setup, no tasks, not listed.
+    expect((await call(a.admin.token, 'GET', `/api/view/user-views/${bProject}`)).statusCode).toBe(404);
+    expect(
+      (await call(a.admin.token, 'POST', '/api/task/setup', { board: 'tasks', projectId: bProject }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await call(a.admin.token, 'POST', '/api/view/create', {
+          board: 'tasks',
+          projectId: bProject,
+          name: 'x',
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await filter(a.admin.token, { projectId: bProject })).tasks).toHaveLength(0);
+    const projects = await ok<{ data: { _id: string }[] }>(a.admin.token, 'GET', '/api/view/user-projects');
+    expect(projects.data.map((p) => p._id)).not.toContain(bProject);
+    // Column changes of one company never reach another's columns.
+    await ok(a.admin.token, 'POST', '/api/task/property/create', {
+      board: 'tasks',
+      key: 'Only A',
+      type: 'text',
+    });
+    const bAfter = await ok<{ data: { properties: Record<string, unknown> } }>(
+      b.admin.token,
+      'GET',
+      '/api/user-properties?board=tasks',
+    );
+    expect(bAfter.data.properties['Only A']).toBeUndefined();
     // And a relation may not point at another company's record.
     await ok(a.admin.token, 'POST', '/api/task/property/create', {
       board: 'tasks',
