@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { defaultColumns, TITLE_KEY, toColumnMap } from './board.columns';
 import { type ComputeRecord, computeRecord, relationIds } from './board.compute';
-import { pgArray } from './board.sql';
+import { pgArray, RECORDS_FROM } from './board.sql';
 
 /** Board data access, always scoped by company (ARCHITECTURE.md "Tenancy"). Raw SQL for JSONB. */
 
@@ -120,9 +120,16 @@ export async function allocateSeq(db: DbOrTx, companyId: string, n: number): Pro
   return Number(row?.first ?? 1);
 }
 
-export async function findRecords(db: DbOrTx, companyId: string, where: SQL): Promise<RecordRow[]> {
+/** Records of the company; `filtered` when `where` reads cells (filtersSql needs `bp`). */
+export async function findRecords(
+  db: DbOrTx,
+  companyId: string,
+  where: SQL,
+  opts: { filtered?: boolean } = {},
+): Promise<RecordRow[]> {
+  const from = opts.filtered ? RECORDS_FROM : sql`board_records r`;
   return rowsOf<RecordRow>(
-    await db.execute(sql`SELECT r.* FROM board_records r WHERE r.company_id = ${companyId} AND ${where}`),
+    await db.execute(sql`SELECT r.* FROM ${from} WHERE r.company_id = ${companyId} AND ${where}`),
   );
 }
 

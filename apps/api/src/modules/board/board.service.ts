@@ -17,7 +17,16 @@ import {
   syncProjectRecords,
   toTask,
 } from './board.repository';
-import { filtersSql, groupOrderSql, groupSql, likePattern, numberSql, pgArray, sortSql } from './board.sql';
+import {
+  filtersSql,
+  groupOrderSql,
+  groupSql,
+  likePattern,
+  numberSql,
+  pgArray,
+  RECORDS_FROM,
+  sortSql,
+} from './board.sql';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 type FilterBody = z.output<typeof TaskFilterRequest>;
@@ -51,17 +60,21 @@ export async function filterTasks(
 
   const hidden = body.hiddenProperties.filter((k) => k !== TITLE_KEY);
   const offset = (page.page - 1) * page.limit;
-  const rows = rowsOf<RecordRow>(
-    await db.execute(sql`SELECT r.id, r.company_id, r.board, r.project_id, r.view_id, r.task_name, r.user_id,
+  // The total comes with the page (one pass over the matching records, not two).
+  const rows = rowsOf<RecordRow & { total_count: number }>(
+    await db.execute(sql`SELECT count(*) OVER () AS total_count, r.id, r.company_id, r.board, r.project_id, r.view_id, r.task_name, r.user_id,
         r.updated_by, r.is_frontend_visible, r.is_blank, r.is_deleted, r.from_record, r.position, r.seq,
         r.notes, r.properties - ${pgArray(hidden)}::text[] AS properties, r.created_at, r.updated_at
-      FROM board_records r WHERE ${where}
+      FROM ${RECORDS_FROM} WHERE ${where}
       ORDER BY ${sql.join(order, sql`, `)} LIMIT ${page.limit} OFFSET ${offset}`),
   );
-  const [count] = rowsOf<{ n: number }>(
-    await db.execute(sql`SELECT count(*)::int AS n FROM board_records r WHERE ${where}`),
-  );
-  const total = Number(count?.n ?? 0);
+  let total = Number(rows[0]?.total_count ?? 0);
+  if (rows.length === 0 && page.page > 1) {
+    const [count] = rowsOf<{ n: number }>(
+      await db.execute(sql`SELECT count(*)::int AS n FROM ${RECORDS_FROM} WHERE ${where}`),
+    );
+    total = Number(count?.n ?? 0);
+  }
 
   let groups: { value: string | null; count: number; sum: number | null }[] = [];
   if (body.groupBy) {
@@ -69,7 +82,7 @@ export async function filterTasks(
     const sum = body.sumProperty ? sql`sum(${numberSql(body.sumProperty)})::float8` : sql`NULL::float8`;
     groups = rowsOf<{ value: string | null; count: number; sum: number | null }>(
       await db.execute(sql`SELECT * FROM (SELECT ${group} AS value, count(*)::int AS count, ${sum} AS sum
-        FROM board_records r WHERE ${where} GROUP BY 1) g ORDER BY ${groupOrderSql(groupColumn, sql`g.value`)}`),
+        FROM ${RECORDS_FROM} WHERE ${where} GROUP BY 1) g ORDER BY ${groupOrderSql(groupColumn, sql`g.value`)}`),
     ).map((g) => ({ value: g.value, count: Number(g.count), sum: g.sum === null ? null : Number(g.sum) }));
   }
 

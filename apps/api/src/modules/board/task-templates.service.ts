@@ -96,6 +96,7 @@ export async function createTemplate(
       tx,
       companyId,
       sql`${sql.join(conditions, sql` AND `)} ORDER BY r.position, r.seq LIMIT ${MAX_TEMPLATE_TASKS}`,
+      { filtered: true },
     );
     if (rows.length === 0) throw badRequest('template_no_tasks');
     const tasks: TemplateTask[] = rows.map((r) => ({

@@ -1,0 +1,91 @@
+import pg from 'pg';
+
+/**
+ * The SQL floor of a scenario: the statements the API ran for one request, captured from the `pg`
+ * driver, replayed straight through `pg` with the same parameters and concurrency.
+ */
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+let capturing: Statement[] | null = null;
+const original = pg.Client.prototype.query;
+
+/** Records every statement any `pg` client in this process runs while `fn` runs. */
+export async function captureStatements(fn: () => Promise<unknown>): Promise<Statement[]> {
+  const seen: Statement[] = [];
+  capturing = seen;
+  try {
+    await fn();
+  } finally {
+    capturing = null;
+  }
+  return seen;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: patching the driver's overloaded query signature
+(pg.Client.prototype as any).query = function patched(this: pg.Client, ...args: any[]) {
+  if (capturing) {
+    const [first, second] = args;
+    if (typeof first === 'string')
+      capturing.push({ text: first, values: Array.isArray(second) ? second : [] });
+    else if (first && typeof first.text === 'string') {
+      capturing.push({ text: first.text, values: first.values ?? (Array.isArray(second) ? second : []) });
+    }
+  }
+  return (original as (...a: unknown[]) => unknown).apply(this, args);
+};
+
+export interface Figures {
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+  requests: number;
+  errors: number;
+}
+
+export function percentiles(latencies: number[], seconds: number, errors: number): Figures {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return {
+    p50: round(at(0.5)),
+    p95: round(at(0.95)),
+    p99: round(at(0.99)),
+    rps: Math.round(sorted.length / seconds),
+    requests: sorted.length,
+    errors,
+  };
+}
+
+/** Replays one request's statements with `connections` concurrent callers for `seconds`. */
+export async function measureFloor(
+  databaseUrl: string,
+  statements: Statement[],
+  opts: { connections: number; seconds: number; poolSize: number },
+): Promise<Figures> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: opts.poolSize });
+  const latencies: number[] = [];
+  let errors = 0;
+  const end = Date.now() + opts.seconds * 1000;
+  const worker = async () => {
+    while (Date.now() < end) {
+      const started = performance.now();
+      const client = await pool.connect();
+      try {
+        for (const s of statements) await client.query(s.text, s.values);
+        latencies.push(performance.now() - started);
+      } catch {
+        errors += 1;
+        await client.query('ROLLBACK').catch(() => {});
+      } finally {
+        client.release();
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: opts.connections }, worker));
+  await pool.end();
+  return percentiles(latencies, opts.seconds, errors);
+}
