@@ -1,10 +1,24 @@
+import type { RollupAggregate } from './schema';
+
 /**
  * The board's formula language (docs/board.md "Formulas"): a small expression language over a
  * record's properties, parsed and evaluated by hand — never `eval` or `Function`. Every failure is an
- * error value, never an exception, and hostile input is bounded (length, depth, node count, string
- * size).
+ * error value, never an exception, and hostile input is bounded (length, depth, node count, text size).
  *
  *   prop("Hours") * 85            if(prop("Done"), "✓", "open")        dateAdd(prop("Due"), 7, "days")
+ *
+ * Values are numbers, text, booleans and null. Rules worth knowing:
+ *  - `+` joins text when either side is text; `- * / %` read numeric text as numbers, null and ''
+ *    as 0, and refuse other text ("a" * 2 is an error value).
+ *  - Truthiness (if, and, or, not): booleans as they are, numbers != 0, text other than '' and
+ *    'false' (checkbox cells hold 'true'/'false'), null is false. `and`/`or` stop early, like `if`.
+ *  - Comparison: numbers (and numeric text against a number) numerically, otherwise by text, so
+ *    YYYY-MM-DD dates order correctly; `==` between different kinds compares their text.
+ *  - A property holding several values (multi-select, person, relation, files) reads as its items
+ *    joined by ', '; `length()` counts its items and `empty()` is true when it has none.
+ *  - Dates are YYYY-MM-DD text (a longer ISO date-time is read by its date); results are UTC days.
+ *    An empty date (null or '') gives null rather than an error, so empty cells stay empty.
+ *  - Any error operand makes the whole operation that error.
  */
 
 export interface FormulaError {
@@ -12,23 +26,41 @@ export interface FormulaError {
 }
 export type FormulaValue = number | string | boolean | null | FormulaError;
 export interface FormulaContext {
+  /** The raw value of a property (a `{ type, icon, value }` cell is read by its `value`). */
   prop: (name: string) => unknown;
+  /** The clock of `now()` and `today()`; the current time when absent. */
   now?: Date;
 }
 
+/** Limits that keep hostile formulas cheap: source characters, nesting, AST nodes, text produced. */
 export const FORMULA_MAX_LENGTH = 2000;
 export const FORMULA_MAX_DEPTH = 64;
 export const FORMULA_MAX_NODES = 500;
 export const FORMULA_MAX_STRING = 10000;
 
 export const isFormulaError = (v: unknown): v is FormulaError =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && typeof (v as FormulaError).error === 'string';
+  typeof v === 'object' && v !== null && 'error' in v && typeof v.error === 'string';
+
+export type FormulaBinaryOp =
+  | 'or'
+  | 'and'
+  | '=='
+  | '!='
+  | '<'
+  | '<='
+  | '>'
+  | '>='
+  | '+'
+  | '-'
+  | '*'
+  | '/'
+  | '%';
 
 export type FormulaAst =
   | { kind: 'literal'; value: number | string | boolean | null }
   | { kind: 'prop'; name: string }
   | { kind: 'unary'; op: '-' | 'not'; arg: FormulaAst }
-  | { kind: 'binary'; op: string; left: FormulaAst; right: FormulaAst }
+  | { kind: 'binary'; op: FormulaBinaryOp; left: FormulaAst; right: FormulaAst }
   | { kind: 'call'; name: string; args: FormulaAst[] };
 
 // ---- Tokens -----------------------------------------------------------------------------------
@@ -40,6 +72,7 @@ type Token =
   | { t: 'op'; v: string; at: number }
   | { t: 'end'; at: number };
 
+/** Thrown inside the parser only; parseFormula turns it into `{ ok: false }`. */
 class ParseError {
   constructor(
     readonly message: string,
@@ -48,20 +81,37 @@ class ParseError {
 }
 
 const OPERATORS = ['==', '!=', '<=', '>=', '&&', '||', '+', '-', '*', '/', '%', '<', '>', '!', '(', ')', ','];
+const NUMBER_AT = /(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/y;
+const NAME_AT = /[A-Za-z_][A-Za-z0-9_]*/y;
+const ESCAPES = new Map([
+  ['n', '\n'],
+  ['t', '\t'],
+  ['r', '\r'],
+]);
+
+/** The text a sticky pattern matches at `i` (sticky, so no copies of the rest of the source). */
+function matchAt(pattern: RegExp, src: string, i: number): string | undefined {
+  pattern.lastIndex = i;
+  return pattern.exec(src)?.[0];
+}
+
+const isOp = (tok: Token | undefined, v: string): boolean => tok?.t === 'op' && tok.v === v;
 
 function tokenize(src: string): Token[] {
   const tokens: Token[] = [];
   let i = 0;
   while (i < src.length) {
-    const ch = src[i] as string;
+    const ch = src.charAt(i);
     if (/\s/.test(ch)) {
       i += 1;
       continue;
     }
-    if (/[0-9]/.test(ch) || (ch === '.' && /[0-9]/.test(src[i + 1] ?? ''))) {
-      const m = /^(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?/.exec(src.slice(i)) as RegExpExecArray;
-      tokens.push({ t: 'num', v: Number(m[0]), at: i });
-      i += m[0].length;
+    const number = matchAt(NUMBER_AT, src, i);
+    if (number !== undefined) {
+      const v = Number(number);
+      if (!Number.isFinite(v)) throw new ParseError('The number is too large', i);
+      tokens.push({ t: 'num', v, at: i });
+      i += number.length;
       continue;
     }
     if (ch === '"' || ch === "'") {
@@ -69,12 +119,12 @@ function tokenize(src: string): Token[] {
       let j = i + 1;
       for (;;) {
         if (j >= src.length) throw new ParseError('Unclosed text', i);
-        const c = src[j] as string;
+        const c = src.charAt(j);
         if (c === ch) break;
         if (c === '\\') {
-          const n = src[j + 1];
-          if (n === undefined) throw new ParseError('Unclosed text', i);
-          out += n === 'n' ? '\n' : n === 't' ? '\t' : n;
+          if (j + 1 >= src.length) throw new ParseError('Unclosed text', i);
+          const n = src.charAt(j + 1);
+          out += ESCAPES.get(n) ?? n;
           j += 2;
           continue;
         }
@@ -85,10 +135,10 @@ function tokenize(src: string): Token[] {
       i = j + 1;
       continue;
     }
-    if (/[A-Za-z_]/.test(ch)) {
-      const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(src.slice(i)) as RegExpExecArray;
-      tokens.push({ t: 'id', v: m[0], at: i });
-      i += m[0].length;
+    const name = matchAt(NAME_AT, src, i);
+    if (name !== undefined) {
+      tokens.push({ t: 'id', v: name, at: i });
+      i += name.length;
       continue;
     }
     const op = OPERATORS.find((o) => src.startsWith(o, i));
@@ -102,48 +152,63 @@ function tokenize(src: string): Token[] {
 
 // ---- Parser (precedence climbing with an explicit depth limit) ---------------------------------
 
-const BINARY: Record<string, number> = {
-  or: 1,
-  '||': 1,
-  and: 2,
-  '&&': 2,
-  '==': 3,
-  '!=': 3,
-  '<': 4,
-  '<=': 4,
-  '>': 4,
-  '>=': 4,
-  '+': 5,
-  '-': 5,
-  '*': 6,
-  '/': 6,
-  '%': 6,
-};
-const binaryPrecedence = (tok: Token): number | undefined => {
-  if (tok.t === 'op' && Object.hasOwn(BINARY, tok.v)) return BINARY[tok.v];
-  if (tok.t === 'id' && (tok.v === 'and' || tok.v === 'or')) return BINARY[tok.v];
+/** Binary operators by spelling; `and`/`or` are words too (any case). */
+const BINARY = new Map<string, { prec: number; op: FormulaBinaryOp }>([
+  ['or', { prec: 1, op: 'or' }],
+  ['||', { prec: 1, op: 'or' }],
+  ['and', { prec: 2, op: 'and' }],
+  ['&&', { prec: 2, op: 'and' }],
+  ['==', { prec: 3, op: '==' }],
+  ['!=', { prec: 3, op: '!=' }],
+  ['<', { prec: 4, op: '<' }],
+  ['<=', { prec: 4, op: '<=' }],
+  ['>', { prec: 4, op: '>' }],
+  ['>=', { prec: 4, op: '>=' }],
+  ['+', { prec: 5, op: '+' }],
+  ['-', { prec: 5, op: '-' }],
+  ['*', { prec: 6, op: '*' }],
+  ['/', { prec: 6, op: '/' }],
+  ['%', { prec: 6, op: '%' }],
+]);
+function binaryOf(tok: Token): { prec: number; op: FormulaBinaryOp } | undefined {
+  if (tok.t === 'op') return BINARY.get(tok.v);
+  if (tok.t === 'id') {
+    const word = tok.v.toLowerCase();
+    if (word === 'and' || word === 'or') return BINARY.get(word);
+  }
   return undefined;
-};
+}
 
+/**
+ * Recursive descent whose every recursion (parentheses, arguments, prefix operators, right operands)
+ * carries a depth that stops at FORMULA_MAX_DEPTH, so `((((…` or `------…` cannot exhaust the stack.
+ */
 class Parser {
   private pos = 0;
   private nodes = 0;
   constructor(private readonly tokens: Token[]) {}
 
-  private peek(): Token {
-    return this.tokens[this.pos] as Token;
+  private peek(offset = 0): Token {
+    return this.tokens[Math.min(this.pos + offset, this.tokens.length - 1)] as Token;
   }
   private next(): Token {
-    return this.tokens[this.pos++] as Token;
+    const tok = this.peek();
+    if (tok.t !== 'end') this.pos += 1;
+    return tok;
   }
   private node<T extends FormulaAst>(n: T, at: number): T {
     this.nodes += 1;
     if (this.nodes > FORMULA_MAX_NODES) throw new ParseError('Formula is too long', at);
     return n;
   }
+  private enter(depth: number): void {
+    if (depth > FORMULA_MAX_DEPTH) throw new ParseError('Formula is nested too deeply', this.peek().at);
+  }
   private expect(op: string): void {
     const tok = this.next();
-    if (tok.t !== 'op' || tok.v !== op) throw new ParseError(`Expected '${op}'`, tok.at);
+    if (!isOp(tok, op)) {
+      throw new ParseError(tok.t === 'end' ? `Expected '${op}' before the end` : `Expected '${op}'`, tok.at);
+    }
   }
 
   parse(): FormulaAst {
@@ -154,49 +219,36 @@ class Parser {
   }
 
   private expression(minPrec: number, depth: number): FormulaAst {
-    if (depth > FORMULA_MAX_DEPTH) throw new ParseError('Formula is nested too deeply', this.peek().at);
+    this.enter(depth);
     let left = this.unary(depth);
     for (;;) {
       const tok = this.peek();
-      const prec = binaryPrecedence(tok);
-      if (prec === undefined || prec < minPrec) break;
+      const bin = binaryOf(tok);
+      if (bin === undefined || bin.prec < minPrec) break;
       this.next();
-      const op = tok.t === 'id' || tok.t === 'op' ? tok.v : '';
-      const right = this.expression(prec + 1, depth + 1);
-      left = this.node(
-        { kind: 'binary', op: op === '&&' ? 'and' : op === '||' ? 'or' : op, left, right },
-        tok.at,
-      );
+      const right = this.expression(bin.prec + 1, depth + 1);
+      left = this.node({ kind: 'binary', op: bin.op, left, right }, tok.at);
     }
     return left;
   }
 
   private unary(depth: number): FormulaAst {
-    if (depth > FORMULA_MAX_DEPTH) throw new ParseError('Formula is nested too deeply', this.peek().at);
+    this.enter(depth);
     const tok = this.peek();
-    if (tok.t === 'op' && (tok.v === '-' || tok.v === '!')) {
+    const word = tok.t === 'id' ? tok.v.toLowerCase() : '';
+    // `not(x)` is the function, `not x` the operator; both mean the same.
+    if (isOp(tok, '-') || isOp(tok, '!') || (word === 'not' && !isOp(this.peek(1), '('))) {
       this.next();
       const arg = this.unary(depth + 1);
-      return this.node({ kind: 'unary', op: tok.v === '-' ? '-' : 'not', arg }, tok.at);
-    }
-    if (
-      tok.t === 'id' &&
-      tok.v === 'not' &&
-      !(this.tokens[this.pos + 1]?.t === 'op' && (this.tokens[this.pos + 1] as { v: string }).v === '(')
-    ) {
-      this.next();
-      const arg = this.unary(depth + 1);
-      return this.node({ kind: 'unary', op: 'not', arg }, tok.at);
+      return this.node({ kind: 'unary', op: isOp(tok, '-') ? '-' : 'not', arg }, tok.at);
     }
     return this.primary(depth);
   }
 
   private primary(depth: number): FormulaAst {
-    if (depth > FORMULA_MAX_DEPTH) throw new ParseError('Formula is nested too deeply', this.peek().at);
     const tok = this.next();
-    if (tok.t === 'num') return this.node({ kind: 'literal', value: tok.v }, tok.at);
-    if (tok.t === 'str') return this.node({ kind: 'literal', value: tok.v }, tok.at);
-    if (tok.t === 'op' && tok.v === '(') {
+    if (tok.t === 'num' || tok.t === 'str') return this.node({ kind: 'literal', value: tok.v }, tok.at);
+    if (isOp(tok, '(')) {
       const inner = this.expression(0, depth + 1);
       this.expect(')');
       return inner;
@@ -206,21 +258,14 @@ class Parser {
       if (lower === 'true' || lower === 'false')
         return this.node({ kind: 'literal', value: lower === 'true' }, tok.at);
       if (lower === 'null') return this.node({ kind: 'literal', value: null }, tok.at);
-      const open = this.peek();
-      if (open.t !== 'op' || open.v !== '(')
+      if (!isOp(this.peek(), '('))
         throw new ParseError(`Unknown name '${tok.v}': use prop("${tok.v}")`, tok.at);
       this.next();
       const args: FormulaAst[] = [];
-      if (!(this.peek().t === 'op' && (this.peek() as { v: string }).v === ')')) {
-        for (;;) {
+      if (!isOp(this.peek(), ')')) {
+        do {
           args.push(this.expression(0, depth + 1));
-          const sep = this.peek();
-          if (sep.t === 'op' && sep.v === ',') {
-            this.next();
-            continue;
-          }
-          break;
-        }
+        } while (isOp(this.peek(), ',') && this.next());
       }
       this.expect(')');
       if (lower === 'prop') {
@@ -237,6 +282,7 @@ class Parser {
   }
 }
 
+/** Parses a formula; a failure names the problem and its character position (0-based). */
 export function parseFormula(
   source: string,
 ): { ok: true; ast: FormulaAst } | { ok: false; error: string; position: number } {
@@ -260,142 +306,295 @@ export function parseFormula(
 // ---- Values -----------------------------------------------------------------------------------
 
 type Scalar = number | string | boolean | null;
-const fail = (error: string): FormulaError => ({ error });
 
-/** A property's raw value as a formula value: cells give their value, arrays join as text. */
-function fromRaw(raw: unknown): Scalar {
-  let v = raw;
-  if (typeof v === 'object' && v !== null && !Array.isArray(v) && 'value' in v)
-    v = (v as { value: unknown }).value;
-  if (v === undefined || v === null) return null;
+/** A property holding several values: text joins its items, `length()` and `empty()` count them. */
+class FormulaList {
+  constructor(readonly items: readonly string[]) {}
+}
+type Val = Scalar | FormulaList;
+type Result = Val | FormulaError;
+
+const fail = (error: string): FormulaError => ({ error });
+const scalar = (v: Val): Scalar => (v instanceof FormulaList ? v.items.join(', ') : v);
+
+/** A cell `{ type, icon, value }` (or a `{ value, label }` item) is read by its own `value`. */
+const unwrap = (v: unknown): unknown =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.hasOwn(v, 'value')
+    ? (v as { value: unknown }).value
+    : v;
+
+/** The text of one item of a list property: a person or option by its label, else its value. */
+function itemText(item: unknown): string | undefined {
+  if (typeof item === 'object' && item !== null && !Array.isArray(item)) {
+    const label = Object.hasOwn(item, 'label') ? (item as { label: unknown }).label : undefined;
+    return typeof label === 'string' || typeof label === 'number' ? String(label) : itemText(unwrap(item));
+  }
+  if (typeof item === 'string') return item;
+  if (typeof item === 'number') return Number.isFinite(item) ? formulaText(item) : undefined;
+  if (typeof item === 'boolean') return String(item);
+  return undefined;
+}
+
+/** A property's raw value as a formula value; anything unreadable is null. */
+function fromRaw(raw: unknown): Val {
+  const v = unwrap(raw);
   if (typeof v === 'number') return Number.isFinite(v) ? v : null;
   if (typeof v === 'string' || typeof v === 'boolean') return v;
-  if (Array.isArray(v)) {
-    return v
-      .map((e) =>
-        typeof e === 'object' && e !== null
-          ? String(
-              (e as { label?: unknown; value?: unknown }).label ?? (e as { value?: unknown }).value ?? '',
-            )
-          : String(e),
-      )
-      .join(', ');
-  }
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.toISOString();
+  if (Array.isArray(v)) return new FormulaList(v.map(itemText).filter((s) => s !== undefined));
   return null;
 }
 
-/** Text of a value: integers without '.0', other numbers to 10 significant decimals. */
+/**
+ * Text of a value: integers without '.0', other numbers rounded to at most 10 decimals (and 15
+ * significant digits, so binary noise never shows: 0.1 + 0.2 reads '0.3').
+ */
 export function formulaText(v: Scalar): string {
   if (v === null) return '';
-  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(12)));
-  return String(v);
+  if (typeof v !== 'number') return String(v);
+  if (Number.isInteger(v) || !Number.isFinite(v)) return String(v === 0 ? 0 : v);
+  const whole = Math.abs(v) < 1 ? 1 : Math.floor(Math.log10(Math.abs(v))) + 1;
+  const text = v.toFixed(Math.max(0, Math.min(10, 15 - whole))).replace(/\.?0+$/, '');
+  return text === '-0' ? '0' : text;
 }
 
-function truthy(v: Scalar): boolean {
+function truthy(v: Val): boolean {
+  if (v instanceof FormulaList) return v.items.length > 0;
   if (typeof v === 'boolean') return v;
   if (typeof v === 'number') return v !== 0;
   if (typeof v === 'string') return v !== '' && v.toLowerCase() !== 'false';
   return false;
 }
 
-const NUMERIC = /^\s*-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
+const NUMERIC = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
+const quoteOf = (s: string) => `'${s.length > 30 ? `${s.slice(0, 30)}…` : s}'`;
+
+/** An operand of arithmetic: empty counts as 0, booleans as 1/0, numeric text as its number. */
 function toNum(v: Scalar): number | FormulaError {
   if (typeof v === 'number') return v;
   if (typeof v === 'boolean') return v ? 1 : 0;
-  if (v === null) return 0;
+  if (v === null || v.trim() === '') return 0;
   if (NUMERIC.test(v)) return Number(v);
-  return fail(`'${v.slice(0, 30)}' is not a number`);
+  return fail(`${quoteOf(v)} is not a number`);
 }
+/** A function's number argument: a number or numeric text, nothing else. */
 const strictNum = (v: Scalar, what: string): number | FormulaError =>
   typeof v === 'number'
     ? v
     : typeof v === 'string' && NUMERIC.test(v)
       ? Number(v)
-      : fail(`${what} needs a number`);
+      : fail(`${what}() needs a number`);
 
 function checkedText(s: string): string | FormulaError {
-  return s.length > FORMULA_MAX_STRING ? fail('The text is too long') : s;
+  return s.length > FORMULA_MAX_STRING ? tooLong() : s;
 }
+const tooLong = () => fail(`The text is too long (more than ${FORMULA_MAX_STRING} characters)`);
 function finite(n: number): number | FormulaError {
   return Number.isFinite(n) ? n : fail('The result is not a finite number');
 }
 
-// ---- Dates (YYYY-MM-DD, UTC) ------------------------------------------------------------------
+// ---- Dates (YYYY-MM-DD, UTC days) -------------------------------------------------------------
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})/;
-function toDate(v: Scalar): Date | FormulaError {
-  if (typeof v !== 'string') return fail('A date is written YYYY-MM-DD');
-  const m = DATE.exec(v);
-  if (!m) return fail(`'${v.slice(0, 30)}' is not a date`);
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  if (d.getUTCMonth() !== Number(m[2]) - 1) return fail(`'${v.slice(0, 30)}' is not a date`);
-  return d;
+interface Day {
+  y: number;
+  m: number;
+  d: number;
 }
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+type Unit = 'days' | 'weeks' | 'months' | 'years';
 
-function addUnits(d: Date, n: number, unit: string): Date | FormulaError {
+const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/;
+const DAY_MS = 86_400_000;
+const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+const daysInMonth = (y: number, m: number) =>
+  m === 2 ? (isLeap(y) ? 29 : 28) : m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
+
+/** Days since 1970-01-01; setUTCFullYear, unlike Date.UTC, keeps years 1-99 as written. */
+const dayNumber = ({ y, m, d }: Day) => new Date(0).setUTCFullYear(y, m - 1, d) / DAY_MS;
+function fromDayNumber(n: number): Day | FormulaError {
+  const date = new Date(n * DAY_MS);
+  const y = date.getUTCFullYear();
+  if (Number.isNaN(y) || y < 1 || y > 9999) return fail('The date is out of range');
+  return { y, m: date.getUTCMonth() + 1, d: date.getUTCDate() };
+}
+const isoDay = ({ y, m, d }: Day) =>
+  `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+
+/** A date argument: null for an empty one, an error value for text that is not a real date. */
+function toDay(v: Scalar): Day | null | FormulaError {
+  if (v === null || v === '') return null;
+  const m = typeof v === 'string' ? DATE.exec(v.trim()) : null;
+  if (!m) return fail(`${quoteOf(formulaText(v))} is not a date (YYYY-MM-DD)`);
+  const day = { y: Number(m[1]), m: Number(m[2]), d: Number(m[3]) };
+  if (day.y < 1 || day.m < 1 || day.m > 12 || day.d < 1 || day.d > daysInMonth(day.y, day.m)) {
+    return fail(`${quoteOf(String(v))} is not a date (YYYY-MM-DD)`);
+  }
+  return day;
+}
+
+function toUnit(v: Scalar): Unit | FormulaError {
+  const word = formulaText(v).trim().toLowerCase();
+  const unit = word.endsWith('s') ? word : `${word}s`;
+  if (unit === 'days' || unit === 'weeks' || unit === 'months' || unit === 'years') return unit;
+  return fail(`Unknown unit ${quoteOf(word)}: use days, weeks, months or years`);
+}
+
+/** Month arithmetic keeps the day, or the month's last day when it is shorter (Jan 31 → Feb 28). */
+function addMonths(day: Day, n: number): Day | FormulaError {
+  const total = day.y * 12 + (day.m - 1) + n;
+  const y = Math.floor(total / 12);
+  const m = total - y * 12 + 1;
+  if (y < 1 || y > 9999) return fail('The date is out of range');
+  return { y, m, d: Math.min(day.d, daysInMonth(y, m)) };
+}
+
+function addUnits(day: Day, n: number, unit: Unit): Day | FormulaError {
   if (!Number.isInteger(n)) return fail('Dates move by whole units');
+  if (Math.abs(n) > 10_000_000) return fail('The date is out of range');
   if (unit === 'days' || unit === 'weeks')
-    return new Date(d.getTime() + n * (unit === 'weeks' ? 7 : 1) * 86_400_000);
-  if (unit !== 'months' && unit !== 'years')
-    return fail(`Unknown unit '${unit}': use days, weeks, months or years`);
-  const months = unit === 'years' ? n * 12 : n;
-  const y = d.getUTCFullYear();
-  const m = d.getUTCMonth() + months;
-  const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  const out = new Date(Date.UTC(y, m, Math.min(d.getUTCDate(), last)));
-  return Number.isNaN(out.getTime()) ? fail('The date is out of range') : out;
+    return fromDayNumber(dayNumber(day) + n * (unit === 'weeks' ? 7 : 1));
+  return addMonths(day, unit === 'years' ? n * 12 : n);
 }
 
-function between(a: Date, b: Date, unit: string): number | FormulaError {
-  if (unit === 'days') return Math.trunc((a.getTime() - b.getTime()) / 86_400_000);
-  if (unit === 'weeks') return Math.trunc((a.getTime() - b.getTime()) / (7 * 86_400_000));
-  if (unit !== 'months' && unit !== 'years')
-    return fail(`Unknown unit '${unit}': use days, weeks, months or years`);
-  let months = (a.getUTCFullYear() - b.getUTCFullYear()) * 12 + a.getUTCMonth() - b.getUTCMonth();
-  if (months > 0 && a.getUTCDate() < b.getUTCDate()) months -= 1;
-  if (months < 0 && a.getUTCDate() > b.getUTCDate()) months += 1;
+/** Whole months from b to a: the most months that can be added to b without passing a. */
+function monthsBetween(a: Day, b: Day): number {
+  if (dayNumber(a) < dayNumber(b)) return -monthsBetween(b, a);
+  const n = (a.y - b.y) * 12 + (a.m - b.m);
+  const landed = addMonths(b, n);
+  return isFormulaError(landed) || dayNumber(landed) > dayNumber(a) ? n - 1 : n;
+}
+
+function between(a: Day, b: Day, unit: Unit): number {
+  const days = dayNumber(a) - dayNumber(b);
+  if (unit === 'days') return days;
+  if (unit === 'weeks') return Math.trunc(days / 7);
+  const months = monthsBetween(a, b);
   return unit === 'years' ? Math.trunc(months / 12) : months;
+}
+
+function clock(ctx: FormulaContext): Date | FormulaError {
+  const now = ctx.now ?? new Date();
+  const y = now.getUTCFullYear();
+  return Number.isNaN(y) || y < 1 || y > 9999 ? fail('The current date is invalid') : now;
 }
 
 // ---- Functions --------------------------------------------------------------------------------
 
-type Fn = (args: Scalar[], ctx: FormulaContext) => FormulaValue;
-interface FnDef {
-  min: number;
-  max: number;
-  fn: Fn;
-}
+/** Most functions see plain values (lists as their text); `lists` ones see list properties as lists. */
+type FnDef = { min: number; max: number } & (
+  | { lists?: false; fn: (args: Scalar[], ctx: FormulaContext) => FormulaValue }
+  | { lists: true; fn: (args: Val[]) => FormulaValue }
+);
 
+/** The most arguments a variadic function takes: the node limit bounds them anyway. */
+const MANY = FORMULA_MAX_NODES;
+const at = (args: Scalar[], i: number): Scalar => args[i] ?? null;
+const text1 = (f: (s: string) => string): FnDef => ({
+  min: 1,
+  max: 1,
+  fn: (args) => checkedText(f(formulaText(at(args, 0)))),
+});
 const num1 = (f: (n: number) => number, name: string): FnDef => ({
   min: 1,
   max: 1,
-  fn: ([a]) => {
-    const n = strictNum(a ?? null, name);
+  fn: (args) => {
+    const n = strictNum(at(args, 0), name);
     return isFormulaError(n) ? n : finite(f(n));
   },
 });
+/** Rounds half away from zero, on the decimal text so that round(1.005, 2) is 1.01. */
+function roundTo(n: number, digits: number): number {
+  const abs = Math.abs(n);
+  const rounded = String(abs).includes('e')
+    ? Math.round(abs * 10 ** digits) / 10 ** digits
+    : Number(`${Math.round(Number(`${abs}e${digits}`))}e-${digits}`);
+  return n < 0 ? -rounded : rounded;
+}
+const aggregate = (name: 'min' | 'max' | 'sum'): FnDef => ({
+  min: name === 'sum' ? 0 : 1,
+  max: MANY,
+  fn: (args) => {
+    let result: number | null = name === 'sum' ? 0 : null;
+    for (const a of args) {
+      if (a === null || a === '') continue;
+      const n = strictNum(a, name);
+      if (isFormulaError(n)) return n;
+      if (name === 'sum') result = (result ?? 0) + n;
+      else if (result === null || (name === 'min' ? n < result : n > result)) result = n;
+    }
+    return result === null ? null : finite(result);
+  },
+});
+const moveDate = (name: 'dateAdd' | 'dateSubtract', sign: 1 | -1): FnDef => ({
+  min: 3,
+  max: 3,
+  fn: (args) => {
+    const day = toDay(at(args, 0));
+    const amount = strictNum(at(args, 1), name);
+    const unit = toUnit(at(args, 2));
+    if (isFormulaError(day)) return day;
+    if (isFormulaError(amount)) return amount;
+    if (isFormulaError(unit)) return unit;
+    if (day === null) return null;
+    const out = addUnits(day, sign * amount, unit);
+    return isFormulaError(out) ? out : isoDay(out);
+  },
+});
+const datePart = (part: keyof Day): FnDef => ({
+  min: 1,
+  max: 1,
+  fn: (args) => {
+    const day = toDay(at(args, 0));
+    return day === null || isFormulaError(day) ? day : day[part];
+  },
+});
 
+/** The eager functions, by lower-case name (a Map, so `constructor` or `__proto__` are never found). */
 const FUNCTIONS = new Map<string, FnDef>([
-  ['and', { min: 1, max: 50, fn: (args) => args.every(truthy) }],
-  ['or', { min: 1, max: 50, fn: (args) => args.some(truthy) }],
-  ['not', { min: 1, max: 1, fn: ([a]) => !truthy(a ?? null) }],
-  ['empty', { min: 1, max: 1, fn: ([a]) => a === null || a === '' }],
-  ['length', { min: 1, max: 1, fn: ([a]) => formulaText(a ?? null).length }],
-  ['concat', { min: 0, max: 50, fn: (args) => checkedText(args.map(formulaText).join('')) }],
-  ['lower', { min: 1, max: 1, fn: ([a]) => formulaText(a ?? null).toLowerCase() }],
-  ['upper', { min: 1, max: 1, fn: ([a]) => formulaText(a ?? null).toUpperCase() }],
-  ['trim', { min: 1, max: 1, fn: ([a]) => formulaText(a ?? null).trim() }],
-  ['format', { min: 1, max: 1, fn: ([a]) => formulaText(a ?? null) }],
+  ['not', { min: 1, max: 1, fn: (args) => !truthy(at(args, 0)) }],
+  [
+    'empty',
+    {
+      min: 1,
+      max: 1,
+      lists: true,
+      fn: ([a]) => (a instanceof FormulaList ? a.items.length === 0 : a === null || a === ''),
+    },
+  ],
+  [
+    'length',
+    {
+      min: 1,
+      max: 1,
+      lists: true,
+      fn: ([a]) => (a instanceof FormulaList ? a.items.length : formulaText(a ?? null).length),
+    },
+  ],
+  [
+    'concat',
+    {
+      min: 0,
+      max: MANY,
+      fn: (args) => {
+        const parts = args.map(formulaText);
+        // Measured before joining, so a huge property cannot be copied hundreds of times.
+        const size = parts.reduce((s, p) => s + p.length, 0);
+        return size > FORMULA_MAX_STRING ? tooLong() : parts.join('');
+      },
+    },
+  ],
+  ['lower', text1((s) => s.toLowerCase())],
+  ['upper', text1((s) => s.toUpperCase())],
+  ['trim', text1((s) => s.trim())],
+  ['format', text1((s) => s)],
   [
     'contains',
     {
       min: 2,
       max: 2,
-      fn: ([a, b]) =>
-        formulaText(a ?? null)
+      fn: (args) =>
+        formulaText(at(args, 0))
           .toLowerCase()
-          .includes(formulaText(b ?? null).toLowerCase()),
+          .includes(formulaText(at(args, 1)).toLowerCase()),
     },
   ],
   [
@@ -403,11 +602,14 @@ const FUNCTIONS = new Map<string, FnDef>([
     {
       min: 3,
       max: 3,
-      fn: ([a, b, c]) => {
-        const from = formulaText(b ?? null);
-        const text = formulaText(a ?? null);
-        if (from === '') return text;
-        return checkedText(text.split(from).join(formulaText(c ?? null)));
+      fn: (args) => {
+        const text = formulaText(at(args, 0));
+        const from = formulaText(at(args, 1));
+        const to = formulaText(at(args, 2));
+        if (from === '') return checkedText(text);
+        const parts = text.split(from);
+        const size = text.length + (parts.length - 1) * (to.length - from.length);
+        return size > FORMULA_MAX_STRING ? tooLong() : parts.join(to);
       },
     },
   ],
@@ -416,12 +618,14 @@ const FUNCTIONS = new Map<string, FnDef>([
     {
       min: 2,
       max: 3,
-      fn: ([a, s, e]) => {
-        const start = strictNum(s ?? null, 'slice');
-        const end = e === undefined ? undefined : strictNum(e, 'slice');
+      fn: (args) => {
+        const start = strictNum(at(args, 1), 'slice');
+        const end = args.length < 3 ? undefined : strictNum(at(args, 2), 'slice');
         if (isFormulaError(start)) return start;
         if (isFormulaError(end)) return end;
-        return formulaText(a ?? null).slice(start, end);
+        return checkedText(
+          formulaText(at(args, 0)).slice(Math.trunc(start), end === undefined ? undefined : Math.trunc(end)),
+        );
       },
     },
   ],
@@ -430,8 +634,10 @@ const FUNCTIONS = new Map<string, FnDef>([
     {
       min: 1,
       max: 1,
-      fn: ([a]) => {
-        const n = toNum(a ?? null);
+      fn: (args) => {
+        const v = at(args, 0);
+        if (v === null || (typeof v === 'string' && v.trim() === '')) return null;
+        const n = toNum(v);
         return isFormulaError(n) ? n : finite(n);
       },
     },
@@ -441,15 +647,14 @@ const FUNCTIONS = new Map<string, FnDef>([
     {
       min: 1,
       max: 2,
-      fn: ([a, d]) => {
-        const n = strictNum(a ?? null, 'round');
-        const digits = d === undefined ? 0 : strictNum(d, 'round');
+      fn: (args) => {
+        const n = strictNum(at(args, 0), 'round');
+        const digits = args.length < 2 ? 0 : strictNum(at(args, 1), 'round');
         if (isFormulaError(n)) return n;
         if (isFormulaError(digits)) return digits;
         if (!Number.isInteger(digits) || digits < 0 || digits > 10)
           return fail('round() takes 0 to 10 digits');
-        const f = 10 ** digits;
-        return finite(Math.round(n * f) / f);
+        return finite(roundTo(n, digits));
       },
     },
   ],
@@ -461,8 +666,8 @@ const FUNCTIONS = new Map<string, FnDef>([
     {
       min: 1,
       max: 1,
-      fn: ([a]) => {
-        const n = strictNum(a ?? null, 'sqrt');
+      fn: (args) => {
+        const n = strictNum(at(args, 0), 'sqrt');
         if (isFormulaError(n)) return n;
         return n < 0 ? fail('sqrt() of a negative number') : Math.sqrt(n);
       },
@@ -473,62 +678,55 @@ const FUNCTIONS = new Map<string, FnDef>([
     {
       min: 2,
       max: 2,
-      fn: ([a, b]) => {
-        const x = strictNum(a ?? null, 'pow');
-        const y = strictNum(b ?? null, 'pow');
+      fn: (args) => {
+        const x = strictNum(at(args, 0), 'pow');
+        const y = strictNum(at(args, 1), 'pow');
         if (isFormulaError(x)) return x;
         if (isFormulaError(y)) return y;
         return finite(x ** y);
       },
     },
   ],
-  ...(['min', 'max', 'sum'] as const).map((name): [string, FnDef] => [
-    name,
+  ['min', aggregate('min')],
+  ['max', aggregate('max')],
+  ['sum', aggregate('sum')],
+  [
+    'now',
     {
-      min: 1,
-      max: 50,
-      fn: (args) => {
-        const nums: number[] = [];
-        for (const a of args) {
-          if (a === null || a === '') continue;
-          const n = strictNum(a, name);
-          if (isFormulaError(n)) return n;
-          nums.push(n);
-        }
-        if (name === 'sum') return finite(nums.reduce((s, n) => s + n, 0));
-        if (nums.length === 0) return null;
-        return name === 'min' ? Math.min(...nums) : Math.max(...nums);
+      min: 0,
+      max: 0,
+      fn: (_args, ctx) => {
+        const now = clock(ctx);
+        return isFormulaError(now) ? now : now.toISOString();
       },
     },
-  ]),
-  ['now', { min: 0, max: 0, fn: (_a, ctx) => (ctx.now ?? new Date()).toISOString() }],
-  ['today', { min: 0, max: 0, fn: (_a, ctx) => isoDay(ctx.now ?? new Date()) }],
-  ...(['dateadd', 'datesubtract'] as const).map((name): [string, FnDef] => [
-    name,
+  ],
+  [
+    'today',
     {
-      min: 3,
-      max: 3,
-      fn: ([d, n, u]) => {
-        const date = toDate(d ?? null);
-        const amount = strictNum(n ?? null, name);
-        if (isFormulaError(date)) return date;
-        if (isFormulaError(amount)) return amount;
-        const out = addUnits(date, name === 'dateadd' ? amount : -amount, formulaText(u ?? null));
-        return isFormulaError(out) ? out : isoDay(out);
+      min: 0,
+      max: 0,
+      fn: (_args, ctx) => {
+        const now = clock(ctx);
+        return isFormulaError(now) ? now : now.toISOString().slice(0, 10);
       },
     },
-  ]),
+  ],
+  ['dateadd', moveDate('dateAdd', 1)],
+  ['datesubtract', moveDate('dateSubtract', -1)],
   [
     'datebetween',
     {
       min: 3,
       max: 3,
-      fn: ([a, b, u]) => {
-        const x = toDate(a ?? null);
-        const y = toDate(b ?? null);
-        if (isFormulaError(x)) return x;
-        if (isFormulaError(y)) return y;
-        return between(x, y, formulaText(u ?? null));
+      fn: (args) => {
+        const a = toDay(at(args, 0));
+        const b = toDay(at(args, 1));
+        const unit = toUnit(at(args, 2));
+        if (isFormulaError(a)) return a;
+        if (isFormulaError(b)) return b;
+        if (isFormulaError(unit)) return unit;
+        return a === null || b === null ? null : between(a, b, unit);
       },
     },
   ],
@@ -537,60 +735,72 @@ const FUNCTIONS = new Map<string, FnDef>([
     {
       min: 2,
       max: 2,
-      fn: ([d, p]) => {
-        const date = toDate(d ?? null);
-        if (isFormulaError(date)) return date;
-        const iso = isoDay(date);
-        return formulaText(p ?? null)
-          .replace(/YYYY/g, iso.slice(0, 4))
-          .replace(/MM/g, iso.slice(5, 7))
-          .replace(/DD/g, iso.slice(8, 10));
+      fn: (args) => {
+        const day = toDay(at(args, 0));
+        if (day === null || isFormulaError(day)) return day;
+        const [y, m, d] = isoDay(day).split('-') as [string, string, string];
+        return checkedText(
+          formulaText(at(args, 1)).replace(/YYYY|MM|DD/g, (token) =>
+            token === 'YYYY' ? y : token === 'MM' ? m : d,
+          ),
+        );
       },
     },
   ],
-  ...(['year', 'month', 'day'] as const).map((name, i): [string, FnDef] => [
-    name,
-    {
-      min: 1,
-      max: 1,
-      fn: ([d]) => {
-        const date = toDate(d ?? null);
-        if (isFormulaError(date)) return date;
-        return [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()][i] as number;
-      },
-    },
-  ]),
+  ['year', datePart('y')],
+  ['month', datePart('m')],
+  ['day', datePart('d')],
 ]);
 
-/** The functions of the language, for the editor's help. */
-export const FORMULA_FUNCTIONS = ['if', ...FUNCTIONS.keys()];
+/** Functions whose arguments are evaluated on demand: only the branch taken can fail. */
+const LAZY = new Map<string, { min: number; max: number }>([
+  ['if', { min: 3, max: 3 }],
+  ['and', { min: 1, max: MANY }],
+  ['or', { min: 1, max: MANY }],
+]);
+
+/** The functions of the language (lower case), for the editor's help. */
+export const FORMULA_FUNCTIONS: readonly string[] = [...LAZY.keys(), ...FUNCTIONS.keys()];
+
+function arityError(name: string, { min, max }: { min: number; max: number }): FormulaError {
+  const count = min === max ? `${min}` : max >= MANY ? `at least ${min}` : `${min} to ${max}`;
+  return fail(`${name}() takes ${count} argument${/(^| )1$/.test(count) ? '' : 's'}`);
+}
 
 // ---- Evaluation -------------------------------------------------------------------------------
 
-function compare(op: string, a: Scalar, b: Scalar): boolean {
-  const an = typeof a === 'number' ? a : typeof a === 'string' && NUMERIC.test(a) ? Number(a) : null;
-  const bn = typeof b === 'number' ? b : typeof b === 'string' && NUMERIC.test(b) ? Number(b) : null;
-  const bothNumbers = an !== null && bn !== null && (typeof a === 'number' || typeof b === 'number');
-  if (op === '==' || op === '!=') {
-    const equal = bothNumbers
-      ? an === bn
-      : typeof a === typeof b
-        ? a === b
-        : formulaText(a) === formulaText(b);
-    return op === '==' ? equal : !equal;
-  }
-  const [x, y] = bothNumbers ? [an, bn] : [formulaText(a), formulaText(b)];
-  if (op === '<') return (x as number | string) < (y as number | string);
-  if (op === '<=') return (x as number | string) <= (y as number | string);
-  if (op === '>') return (x as number | string) > (y as number | string);
-  return (x as number | string) >= (y as number | string);
+function numberOf(v: Scalar): number | null {
+  if (typeof v === 'number') return v;
+  return typeof v === 'string' && NUMERIC.test(v) ? Number(v) : null;
 }
 
-function arithmetic(op: string, a: Scalar, b: Scalar): FormulaValue {
+function compare(op: FormulaBinaryOp, a: Scalar, b: Scalar): boolean {
+  const an = numberOf(a);
+  const bn = numberOf(b);
+  // Numeric text counts as a number only against a real number; two texts compare as text.
+  const numeric = an !== null && bn !== null && (typeof a === 'number' || typeof b === 'number');
+  if (op === '==' || op === '!=') {
+    const equal = numeric ? an === bn : typeof a === typeof b ? a === b : formulaText(a) === formulaText(b);
+    return op === '==' ? equal : !equal;
+  }
+  const order = numeric
+    ? Math.sign((an ?? 0) - (bn ?? 0))
+    : formulaText(a) < formulaText(b)
+      ? -1
+      : formulaText(a) > formulaText(b)
+        ? 1
+        : 0;
+  if (op === '<') return order < 0;
+  if (op === '<=') return order <= 0;
+  if (op === '>') return order > 0;
+  return order >= 0;
+}
+
+function arithmetic(op: FormulaBinaryOp, a: Scalar, b: Scalar): FormulaValue {
   if (op === '+' && (typeof a === 'string' || typeof b === 'string')) {
-    const an = typeof a === 'string' && NUMERIC.test(a) && typeof b === 'number';
-    const bn = typeof b === 'string' && NUMERIC.test(b) && typeof a === 'number';
-    if (!an && !bn) return checkedText(formulaText(a) + formulaText(b));
+    const left = formulaText(a);
+    const right = formulaText(b);
+    return left.length + right.length > FORMULA_MAX_STRING ? tooLong() : left + right;
   }
   const x = toNum(a);
   const y = toNum(b);
@@ -610,7 +820,9 @@ function arithmetic(op: string, a: Scalar, b: Scalar): FormulaValue {
   }
 }
 
-function evaluate(node: FormulaAst, ctx: FormulaContext): FormulaValue {
+const COMPARISONS: ReadonlySet<FormulaBinaryOp> = new Set(['==', '!=', '<', '<=', '>', '>=']);
+
+function evaluate(node: FormulaAst, ctx: FormulaContext): Result {
   switch (node.kind) {
     case 'literal':
       return node.value;
@@ -620,8 +832,8 @@ function evaluate(node: FormulaAst, ctx: FormulaContext): FormulaValue {
       const v = evaluate(node.arg, ctx);
       if (isFormulaError(v)) return v;
       if (node.op === 'not') return !truthy(v);
-      const n = strictNum(v, 'Minus');
-      return isFormulaError(n) ? n : -n;
+      const n = toNum(scalar(v));
+      return isFormulaError(n) ? n : finite(-n);
     }
     case 'binary': {
       const left = evaluate(node.left, ctx);
@@ -631,35 +843,44 @@ function evaluate(node: FormulaAst, ctx: FormulaContext): FormulaValue {
       const right = evaluate(node.right, ctx);
       if (isFormulaError(right)) return right;
       if (node.op === 'and' || node.op === 'or') return truthy(right);
-      if (['==', '!=', '<', '<=', '>', '>='].includes(node.op)) return compare(node.op, left, right);
-      return arithmetic(node.op, left, right);
+      if (COMPARISONS.has(node.op)) return compare(node.op, scalar(left), scalar(right));
+      return arithmetic(node.op, scalar(left), scalar(right));
     }
     case 'call': {
-      if (node.name === 'if') {
-        if (node.args.length !== 3) return fail('if() takes 3 arguments');
-        const cond = evaluate(node.args[0] as FormulaAst, ctx);
-        if (isFormulaError(cond)) return cond;
-        return evaluate((truthy(cond) ? node.args[1] : node.args[2]) as FormulaAst, ctx);
+      const lazy = LAZY.get(node.name);
+      if (lazy) {
+        if (node.args.length < lazy.min || node.args.length > lazy.max) return arityError(node.name, lazy);
+        if (node.name === 'if') {
+          const [cond, then, otherwise] = node.args as [FormulaAst, FormulaAst, FormulaAst];
+          const c = evaluate(cond, ctx);
+          if (isFormulaError(c)) return c;
+          return evaluate(truthy(c) ? then : otherwise, ctx);
+        }
+        const stopAt = node.name === 'or';
+        for (const arg of node.args) {
+          const v = evaluate(arg, ctx);
+          if (isFormulaError(v)) return v;
+          if (truthy(v) === stopAt) return stopAt;
+        }
+        return !stopAt;
       }
       const def = FUNCTIONS.get(node.name);
       if (!def) return fail(`Unknown function '${node.name}'`);
-      if (node.args.length < def.min || node.args.length > def.max) {
-        return fail(
-          `${node.name}() takes ${def.min === def.max ? def.min : `${def.min} to ${def.max}`} arguments`,
-        );
-      }
-      const args: Scalar[] = [];
+      if (node.args.length < def.min || node.args.length > def.max) return arityError(node.name, def);
+      const args: Val[] = [];
       for (const a of node.args) {
         const v = evaluate(a, ctx);
         if (isFormulaError(v)) return v;
         args.push(v);
       }
-      return def.fn(args, ctx);
+      return def.lists ? def.fn(args) : def.fn(args.map(scalar), ctx);
     }
+    default:
+      return fail('The formula cannot be computed');
   }
 }
 
-/** Evaluates a formula for one record; never throws. */
+/** Evaluates a formula (source or parsed) for one record; never throws. */
 export function evaluateFormula(source: string | FormulaAst, ctx: FormulaContext): FormulaValue {
   let ast: FormulaAst;
   if (typeof source === 'string') {
@@ -670,85 +891,106 @@ export function evaluateFormula(source: string | FormulaAst, ctx: FormulaContext
     ast = source;
   }
   try {
-    return evaluate(ast, ctx);
+    const v = evaluate(ast, ctx);
+    return isFormulaError(v) ? v : scalar(v);
   } catch {
+    // Only a hand-built AST or a throwing ctx.prop gets here; parsed formulas are bounded.
     return fail('The formula cannot be computed');
   }
 }
 
-/** How a result is stored in a cell: the scalar, or '#ERROR: <reason>' for an error value. */
+/**
+ * How a result is stored in a cell: the scalar, or '#ERROR: <reason>' for an error value (text, so
+ * the table shows why; docs/board.md and the API's tests rely on the '#ERROR' prefix).
+ */
 export function formulaValueToCell(v: FormulaValue): string | number | boolean | null {
   if (isFormulaError(v)) return `#ERROR: ${v.error}`;
   return v;
 }
 
-/** The property names a formula reads (empty when it does not parse). */
+/** The property names a formula reads, each once (empty when it does not parse). */
 export function formulaDependencies(source: string): string[] {
   const parsed = parseFormula(source);
   if (!parsed.ok) return [];
   const names = new Set<string>();
   const stack: FormulaAst[] = [parsed.ast];
-  while (stack.length) {
-    const n = stack.pop() as FormulaAst;
+  for (let n = stack.pop(); n !== undefined; n = stack.pop()) {
     if (n.kind === 'prop') names.add(n.name);
     else if (n.kind === 'unary') stack.push(n.arg);
-    else if (n.kind === 'binary') stack.push(n.left, n.right);
-    else if (n.kind === 'call') stack.push(...n.args);
+    else if (n.kind === 'binary') stack.push(n.right, n.left);
+    else if (n.kind === 'call') stack.push(...[...n.args].reverse());
   }
   return [...names];
 }
 
-/** Rewrites `prop("old")` references to a renamed property; other text stays as written. */
+/** A property name as a double-quoted literal that reads back as the same name. */
+const quoteName = (name: string) =>
+  `"${name.replace(/[\\"\n\r\t]/g, (c) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : c === '\t' ? '\\t' : `\\${c}`))}"`;
+
+/**
+ * Rewrites `prop("old")` references to a renamed property, on tokens, so text that merely contains
+ * the name ("old" in a literal) and the rest of the source stay as written. A source that cannot be
+ * tokenized comes back unchanged.
+ */
 export function renamePropertyInFormula(source: string, oldName: string, newName: string): string {
+  if (oldName === newName) return source;
   let tokens: Token[];
   try {
     tokens = tokenize(source);
   } catch {
     return source;
   }
-  const quoted = `"${newName.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
   let out = '';
   let last = 0;
   for (let i = 0; i + 3 < tokens.length; i += 1) {
-    const [p, open, name, close] = [tokens[i], tokens[i + 1], tokens[i + 2], tokens[i + 3]] as Token[];
+    const [p, open, name, close] = tokens.slice(i, i + 4);
     if (
       p?.t === 'id' &&
       p.v.toLowerCase() === 'prop' &&
-      open?.t === 'op' &&
-      open.v === '(' &&
+      isOp(open, '(') &&
       name?.t === 'str' &&
       name.v === oldName &&
-      close?.t === 'op' &&
-      close.v === ')'
+      isOp(close, ')')
     ) {
-      out += source.slice(last, name.at) + quoted;
+      out += source.slice(last, name.at) + quoteName(newName);
       last = name.end;
     }
   }
   return out + source.slice(last);
 }
 
-/** Aggregates a related property's values (SPEC rollup): count, sum, average, min, max. */
-export function rollup(
-  values: unknown[],
-  aggregate: 'count' | 'sum' | 'average' | 'min' | 'max',
-): number | null {
-  const raw = values.map((v) =>
-    typeof v === 'object' && v !== null && !Array.isArray(v) && 'value' in v
-      ? (v as { value: unknown }).value
-      : v,
-  );
-  const present = raw.filter(
-    (v) => v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0),
-  );
-  if (aggregate === 'count') return present.length;
-  const nums = present
-    .map((v) =>
-      typeof v === 'number' ? v : typeof v === 'string' && NUMERIC.test(v) ? Number(v) : Number.NaN,
-    )
-    .filter((n) => Number.isFinite(n));
-  if (aggregate === 'sum') return nums.reduce((s, n) => s + n, 0);
-  if (nums.length === 0) return null;
-  if (aggregate === 'average') return nums.reduce((s, n) => s + n, 0) / nums.length;
-  return aggregate === 'min' ? Math.min(...nums) : Math.max(...nums);
+/**
+ * Aggregates a related property's raw values (SPEC rollup). count: the non-empty values (not null,
+ * undefined, '' or [], cells by their value); sum, average, min, max: over finite numbers and numeric
+ * text, ignoring the rest. Sum of nothing is 0; average, min and max of nothing are null.
+ */
+export function rollup(values: unknown[], aggregate: RollupAggregate): number | null {
+  let count = 0;
+  let total = 0;
+  let numbers = 0;
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  for (const raw of values) {
+    const v = unwrap(raw);
+    if (v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)) continue;
+    count += 1;
+    const n = typeof v === 'number' ? v : typeof v === 'string' && NUMERIC.test(v) ? Number(v) : Number.NaN;
+    if (!Number.isFinite(n)) continue;
+    numbers += 1;
+    total += n;
+    if (n < min) min = n;
+    if (n > max) max = n;
+  }
+  switch (aggregate) {
+    case 'count':
+      return count;
+    case 'sum':
+      return Number.isFinite(total) ? total : null;
+    case 'average':
+      return numbers === 0 || !Number.isFinite(total) ? null : total / numbers;
+    case 'min':
+      return numbers === 0 ? null : min;
+    default:
+      return numbers === 0 ? null : max;
+  }
 }
