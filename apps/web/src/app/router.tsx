@@ -26,9 +26,8 @@ const TemplatesPage = lazy(async () => ({
 const TestCheckoutPage = lazy(async () => ({
   default: (await import('../features/plans/test-checkout-page')).TestCheckoutPage,
 }));
-const PlaceholderPage = lazy(async () => ({
-  default: (await import('../features/placeholder/placeholder-page')).PlaceholderPage,
-}));
+/** The project and task board: one screen for both routes, the board chosen by the path. */
+const BoardPage = lazy(async () => ({ default: (await import('../features/board/board-page')).BoardPage }));
 
 /** The page of each built screen, one lazy chunk each. */
 const SCREEN_PAGES: Partial<Record<ScreenKey, LazyExoticComponent<ComponentType>>> = {
@@ -48,10 +47,9 @@ const SCREEN_PAGES: Partial<Record<ScreenKey, LazyExoticComponent<ComponentType>
     default: (await import('../features/project-view/project-view-page')).ProjectViewPage,
   })),
   '3D': lazy(async () => ({ default: (await import('../features/viewer/viewer-page')).ViewerPage })),
+  projects: BoardPage,
+  tasks: BoardPage,
 };
-
-/** Screens of later issues; each shows the placeholder until its feature lands. */
-const PLACEHOLDER_SCREENS: readonly ScreenKey[] = ['projects', 'tasks'];
 const CustomerViewPage = lazy(async () => ({
   default: (await import('../features/customer-view/customer-view-page')).CustomerViewPage,
 }));
@@ -88,14 +86,6 @@ export const routes: RouteObject[] = [
             element: (
               <RequireScreen screen={screen as ScreenKey}>
                 <Page />
-              </RequireScreen>
-            ),
-          })),
-          ...PLACEHOLDER_SCREENS.map((screen) => ({
-            path: `/${screen}`,
-            element: (
-              <RequireScreen screen={screen}>
-                <PlaceholderPage screen={screen} />
               </RequireScreen>
             ),
           })),

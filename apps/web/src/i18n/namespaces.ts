@@ -1,4 +1,7 @@
 // Feature namespaces: each screen area keeps its texts beside its code, so areas never edit one file.
+import boardDe from '../features/board/locales/de.json';
+import boardEn from '../features/board/locales/en.json';
+import boardEs from '../features/board/locales/es.json';
 import customerDe from '../features/customer/locales/de.json';
 import customerEn from '../features/customer/locales/en.json';
 import customerEs from '../features/customer/locales/es.json';
@@ -38,6 +41,7 @@ import projectViewEs from '../features/project-view/locales/es.json';
 
 export const featureResources = {
   de: {
+    board: boardDe,
     customerView: customerViewDe,
     offers: offersDe,
     plans: plansDe,
@@ -52,6 +56,7 @@ export const featureResources = {
     projectView: projectViewDe,
   },
   en: {
+    board: boardEn,
     customerView: customerViewEn,
     offers: offersEn,
     plans: plansEn,
@@ -66,6 +71,7 @@ export const featureResources = {
     projectView: projectViewEn,
   },
   es: {
+    board: boardEs,
     customerView: customerViewEs,
     offers: offersEs,
     plans: plansEs,

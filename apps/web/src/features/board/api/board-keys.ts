@@ -1,0 +1,22 @@
+import type { Board, TaskFilterRequest } from '@solar/shared';
+import type { BoardScope } from '../lib/filter-body';
+
+/** TanStack Query keys of the board; everything starts with 'board' so a logout clears it all. */
+export const boardKeys = {
+  all: ['board'] as const,
+  setup: (scope: BoardScope) => ['board', 'setup', scope.board, scope.projectId ?? ''] as const,
+  properties: (board: Board) => ['board', 'properties', board] as const,
+  /** Views are kept per board, or per project for `/tasks?projectId=`. */
+  views: (scope: BoardScope) => ['board', 'views', scope.projectId ?? scope.board] as const,
+  tasksOf: (board: Board) => ['board', 'tasks', board] as const,
+  tasks: (body: TaskFilterRequest) => ['board', 'tasks', body.board ?? 'tasks', body] as const,
+  userProjects: ['board', 'user-projects'] as const,
+  templates: ['board', 'templates'] as const,
+  relation: (board: Board, search: string) => ['board', 'relation', board, search] as const,
+};
+
+/** The filter body a task query key was made from. */
+export function bodyOfKey(key: readonly unknown[]): TaskFilterRequest | null {
+  const body = key[3];
+  return body && typeof body === 'object' ? (body as TaskFilterRequest) : null;
+}

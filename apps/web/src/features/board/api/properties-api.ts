@@ -1,0 +1,94 @@
+import {
+  type Board,
+  type PropertyCreateRequest,
+  type PropertyUpdateRequest,
+  type UpdatePropertyRequest,
+  UserProperties,
+} from '@solar/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../../api/client';
+import { boardKeys } from './board-keys';
+
+/** The answer of the property calls: the board's columns, with a localized message on changes. */
+const PropertiesAnswer = z.object({ data: UserProperties, message: z.string().optional() });
+type PropertiesAnswer = z.infer<typeof PropertiesAnswer>;
+export type ColumnSettings = z.input<typeof UpdatePropertyRequest>['property'];
+
+/** GET /user-properties?board: the company's columns of a board. */
+export function useBoardProperties(board: Board, enabled: boolean) {
+  return useQuery({
+    queryKey: boardKeys.properties(board),
+    queryFn: ({ signal }) =>
+      api.get('/user-properties', { signal, query: { board }, schema: PropertiesAnswer }).then((r) => r.data),
+    enabled,
+    staleTime: 30_000,
+  });
+}
+
+/** Every property call answers the whole column set: it replaces the cached one. */
+function useStoreProperties(board: Board) {
+  const queryClient = useQueryClient();
+  return (answer: PropertiesAnswer) => queryClient.setQueryData(boardKeys.properties(board), answer.data);
+}
+
+/** POST /task/property/create. */
+export function useCreateProperty(board: Board) {
+  const store = useStoreProperties(board);
+  return useMutation({
+    mutationFn: (body: Omit<PropertyCreateRequest, 'board'>) =>
+      api.post('/task/property/create', { ...body, board }, { schema: PropertiesAnswer }),
+    onSuccess: store,
+  });
+}
+
+/** PATCH /task/property/update: rename and/or change the type (records are re-keyed and converted). */
+export function useUpdateProperty(board: Board) {
+  const store = useStoreProperties(board);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Omit<PropertyUpdateRequest, 'board'>) =>
+      api.patch('/task/property/update', { ...body, board }, { schema: PropertiesAnswer }),
+    onSuccess: (answer) => {
+      store(answer);
+      // Cells moved to the new key or type: the records must be read again.
+      void queryClient.invalidateQueries({ queryKey: boardKeys.tasksOf(board) });
+    },
+  });
+}
+
+/** DELETE /task/property/delete {board, key}. */
+export function useDeleteProperty(board: Board) {
+  const store = useStoreProperties(board);
+  return useMutation({
+    mutationFn: (key: string) =>
+      api.delete('/task/property/delete', { body: { board, key }, schema: PropertiesAnswer }),
+    onSuccess: store,
+  });
+}
+
+/** PUT /user-properties/update-property/{_id}: options, width, icon, formula or position of a column. */
+export function useUpdateColumnSettings(board: Board) {
+  const store = useStoreProperties(board);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, key, property }: { id: string; key: string; property: ColumnSettings }) =>
+      api.put(`/user-properties/update-property/${id}`, { key, property }, { schema: PropertiesAnswer }),
+    onMutate: ({ key, property }) => {
+      // Options and icons show at once; the answer replaces them.
+      const previous = queryClient.getQueryData<UserProperties>(boardKeys.properties(board));
+      const column = previous?.properties[key];
+      if (previous && column) {
+        queryClient.setQueryData<UserProperties>(boardKeys.properties(board), {
+          ...previous,
+          properties: { ...previous.properties, [key]: { ...column, ...property } },
+        });
+      }
+      return { previous };
+    },
+    onError: (_error, _vars, context) => {
+      if (context?.previous) queryClient.setQueryData(boardKeys.properties(board), context.previous);
+    },
+    onSuccess: store,
+  });
+}

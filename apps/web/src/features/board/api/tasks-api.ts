@@ -1,0 +1,86 @@
+import {
+  type Board,
+  dataOf,
+  Task,
+  type TaskCreateRequest,
+  type TaskFilterRequest,
+  TaskFilterResponse,
+  type TaskUpdateRequest,
+} from '@solar/shared';
+import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { z } from 'zod';
+import { api } from '../../../api/client';
+import type { TaskPage, TaskPages } from '../lib/task-cache';
+import { boardKeys, bodyOfKey } from './board-keys';
+
+/** Records per `/task/filter` call (the API's maximum). */
+export const PAGE_SIZE = 1000;
+
+const TaskAnswer = dataOf(Task);
+const TasksAnswer = dataOf(z.object({ tasks: z.array(Task) }));
+const DeleteAnswer = dataOf(z.object({ message: z.string(), deleted: z.number() }));
+
+/** POST /task/filter?page&limit, page by page: records, group counts and related titles. */
+export function useBoardTasks(body: TaskFilterRequest, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: boardKeys.tasks(body),
+    queryFn: ({ pageParam, signal }): Promise<TaskPage> =>
+      api
+        .post('/task/filter', body, {
+          signal,
+          query: { page: pageParam, limit: PAGE_SIZE },
+          schema: TaskFilterResponse,
+        })
+        .then((r) => r.data),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.pagination.hasNextPage ? last.pagination.page + 1 : undefined),
+    enabled,
+    staleTime: 15_000,
+  });
+}
+
+/**
+ * Changes every cached task list of a board at once (all views and filters), with the filter body each
+ * list was loaded with (its grouping decides how counts move).
+ */
+export function useTaskCache(board: Board) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (change: (data: TaskPages, body: TaskFilterRequest) => TaskPages) => {
+      for (const [key, data] of queryClient.getQueriesData<InfiniteData<TaskPage, number>>({
+        queryKey: boardKeys.tasksOf(board),
+      })) {
+        const body = bodyOfKey(key);
+        if (data && body) queryClient.setQueryData(key, change(data, body));
+      }
+    },
+    [board, queryClient],
+  );
+}
+
+/** POST /task/create. */
+export const createTask = (body: TaskCreateRequest) =>
+  api.post('/task/create', body, { schema: TaskAnswer }).then((r) => r.data);
+
+/** PUT /task/update/{id}: raw values; the answer has the recomputed formulas and rollups. */
+export const updateTask = (id: string, body: TaskUpdateRequest) =>
+  api.put(`/task/update/${id}`, body, { schema: TaskAnswer }).then((r) => r.data);
+
+/** PUT /task/update/multiple {ids, update}: bulk edit, and the undo of a delete (`isDeleted: false`). */
+export const updateTasks = (ids: string[], update: Omit<TaskUpdateRequest, 'position' | 'pressButton'>) =>
+  api.put('/task/update/multiple', { ids, update }, { schema: TasksAnswer }).then((r) => r.data.tasks);
+
+/** POST /task/delete/multiple {taskIds}: soft delete; answers the localized message. */
+export const deleteTasks = (taskIds: string[]) =>
+  api.post('/task/delete/multiple', { taskIds }, { schema: DeleteAnswer }).then((r) => r.data);
+
+/** Record titles of a board matching a text (the relation picker). */
+export const searchRecords = (board: Board, search: string, signal?: AbortSignal) =>
+  api
+    .post(
+      '/task/filter',
+      { board, search: search.trim() || undefined, filters: [], sort: [] },
+      { signal, query: { page: 1, limit: 30 }, schema: TaskFilterResponse },
+    )
+    .then((r) => r.data.tasks.map((t) => ({ value: t._id, label: t.taskName })));

@@ -1,0 +1,57 @@
+import { useDocumentTitle } from '@mantine/hooks';
+import type { Board } from '@solar/shared';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'react-router';
+import { ErrorState } from '../../layout/full-page-state';
+import { errorMessage } from '../../lib/errors';
+import { useBoardProperties } from './api/properties-api';
+import { useBoardSetup } from './api/setup-api';
+import { useViews } from './api/views-api';
+import { BoardScreen } from './components/board-screen';
+import { BoardSkeleton } from './components/board-skeleton';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The project and task board (BETA): `/projects` and `/tasks` are this one screen; `/tasks?projectId=`
+ * narrows the tasks to one project. The board is set up first (POST /task/setup).
+ */
+export function BoardPage() {
+  const { t } = useTranslation('board');
+  const { t: tApp } = useTranslation();
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const board: Board = pathname.startsWith('/projects') ? 'projects' : 'tasks';
+  const rawProject = params.get('projectId');
+  const projectId = board === 'tasks' && rawProject && UUID.test(rawProject) ? rawProject : null;
+  const scope = useMemo(() => ({ board, projectId }), [board, projectId]);
+  useDocumentTitle(`${t(board === 'projects' ? 'board.projects' : 'board.tasks')} · ${tApp('app.name')}`);
+
+  const setup = useBoardSetup(scope);
+  const properties = useBoardProperties(board, setup.isSuccess);
+  const views = useViews(scope, setup.isSuccess);
+
+  const failed = setup.error ?? properties.error ?? views.error;
+  if (failed) {
+    return (
+      <ErrorState
+        message={errorMessage(failed, tApp) ?? tApp('errors.loadFailed')}
+        onRetry={() => {
+          void setup.refetch();
+          void properties.refetch();
+          void views.refetch();
+        }}
+      />
+    );
+  }
+  if (!properties.data || !views.data) return <BoardSkeleton />;
+  return (
+    <BoardScreen
+      key={`${board}:${projectId ?? ''}`}
+      scope={scope}
+      properties={properties.data}
+      views={views.data}
+    />
+  );
+}

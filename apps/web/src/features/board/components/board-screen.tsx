@@ -1,0 +1,135 @@
+import { Stack } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
+import type { UserProperties, View } from '@solar/shared';
+import type { RowSelectionState } from '@tanstack/react-table';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorState } from '../../../layout/full-page-state';
+import { errorMessage } from '../../../lib/errors';
+import { BoardContext, type BoardContextValue, type DrawerState } from '../hooks/board-context';
+import { useFilteredTasks } from '../hooks/use-board-tasks';
+import { useUndoHistory } from '../hooks/use-undo-history';
+import { type BoardScope, buildFilterBody, layoutOf } from '../lib/filter-body';
+import { BoardHeader } from './board-header';
+import { BoardSkeleton } from './board-skeleton';
+import { CustomerTargetHost } from './customer-target-host';
+import { RecordDrawer } from './drawer/record-drawer';
+import { GalleryView } from './gallery/gallery-view';
+import { BoardGrid } from './grid/board-grid';
+import { KanbanBoard } from './kanban/kanban-board';
+import { TemplateModal } from './templates/template-modal';
+import { BoardToolbar } from './toolbar/board-toolbar';
+import { BulkBar } from './toolbar/bulk-bar';
+import { ViewTabs } from './views/view-tabs';
+
+interface BoardScreenProps {
+  scope: BoardScope;
+  properties: UserProperties;
+  views: View[];
+}
+
+/** The board once its columns and views are known: tabs, toolbar, the layout, the drawer and dialogs. */
+export function BoardScreen({ scope, properties, views }: BoardScreenProps) {
+  const { t } = useTranslation();
+  const [storedView, setStoredView] = useLocalStorage<string | null>({
+    key: `board-view:${scope.projectId ?? scope.board}`,
+    defaultValue: null,
+  });
+  const view = views.find((v) => v._id === storedView) ?? views[0] ?? null;
+  const [search, setSearch] = useState('');
+  const [drawer, setDrawer] = useState<DrawerState>(null);
+  const [targetProject, setTargetProject] = useState<string | null>(null);
+  const [filterRequest, setFilterRequest] = useState<{ column?: string; at: number } | null>(null);
+  const [templatesOpen, setTemplatesOpen] = useState(false);
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const undo = useUndoHistory();
+  const columns = properties.properties;
+  const filterBody = useMemo(
+    () => buildFilterBody(scope, view, columns, search),
+    [scope, view, columns, search],
+  );
+  const openFilter = useCallback((column?: string) => setFilterRequest({ column, at: Date.now() }), []);
+
+  const context = useMemo<BoardContextValue>(
+    () => ({
+      scope,
+      isProjects: scope.board === 'projects',
+      propertiesId: properties._id,
+      columns,
+      views,
+      view,
+      selectView: setStoredView,
+      filterBody,
+      search,
+      setSearch,
+      undo,
+      drawer,
+      setDrawer,
+      openCustomerTarget: setTargetProject,
+      openFilter,
+    }),
+    [
+      scope,
+      properties._id,
+      columns,
+      views,
+      view,
+      setStoredView,
+      filterBody,
+      search,
+      undo,
+      drawer,
+      openFilter,
+    ],
+  );
+
+  const data = useFilteredTasks(filterBody, filterBody.filters ?? []);
+  const { query } = data;
+  const selected = data.all.filter((task) => selection[task._id]);
+  const drawerTask =
+    drawer?.mode === 'edit' ? (data.all.find((task) => task._id === drawer.taskId) ?? null) : null;
+  const layout = layoutOf(view);
+  const paging = {
+    hasNextPage: query.hasNextPage,
+    isFetchingNextPage: query.isFetchingNextPage,
+    fetchNextPage: () => void query.fetchNextPage(),
+  };
+
+  return (
+    <BoardContext.Provider value={context}>
+      <Stack gap="sm" data-testid={`board-${scope.board}`}>
+        <BoardHeader />
+        <ViewTabs />
+        <BoardToolbar filterRequest={filterRequest} onOpenTemplates={() => setTemplatesOpen(true)} />
+        {selected.length > 0 && <BulkBar selected={selected} onClear={() => setSelection({})} />}
+        {query.isPending ? (
+          <BoardSkeleton rowsOnly />
+        ) : query.isError ? (
+          <ErrorState
+            message={errorMessage(query.error, t) ?? t('errors.loadFailed')}
+            onRetry={() => void query.refetch()}
+          />
+        ) : layout === 'kanban' ? (
+          <KanbanBoard tasks={data.tasks} groups={data.groups} related={data.related} {...paging} />
+        ) : layout === 'gallery' ? (
+          <GalleryView tasks={data.tasks} related={data.related} {...paging} />
+        ) : (
+          <BoardGrid
+            tasks={data.tasks}
+            groups={data.groups}
+            related={data.related}
+            total={data.total}
+            selection={selection}
+            onSelectionChange={setSelection}
+            {...paging}
+          />
+        )}
+      </Stack>
+      <RecordDrawer task={drawerTask} related={data.related} />
+      {!context.isProjects && (
+        <TemplateModal opened={templatesOpen} onClose={() => setTemplatesOpen(false)} />
+      )}
+      <CustomerTargetHost projectId={targetProject} onClose={() => setTargetProject(null)} />
+    </BoardContext.Provider>
+  );
+}

@@ -1,0 +1,107 @@
+import { Button, Text } from '@mantine/core';
+import type { Column, Task } from '@solar/shared';
+import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isEditable } from '../../lib/columns';
+import { cellRaw, isEmpty } from '../../lib/values';
+import { CellView } from '../cells/cell-view';
+import { ButtonCell } from '../grid/button-cell';
+import { PropertyIcon } from '../properties/property-icon';
+import { ValueField } from '../values/value-field';
+import classes from './drawer.module.css';
+
+interface RecordFieldsProps {
+  columns: Column[];
+  task: Task | null;
+  values: Record<string, unknown>;
+  onChange: (key: string, value: unknown) => void;
+  related: Record<string, string>;
+  onRelated: (titles: Record<string, string>) => void;
+  projectId: string | null;
+}
+
+/** One line per property, label left and value right; empty ones behind 'Show all values' (SPEC §2). */
+export function RecordFields({
+  columns,
+  task,
+  values,
+  onChange,
+  related,
+  onRelated,
+  projectId,
+}: RecordFieldsProps) {
+  const { t } = useTranslation('board');
+  const [showAll, setShowAll] = useState(task === null);
+  const current = (key: string) => (key in values ? values[key] : task ? cellRaw(task, key) : undefined);
+  const filled = columns.filter(
+    (c) => !isEmpty(current(c.id)) || c.id in values || c.dataType === 'checkbox',
+  );
+  const shown = showAll ? columns : filled;
+  const hiddenCount = columns.length - filled.length;
+
+  return (
+    <div data-testid="record-fields">
+      {shown.map((column) => {
+        const value = current(column.id);
+        const editable = isEditable(column);
+        const labelId = `field-${column.id.replace(/\W/g, '_')}`;
+        return (
+          <div key={column.id} className={classes.field} data-testid={`field-${column.id}`}>
+            <div className={classes.label} id={labelId}>
+              <PropertyIcon icon={column.icon} type={column.dataType} />
+              <span>{column.label}</span>
+            </div>
+            <div className={classes.value}>
+              {column.dataType === 'button' ? (
+                task ? (
+                  <ButtonCell task={task} column={column} />
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    —
+                  </Text>
+                )
+              ) : editable ? (
+                <ValueField
+                  column={column}
+                  value={value}
+                  label={column.label}
+                  onChange={(next) => onChange(column.id, next)}
+                  related={related}
+                  onRelated={onRelated}
+                  projectId={projectId}
+                  taskId={task?._id}
+                />
+              ) : (
+                <span>
+                  {isEmpty(value) && column.dataType !== 'checkbox' ? (
+                    <Text size="sm" c="dimmed">
+                      {t('drawer.empty')}
+                    </Text>
+                  ) : (
+                    <CellView column={column} value={value} related={related} wrap />
+                  )}
+                </span>
+              )}
+            </div>
+          </div>
+        );
+      })}
+      {hiddenCount > 0 && (
+        <Button
+          variant="subtle"
+          color="gray"
+          size="compact-sm"
+          mt={4}
+          aria-expanded={showAll}
+          leftSection={
+            showAll ? <IconChevronUp size={14} aria-hidden /> : <IconChevronDown size={14} aria-hidden />
+          }
+          onClick={() => setShowAll((s) => !s)}
+        >
+          {showAll ? t('drawer.hideEmpty') : t('drawer.showAll', { count: hiddenCount })}
+        </Button>
+      )}
+    </div>
+  );
+}

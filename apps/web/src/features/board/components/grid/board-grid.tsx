@@ -1,0 +1,222 @@
+import type { Task, TaskGroup } from '@solar/shared';
+import type { OnChangeFn, RowSelectionState } from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBoard } from '../../hooks/board-context';
+import { useCellWriter } from '../../hooks/use-cell-writer';
+import { useColumnActions } from '../../hooks/use-column-actions';
+import { useRecordActions } from '../../hooks/use-record-actions';
+import { isEditable, visibleColumns } from '../../lib/columns';
+import { gridEntries } from '../../lib/grid-entries';
+import { EmptyState } from '../empty-state';
+import { AriaRowGroup } from './aria';
+import { ColumnDialogs } from './column-dialogs';
+import classes from './grid.module.css';
+import { GridFooter } from './grid-footer';
+import { GridHeader } from './grid-header';
+import { cellId, GridRow, ROW_HEIGHT } from './grid-row';
+import { GroupRow } from './group-row';
+import { useGridCursor } from './use-grid-cursor';
+import { useGridKeys } from './use-grid-keys';
+import { useGridTable } from './use-grid-table';
+
+const HEADER_HEIGHT = 37;
+const GROUP_HEIGHT = 40;
+
+export interface BoardGridProps {
+  tasks: Task[];
+  groups: TaskGroup[];
+  related: Record<string, string>;
+  total: number;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => void;
+  selection: RowSelectionState;
+  onSelectionChange: OnChangeFn<RowSelectionState>;
+}
+
+/** The table layout: a virtual grid (TanStack Table + Virtual) with keyboard navigation and editors. */
+export function BoardGrid(props: BoardGridProps) {
+  const { t } = useTranslation('board');
+  const { view, columns: properties, filterBody, isProjects, setDrawer, openCustomerTarget } = useBoard();
+  const { commit } = useCellWriter();
+  const records = useRecordActions();
+  const gridId = useId().replace(/:/g, '');
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const shown = useMemo(() => visibleColumns(properties, view), [properties, view]);
+  const groupColumn = filterBody.groupBy ? (properties[filterBody.groupBy] ?? null) : null;
+  const sumColumn = filterBody.sumProperty ? (properties[filterBody.sumProperty] ?? null) : null;
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const { entries, rows } = useMemo(
+    () => gridEntries(props.tasks, groupColumn, props.groups, collapsed),
+    [props.tasks, groupColumn, props.groups, collapsed],
+  );
+  const entryOfRow = useMemo(() => entries.flatMap((e, i) => (e.kind === 'row' ? [i] : [])), [entries]);
+  const colActions = useColumnActions(shown);
+  const grid = useGridTable({
+    columns: shown,
+    rows,
+    selection: props.selection,
+    onSelectionChange: props.onSelectionChange,
+    onResized: colActions.saveWidth,
+  });
+  const virtualizer = useVirtualizer({
+    count: entries.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => (entries[i]?.kind === 'group' ? GROUP_HEIGHT : ROW_HEIGHT),
+    getItemKey: (i) => {
+      const e = entries[i];
+      return e ? (e.kind === 'group' ? `g:${e.bucket.key}` : e.task._id) : i;
+    },
+    overscan: 12,
+    scrollMargin: HEADER_HEIGHT,
+  });
+  const cursor = useGridCursor({ gridId, rows, columns: shown, entryOfRow, virtualizer, gridRef: scrollRef });
+  const openRecord = useCallback((task: Task) => setDrawer({ mode: 'edit', taskId: task._id }), [setDrawer]);
+  const onCustomerTarget = useCallback(
+    (task: Task) => task.projectId && openCustomerTarget(task.projectId),
+    [openCustomerTarget],
+  );
+  const toggleGroup = useCallback(
+    (key: string) =>
+      setCollapsed((set) => {
+        const next = new Set(set);
+        if (!next.delete(key)) next.add(key);
+        return next;
+      }),
+    [],
+  );
+
+  const onKeyDown = useGridKeys({
+    rows,
+    columns: shown,
+    active: cursor.active,
+    isEditing: cursor.editing !== null,
+    setActive: cursor.setActive,
+    startEdit: cursor.startEdit,
+    clearCell: (pos) => {
+      const task = rows[pos.row];
+      const column = shown[pos.col];
+      if (task && column && isEditable(column) && column.dataType !== 'checkbox')
+        void commit(task, column.id, null);
+    },
+    toggleRow: (task) => grid.rowsById.get(task._id)?.toggleSelected(),
+    openRecord,
+    clearSelection: () => {
+      if (Object.keys(props.selection).length === 0) return false;
+      props.onSelectionChange({});
+      return true;
+    },
+  });
+
+  // Loads the next page when the end of the loaded records comes near.
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items[items.length - 1]?.index ?? 0;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = props;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && lastIndex >= entries.length - 40) fetchNextPage();
+  }, [entries.length, fetchNextPage, hasNextPage, isFetchingNextPage, lastIndex]);
+
+  const { active, editing } = cursor;
+  return (
+    <>
+      {/* biome-ignore lint/a11y/useSemanticElements: a virtual data grid is the ARIA grid pattern */}
+      <div
+        ref={scrollRef}
+        role="grid"
+        aria-label={t('grid.label')}
+        aria-rowcount={props.total + 1}
+        aria-colcount={shown.length + 2}
+        aria-multiselectable
+        aria-activedescendant={active ? cellId(gridId, active.row, active.col) : undefined}
+        aria-describedby={`${gridId}-help`}
+        tabIndex={0}
+        className={classes.scroller}
+        onKeyDown={onKeyDown}
+        data-testid="board-grid"
+      >
+        <span id={`${gridId}-help`} hidden>
+          {t('grid.help')}
+        </span>
+        <div style={{ width: grid.totalWidth, minWidth: '100%' }}>
+          <GridHeader
+            columns={shown}
+            widths={grid.widths}
+            resizingId={grid.resizingId}
+            allSelected={grid.table.getIsAllRowsSelected()}
+            someSelected={grid.table.getIsSomeRowsSelected()}
+            onToggleAll={() => grid.table.toggleAllRowsSelected()}
+            onResizeStart={grid.startResize}
+            onResizeKey={(column, width) => colActions.saveWidth(column.id, width)}
+            onMove={colActions.move}
+            actionsFor={colActions.actionsFor}
+          />
+          <AriaRowGroup className={classes.body} style={{ height: virtualizer.getTotalSize() }}>
+            {items.map((item) => {
+              const entry = entries[item.index];
+              const top = item.start - HEADER_HEIGHT;
+              if (entry?.kind === 'group' && groupColumn) {
+                return (
+                  <GroupRow
+                    key={item.key}
+                    column={groupColumn}
+                    bucket={entry.bucket}
+                    collapsed={entry.collapsed}
+                    top={top}
+                    sumProperty={sumColumn}
+                    onToggle={() => toggleGroup(entry.bucket.key)}
+                  />
+                );
+              }
+              if (entry?.kind !== 'row') return null;
+              const row = grid.rowsById.get(entry.task._id);
+              return (
+                <GridRow
+                  key={item.key}
+                  gridId={gridId}
+                  task={entry.task}
+                  row={entry.row}
+                  columns={shown}
+                  widths={grid.widths}
+                  top={top}
+                  selected={row?.getIsSelected() ?? false}
+                  onToggleSelected={(event) => row?.getToggleSelectedHandler()(event)}
+                  activeCol={active?.row === entry.row ? active.col : null}
+                  editing={editing?.row === entry.row ? editing : null}
+                  related={props.related}
+                  isProjects={isProjects}
+                  onCellClick={cursor.onCellClick}
+                  onCellDoubleClick={cursor.onCellDoubleClick}
+                  onEditDone={cursor.onEditDone}
+                  onOpen={openRecord}
+                  onCustomerTarget={onCustomerTarget}
+                />
+              );
+            })}
+          </AriaRowGroup>
+          {entries.length === 0 && !hasNextPage && <EmptyState />}
+          <GridFooter
+            shown={rows.length}
+            total={props.total}
+            loadingMore={isFetchingNextPage}
+            onAdd={
+              isProjects
+                ? undefined
+                : async () => {
+                    const task = await records.create({});
+                    if (task) cursor.setEditNew(task._id);
+                  }
+            }
+          />
+        </div>
+      </div>
+      <ColumnDialogs
+        insert={colActions.insert}
+        onCloseInsert={() => colActions.setInsert(null)}
+        deleting={colActions.deleting}
+        onCloseDelete={() => colActions.setDeleting(null)}
+      />
+    </>
+  );
+}

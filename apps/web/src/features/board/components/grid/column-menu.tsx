@@ -1,0 +1,223 @@
+import { ActionIcon, Menu, SimpleGrid, TextInput, Tooltip } from '@mantine/core';
+import type { Column } from '@solar/shared';
+import {
+  IconArrowLeft,
+  IconArrowRight,
+  IconColumnInsertLeft,
+  IconColumnInsertRight,
+  IconEyeOff,
+  IconFilter,
+  IconIcons,
+  IconSortAscending,
+  IconSortDescending,
+  IconTransform,
+  IconTrash,
+} from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBoard } from '../../hooks/board-context';
+import { usePropertyActions } from '../../hooks/use-property-actions';
+import { canEditSchema, TITLE_KEY } from '../../lib/columns';
+import { PROPERTY_ICONS, PropertyIcon } from '../properties/property-icon';
+import { CHOOSABLE_TYPES, typeKey } from '../properties/type-labels';
+
+export interface ColumnMenuActions {
+  onSort: (order: 'asc' | 'desc') => void;
+  onHide: () => void;
+  onInsert: (side: 'left' | 'right') => void;
+  /** Moves the column one place (keyboard alternative to dragging); absent for the title. */
+  onMove?: (direction: -1 | 1) => void;
+  onDelete: () => void;
+}
+
+/** Renames on Enter or on blur (SPEC §5); Escape puts the name back. */
+function RenameField({ column, onRename }: { column: Column; onRename: (name: string) => void }) {
+  const { t } = useTranslation('board');
+  const [name, setName] = useState(column.label);
+  return (
+    <TextInput
+      size="xs"
+      m={6}
+      label={t('columnMenu.name')}
+      value={name}
+      data-autofocus
+      onChange={(event) => setName(event.currentTarget.value)}
+      onKeyDown={(event) => {
+        event.stopPropagation();
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          onRename(name);
+        } else if (event.key === 'Escape') {
+          setName(column.label);
+        }
+      }}
+      onBlur={() => onRename(name)}
+    />
+  );
+}
+
+/**
+ * The column header menu of SPEC §2: rename, change type, icon, sort, filter, hide, insert left or
+ * right, delete. On /projects names, types and icons are not offered (SPEC §6).
+ */
+export function ColumnMenu({
+  column,
+  target,
+  actions,
+}: {
+  column: Column;
+  target: ReactNode;
+  actions: ColumnMenuActions;
+}) {
+  const { t } = useTranslation('board');
+  const { scope, openFilter } = useBoard();
+  const props = usePropertyActions();
+  const [page, setPage] = useState<'main' | 'type' | 'icon'>('main');
+  const isTitle = column.id === TITLE_KEY;
+  const editable = canEditSchema(scope.board, column);
+  const back = (
+    <Menu.Item
+      closeMenuOnClick={false}
+      leftSection={<IconArrowLeft size={14} aria-hidden />}
+      onClick={() => setPage('main')}
+    >
+      {t('columnMenu.back')}
+    </Menu.Item>
+  );
+
+  return (
+    <Menu
+      position="bottom-start"
+      width={260}
+      shadow="md"
+      withinPortal
+      onClose={() => setPage('main')}
+      trapFocus
+    >
+      <Menu.Target>{target}</Menu.Target>
+      <Menu.Dropdown data-testid="column-menu" aria-label={t('columnMenu.label', { name: column.label })}>
+        {page === 'type' && (
+          <>
+            {back}
+            <Menu.Label>{t('columnMenu.type')}</Menu.Label>
+            {CHOOSABLE_TYPES.map((type) => (
+              <Menu.Item
+                key={type}
+                leftSection={<PropertyIcon type={type} />}
+                disabled={type === column.dataType}
+                onClick={() => void props.retype(column, type)}
+              >
+                {t(typeKey(type))}
+              </Menu.Item>
+            ))}
+          </>
+        )}
+        {page === 'icon' && (
+          <>
+            {back}
+            <SimpleGrid cols={6} spacing={4} p={6} role="group" aria-label={t('columnMenu.icon')}>
+              {Object.keys(PROPERTY_ICONS).map((name) => (
+                <Tooltip key={name} label={name.replace(/^Icon/, '')} withArrow>
+                  <ActionIcon
+                    variant={name === column.icon ? 'filled' : 'subtle'}
+                    color="gray"
+                    aria-label={t('columnMenu.useIcon', { name: name.replace(/^Icon/, '') })}
+                    aria-pressed={name === column.icon}
+                    onClick={() => void props.setIcon(column, name)}
+                  >
+                    <PropertyIcon icon={name} type={column.dataType} size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              ))}
+            </SimpleGrid>
+          </>
+        )}
+        {page === 'main' && (
+          <>
+            {editable && <RenameField column={column} onRename={(name) => void props.rename(column, name)} />}
+            {editable && !isTitle && (
+              <Menu.Item
+                closeMenuOnClick={false}
+                leftSection={<IconTransform size={14} aria-hidden />}
+                onClick={() => setPage('type')}
+              >
+                {t('columnMenu.changeType')}
+              </Menu.Item>
+            )}
+            {editable && (
+              <Menu.Item
+                closeMenuOnClick={false}
+                leftSection={<IconIcons size={14} aria-hidden />}
+                onClick={() => setPage('icon')}
+              >
+                {t('columnMenu.icon')}
+              </Menu.Item>
+            )}
+            {editable && <Menu.Divider />}
+            <Menu.Item
+              leftSection={<IconSortAscending size={14} aria-hidden />}
+              onClick={() => actions.onSort('asc')}
+            >
+              {t('columnMenu.sortAsc')}
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<IconSortDescending size={14} aria-hidden />}
+              onClick={() => actions.onSort('desc')}
+            >
+              {t('columnMenu.sortDesc')}
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<IconFilter size={14} aria-hidden />}
+              onClick={() => openFilter(column.id)}
+            >
+              {t('columnMenu.filter')}
+            </Menu.Item>
+            {!isTitle && (
+              <Menu.Item leftSection={<IconEyeOff size={14} aria-hidden />} onClick={actions.onHide}>
+                {t('columnMenu.hide')}
+              </Menu.Item>
+            )}
+            {actions.onMove && (
+              <>
+                <Menu.Item
+                  leftSection={<IconArrowLeft size={14} aria-hidden />}
+                  onClick={() => actions.onMove?.(-1)}
+                >
+                  {t('columnMenu.moveLeft')}
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconArrowRight size={14} aria-hidden />}
+                  onClick={() => actions.onMove?.(1)}
+                >
+                  {t('columnMenu.moveRight')}
+                </Menu.Item>
+              </>
+            )}
+            <Menu.Divider />
+            <Menu.Item
+              leftSection={<IconColumnInsertLeft size={14} aria-hidden />}
+              onClick={() => actions.onInsert('left')}
+            >
+              {t('columnMenu.insertLeft')}
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<IconColumnInsertRight size={14} aria-hidden />}
+              onClick={() => actions.onInsert('right')}
+            >
+              {t('columnMenu.insertRight')}
+            </Menu.Item>
+            {!isTitle && (
+              <Menu.Item
+                color="red"
+                leftSection={<IconTrash size={14} aria-hidden />}
+                onClick={actions.onDelete}
+              >
+                {t('columnMenu.delete')}
+              </Menu.Item>
+            )}
+          </>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

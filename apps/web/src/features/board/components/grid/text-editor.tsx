@@ -1,0 +1,119 @@
+import { Textarea, TextInput } from '@mantine/core';
+import { CONSTANTS, type Column } from '@solar/shared';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createDebouncedSaver } from '../../lib/debounced-saver';
+import { notifyFailure } from '../../lib/notify';
+import { DEBOUNCED_TYPES, textOf, valueOfText } from '../../lib/text-value';
+import { sameValue } from '../../lib/values';
+
+/** Where the active cell goes after an edit. */
+export type EditMove = 'stay' | 'next' | 'prev';
+
+interface TextEditorProps {
+  column: Column;
+  initial: unknown;
+  /** A character typed on the cell that started the edit (replaces the text). */
+  seed?: string;
+  /** Saves a value (no undo entry): called by the 1 s debounce and on Enter or blur. */
+  onWrite: (value: unknown) => void;
+  /** The edit is over: `previous` and `value` give the undo entry. */
+  onFinish: (change: { previous: unknown; value: unknown }, move: EditMove) => void;
+}
+
+/**
+ * The grid's text editor (title, text, number, url, email, phone): SPEC §5 saves on Enter (not
+ * Shift+Enter) or blur, and 1 s after typing stops; Escape restores the value it started with.
+ */
+export function TextEditor({ column, initial, seed, onWrite, onFinish }: TextEditorProps) {
+  const { t } = useTranslation('board');
+  const [text, setText] = useState(seed ?? textOf(initial));
+  const [error, setError] = useState<string | null>(null);
+  const write = useRef(onWrite);
+  write.current = onWrite;
+  const saver = useMemo(
+    () =>
+      createDebouncedSaver<unknown>(initial, (v) => write.current(v), {
+        delay: CONSTANTS.valueSaveDebounceMs,
+        equals: sameValue,
+      }),
+    [initial],
+  );
+  const done = useRef(false);
+  const debounced = DEBOUNCED_TYPES.includes(column.dataType);
+  const errorText = (code: 'number' | 'url') => t(code === 'number' ? 'errors.number' : 'errors.url');
+
+  // A row scrolled out of the grid unmounts its editor: what was typed is still saved.
+  useEffect(() => () => void (done.current || saver.flush()), [saver]);
+
+  const finish = (move: EditMove, how: 'save' | 'cancel' | 'blur') => {
+    if (done.current) return;
+    if (how === 'cancel') {
+      saver.cancel();
+    } else {
+      const parsed = valueOfText(column.dataType, text);
+      if ('error' in parsed) {
+        if (how !== 'blur') {
+          setError(errorText(parsed.error));
+          return;
+        }
+        notifyFailure(errorText(parsed.error));
+        saver.cancel();
+      } else {
+        saver.change(parsed.value);
+        saver.flush();
+      }
+    }
+    done.current = true;
+    onFinish({ previous: initial, value: saver.saved }, move);
+  };
+
+  const onChange = (next: string) => {
+    setText(next);
+    const parsed = valueOfText(column.dataType, next);
+    setError('error' in parsed ? errorText(parsed.error) : null);
+    if (debounced && !('error' in parsed)) saver.change(parsed.value);
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    event.stopPropagation();
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      finish('stay', 'save');
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      finish('stay', 'cancel');
+    } else if (event.key === 'Tab') {
+      event.preventDefault();
+      finish(event.shiftKey ? 'prev' : 'next', 'save');
+    }
+  };
+
+  const common = {
+    value: text,
+    error,
+    'aria-label': column.label,
+    autoFocus: true,
+    'data-autofocus': true,
+    onChange: (event: { currentTarget: { value: string } }) => onChange(event.currentTarget.value),
+    onKeyDown,
+    onBlur: () => finish('stay', 'blur'),
+    onFocus: (event: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) => {
+      const end = event.currentTarget.value.length;
+      event.currentTarget.setSelectionRange(end, end);
+    },
+    'data-testid': 'cell-editor',
+  };
+
+  return column.dataType === 'text' ? (
+    <Textarea {...common} autosize minRows={1} maxRows={8} variant="unstyled" px={8} />
+  ) : (
+    <TextInput
+      {...common}
+      variant="unstyled"
+      px={8}
+      inputMode={column.dataType === 'number' ? 'decimal' : undefined}
+      type={column.dataType === 'email' ? 'email' : column.dataType === 'phone' ? 'tel' : 'text'}
+    />
+  );
+}

@@ -1,0 +1,118 @@
+import type { Column, Task } from '@solar/shared';
+import type { Virtualizer } from '@tanstack/react-virtual';
+import { type MouseEvent, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { useCellWriter } from '../../hooks/use-cell-writer';
+import { isEditable } from '../../lib/columns';
+import { type CellPos, nextCell } from '../../lib/grid-nav';
+import { cellRaw, checkboxValue, isChecked } from '../../lib/values';
+import { cellId } from './grid-row';
+import type { EditMove } from './text-editor';
+
+/** Types edited by a click on the active cell (pickers); text waits for a double click or Enter. */
+const CLICK_EDITS: ReadonlySet<string> = new Set([
+  'select',
+  'multi-select',
+  'status',
+  'date',
+  'person',
+  'files',
+  'relation',
+]);
+
+interface GridCursorOptions {
+  gridId: string;
+  rows: Task[];
+  columns: Column[];
+  /** The virtual index of each record row (group headers sit between them). */
+  entryOfRow: number[];
+  virtualizer: Virtualizer<HTMLDivElement, Element>;
+  gridRef: RefObject<HTMLDivElement | null>;
+}
+
+export type EditingCell = { row: number; col: number; seed?: string };
+
+/** The grid's active cell and the cell being edited, and how clicks and edits move them. */
+export function useGridCursor({
+  gridId,
+  rows,
+  columns,
+  entryOfRow,
+  virtualizer,
+  gridRef,
+}: GridCursorOptions) {
+  const { commit } = useCellWriter();
+  const [active, setActiveState] = useState<CellPos | null>(null);
+  const [editing, setEditing] = useState<EditingCell | null>(null);
+  const [editNew, setEditNew] = useState<string | null>(null);
+  const editingRef = useRef(editing);
+  editingRef.current = editing;
+  const focusGrid = useCallback(() => gridRef.current?.focus({ preventScroll: true }), [gridRef]);
+
+  const setActive = useCallback(
+    (pos: CellPos | null) => {
+      setActiveState(pos);
+      if (!pos) return;
+      const index = entryOfRow[pos.row];
+      if (index !== undefined) virtualizer.scrollToIndex(index, { align: 'auto' });
+      requestAnimationFrame(() =>
+        document
+          .getElementById(cellId(gridId, pos.row, pos.col))
+          ?.scrollIntoView({ block: 'nearest', inline: 'nearest' }),
+      );
+    },
+    [entryOfRow, gridId, virtualizer],
+  );
+
+  const startEdit = useCallback(
+    (pos: CellPos, seed?: string) => {
+      const task = rows[pos.row];
+      const column = columns[pos.col];
+      if (!task || !column || !isEditable(column)) return;
+      if (column.dataType === 'checkbox') {
+        void commit(task, column.id, checkboxValue(!isChecked(cellRaw(task, column.id))));
+        return;
+      }
+      setEditing({ ...pos, seed });
+    },
+    [columns, commit, rows],
+  );
+
+  const onEditDone = useCallback(
+    (move: EditMove) => {
+      const current = editingRef.current;
+      setEditing(null);
+      if (current && move !== 'stay') {
+        const next = nextCell(current, 'Tab', move === 'prev', { rows: rows.length, cols: columns.length });
+        if (next) setActive(next);
+      }
+      focusGrid();
+    },
+    [columns.length, focusGrid, rows.length, setActive],
+  );
+
+  const onCellClick = useCallback(
+    (row: number, col: number, event: MouseEvent) => {
+      if (event.defaultPrevented || editingRef.current) return;
+      const wasActive = active?.row === row && active.col === col;
+      setActiveState({ row, col });
+      focusGrid();
+      const type = columns[col]?.dataType;
+      if (type === 'checkbox' || (wasActive && type && CLICK_EDITS.has(type))) startEdit({ row, col });
+    },
+    [active, columns, focusGrid, startEdit],
+  );
+
+  const onCellDoubleClick = useCallback((row: number, col: number) => startEdit({ row, col }), [startEdit]);
+
+  // A record made with '+ New' gets its name typed at once.
+  useEffect(() => {
+    if (!editNew) return;
+    const row = rows.findIndex((task) => task._id === editNew);
+    if (row < 0) return;
+    setEditNew(null);
+    setActive({ row, col: 0 });
+    setEditing({ row, col: 0 });
+  }, [editNew, rows, setActive]);
+
+  return { active, setActive, editing, startEdit, onEditDone, onCellClick, onCellDoubleClick, setEditNew };
+}

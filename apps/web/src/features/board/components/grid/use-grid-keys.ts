@@ -1,0 +1,75 @@
+import type { Column, Task } from '@solar/shared';
+import type { KeyboardEvent } from 'react';
+import { TITLE_KEY } from '../../lib/columns';
+import { type CellPos, isTypingKey, nextCell } from '../../lib/grid-nav';
+import { isTextType } from '../../lib/text-value';
+
+interface GridKeysOptions {
+  rows: Task[];
+  columns: Column[];
+  active: CellPos | null;
+  isEditing: boolean;
+  setActive: (pos: CellPos | null) => void;
+  startEdit: (pos: CellPos, seed?: string) => void;
+  clearCell: (pos: CellPos) => void;
+  toggleRow: (task: Task) => void;
+  openRecord: (task: Task) => void;
+  clearSelection: () => boolean;
+}
+
+/**
+ * The grid's keys (on the grid element; editors keep their own): arrows, Tab, Home/End and PageUp/Down
+ * move the active cell, Enter or F2 edits it, typing starts editing text, Delete clears, Space selects
+ * the row, Shift+Enter opens the record, Escape clears the selection.
+ */
+export function useGridKeys(o: GridKeysOptions) {
+  return (event: KeyboardEvent<HTMLDivElement>) => {
+    if (o.isEditing || event.target !== event.currentTarget) return;
+    const size = { rows: o.rows.length, cols: o.columns.length };
+    if (!o.active) {
+      if (
+        ['ArrowDown', 'ArrowRight', 'Enter', 'Tab'].includes(event.key) &&
+        !event.shiftKey &&
+        size.rows > 0
+      ) {
+        event.preventDefault();
+        o.setActive({ row: 0, col: 0 });
+      } else if (event.key === 'Escape') {
+        o.clearSelection();
+      }
+      return;
+    }
+    const pos = o.active;
+    const next = nextCell(pos, event.key, event.shiftKey, size);
+    if (next) {
+      // Tab leaves the grid from its last (or first) cell, like any other widget.
+      const stuck = event.key === 'Tab' && next.row === pos.row && next.col === pos.col;
+      if (stuck) return;
+      event.preventDefault();
+      o.setActive(next);
+      return;
+    }
+    const task = o.rows[pos.row];
+    const column = o.columns[pos.col];
+    if (!task || !column) return;
+    if (event.key === 'Enter' && event.shiftKey) {
+      event.preventDefault();
+      o.openRecord(task);
+    } else if (event.key === 'Enter' || event.key === 'F2') {
+      event.preventDefault();
+      o.startEdit(pos);
+    } else if (event.key === ' ') {
+      event.preventDefault();
+      if (column.dataType === 'checkbox') o.startEdit(pos);
+      else o.toggleRow(task);
+    } else if ((event.key === 'Delete' || event.key === 'Backspace') && column.id !== TITLE_KEY) {
+      event.preventDefault();
+      o.clearCell(pos);
+    } else if (event.key === 'Escape') {
+      if (!o.clearSelection()) o.setActive(null);
+    } else if (isTypingKey(event) && isTextType(column.dataType)) {
+      event.preventDefault();
+      o.startEdit(pos, event.key);
+    }
+  };
+}

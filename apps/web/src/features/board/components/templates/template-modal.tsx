@@ -1,0 +1,197 @@
+import { Button, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import type { TaskTemplate } from '@solar/shared';
+import { IconDeviceFloppy, IconDownload, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../../../lib/errors';
+import {
+  useCreateTemplate,
+  useDeleteTemplates,
+  useImportTemplate,
+  useRenameTemplate,
+  useTemplates,
+} from '../../api/templates-api';
+import { useUserProjects } from '../../api/views-api';
+import { useBoard } from '../../hooks/board-context';
+import { templateFilterData } from '../../lib/filter-body';
+import { notifyBoardError } from '../../lib/notify';
+import { TemplateCard } from './template-card';
+import { TemplateSlider } from './template-slider';
+
+type Mode = 'load' | 'save';
+
+/** The task-set template modal of SPEC §2: load (import into a project), save the current tasks, add a task. */
+export function TemplateModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('board');
+  const { t: tApp } = useTranslation();
+  const { scope, filterBody, setDrawer } = useBoard();
+  const [mode, setMode] = useState<Mode>('load');
+  const [projectId, setProjectId] = useState<string | null>(scope.projectId);
+  const [name, setName] = useState('');
+  const [deleting, setDeleting] = useState<TaskTemplate | null>(null);
+  const templates = useTemplates(opened);
+  const projects = useUserProjects(opened);
+  const create = useCreateTemplate();
+  const importer = useImportTemplate();
+  const rename = useRenameTemplate();
+  const remove = useDeleteTemplates();
+
+  const save = async () => {
+    try {
+      const answer = await create.mutateAsync({
+        ...(name.trim() ? { name: name.trim() } : {}),
+        filterData: templateFilterData(filterBody),
+      });
+      notifySuccess(answer.message ?? t('templates.saved', { name: answer.data.name }));
+      setName('');
+      setMode('load');
+    } catch (error) {
+      notifyBoardError(error, tApp);
+    }
+  };
+
+  const load = async (template: TaskTemplate) => {
+    if (!projectId) return;
+    try {
+      const answer = await importer.mutateAsync({ projectId, templateId: template._id });
+      notifySuccess(answer.message);
+    } catch (error) {
+      console.error('Task set import failed', error);
+      notifyBoardError(error, tApp);
+    }
+  };
+
+  const cards = (templates.data ?? []).map((template) => (
+    <TemplateCard
+      key={template._id}
+      template={template}
+      canLoad={!!projectId}
+      loading={importer.isPending && importer.variables?.templateId === template._id}
+      onLoad={() => void load(template)}
+      onDelete={() => setDeleting(template)}
+      onRename={async (next) => {
+        try {
+          const answer = await rename.mutateAsync({ id: template._id, name: next });
+          notifySuccess(answer.message ?? t('templates.renamed'));
+          return true;
+        } catch (error) {
+          notifyBoardError(error, tApp);
+          return false;
+        }
+      }}
+    />
+  ));
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('templates.title')}
+      size={1250}
+      closeButtonProps={{ 'aria-label': tApp('common.close') }}
+    >
+      <Stack gap="md">
+        <Group gap="xs" wrap="wrap">
+          <Button
+            variant={mode === 'load' ? 'filled' : 'light'}
+            leftSection={<IconDownload size={16} aria-hidden />}
+            onClick={() => setMode('load')}
+            aria-pressed={mode === 'load'}
+          >
+            {t('templates.loadTab')}
+          </Button>
+          <Button
+            variant={mode === 'save' ? 'filled' : 'light'}
+            leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+            onClick={() => setMode('save')}
+            aria-pressed={mode === 'save'}
+          >
+            {t('templates.saveTab')}
+          </Button>
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => {
+              onClose();
+              setDrawer({ mode: 'create', values: {} });
+            }}
+          >
+            {t('templates.addTask')}
+          </Button>
+        </Group>
+        {mode === 'save' ? (
+          <Stack gap="xs" maw={420}>
+            <Text size="sm" c="dimmed">
+              {t('templates.saveHint')}
+            </Text>
+            <TextInput
+              label={t('templates.name')}
+              description={t('templates.nameHint')}
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              maxLength={100}
+            />
+            <Button onClick={save} loading={create.isPending} style={{ alignSelf: 'flex-start' }}>
+              {t('templates.save')}
+            </Button>
+          </Stack>
+        ) : (
+          <Stack gap="sm">
+            <Select
+              label={t('templates.project')}
+              placeholder={t('templates.projectPlaceholder')}
+              data={(projects.data ?? []).map((p) => ({
+                value: p._id,
+                label: `${p.address} (${p.shortId})`,
+              }))}
+              value={projectId}
+              onChange={setProjectId}
+              searchable
+              clearable
+              maw={480}
+            />
+            {templates.isLoading ? (
+              <Loader size="sm" aria-label={tApp('common.loading')} />
+            ) : cards.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t('templates.none')}
+              </Text>
+            ) : (
+              <TemplateSlider cards={cards} />
+            )}
+          </Stack>
+        )}
+      </Stack>
+      <Modal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t('templates.deleteTitle')}
+        size="sm"
+        closeButtonProps={{ 'aria-label': tApp('common.close') }}
+      >
+        <Text size="sm">{t('templates.deleteText', { name: deleting?.name ?? '' })}</Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setDeleting(null)}>
+            {tApp('common.cancel')}
+          </Button>
+          <Button
+            color="red"
+            loading={remove.isPending}
+            onClick={async () => {
+              if (!deleting) return;
+              try {
+                const answer = await remove.mutateAsync([deleting._id]);
+                notifySuccess(answer.message);
+              } catch (error) {
+                notifyBoardError(error, tApp);
+              }
+              setDeleting(null);
+            }}
+          >
+            {t('templates.delete')}
+          </Button>
+        </Group>
+      </Modal>
+    </Modal>
+  );
+}

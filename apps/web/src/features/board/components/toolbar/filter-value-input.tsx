@@ -1,0 +1,82 @@
+import { MultiSelect, Select, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import type { Column, ViewFilter } from '@solar/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useTeamQuery } from '../../../../api/installer';
+
+interface FilterValueInputProps {
+  column: Column;
+  value: ViewFilter['value'];
+  onChange: (value: ViewFilter['value']) => void;
+}
+
+const asList = (value: ViewFilter['value']) => (Array.isArray(value) ? value : value ? [value] : []);
+
+/** A filter's value by the column's type: options and people from a list, text typed (saved 400 ms later). */
+export function FilterValueInput({ column, value, onChange }: FilterValueInputProps) {
+  const { t } = useTranslation('board');
+  const team = useTeamQuery(column.dataType === 'person');
+  const [text, setText] = useState(typeof value === 'string' ? value : '');
+  const save = useDebouncedCallback((next: string) => onChange(next), 400);
+  const label = t('filters.value', { name: column.label });
+  const common = { size: 'xs' as const, 'aria-label': label, comboboxProps: { withinPortal: false } };
+
+  switch (column.dataType) {
+    case 'select':
+    case 'status':
+    case 'multi-select':
+      return (
+        <MultiSelect
+          {...common}
+          placeholder={t('filters.any')}
+          data={(column.options ?? []).map((o) => ({ value: o.value, label: o.label }))}
+          value={asList(value)}
+          onChange={onChange}
+          searchable
+        />
+      );
+    case 'person':
+      return (
+        <MultiSelect
+          {...common}
+          placeholder={t('filters.any')}
+          data={(team.data ?? []).map((m) => ({
+            value: m._id,
+            label: `${m.firstName} ${m.lastName}`.trim() || m.email,
+          }))}
+          value={asList(value)}
+          onChange={onChange}
+          searchable
+        />
+      );
+    case 'checkbox':
+      return (
+        <Select
+          {...common}
+          placeholder={t('filters.any')}
+          data={[
+            { value: 'true', label: t('filters.checked') },
+            { value: 'false', label: t('filters.unchecked') },
+          ]}
+          value={typeof value === 'string' ? value : null}
+          onChange={(next) => onChange(next)}
+          clearable
+        />
+      );
+    default:
+      return (
+        <TextInput
+          size="xs"
+          aria-label={label}
+          placeholder={t('filters.contains')}
+          value={text}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            save(event.currentTarget.value);
+          }}
+          onBlur={() => save.flush()}
+        />
+      );
+  }
+}

@@ -1,0 +1,69 @@
+import type { Column } from '@solar/shared';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ColumnMenuActions } from '../components/grid/column-menu';
+import { moveKey, orderColumns, TITLE_KEY } from '../lib/columns';
+import { useBoard } from './board-context';
+import { usePropertyActions } from './use-property-actions';
+import { useViewSettings } from './use-view-settings';
+
+/**
+ * What a column header can do to the current view (sort, hide, move, width) and to the board
+ * (insert, delete: these open dialogs, or answer the /projects refusal).
+ */
+export function useColumnActions(shown: Column[]) {
+  const { t } = useTranslation('board');
+  const { view, columns } = useBoard();
+  const { update, requireView } = useViewSettings();
+  const { refuse } = usePropertyActions();
+  const [insert, setInsert] = useState<{ key: string; side: 'left' | 'right' } | null>(null);
+  const [deleting, setDeleting] = useState<Column | null>(null);
+
+  const move = useCallback(
+    (key: string, target: string) => {
+      if (!view || key === TITLE_KEY || target === TITLE_KEY) return;
+      const keys = orderColumns(columns, view.order).map((c) => c.id);
+      update({ order: moveKey(keys, key, target) }, t('undo.order'));
+    },
+    [columns, t, update, view],
+  );
+
+  const saveWidth = useCallback(
+    (key: string, width: number) => {
+      if (!view || view.width[key] === width) return;
+      update({ width: { ...view.width, [key]: Math.round(width) } }, t('undo.width'));
+    },
+    [t, update, view],
+  );
+
+  const actionsFor = (column: Column): ColumnMenuActions => {
+    const index = shown.findIndex((c) => c.id === column.id);
+    return {
+      onSort: (order) => {
+        if (!requireView('filter') || !view) return;
+        const others = view.sort.filter((s) => s.column !== column.id);
+        update({ sort: [{ column: column.id, order }, ...others] }, t('undo.sort'));
+      },
+      onHide: () => {
+        if (!requireView('hide') || !view) return;
+        const hidden = [...new Set([...view.hiddenProperties, column.id])];
+        update({ hiddenProperties: hidden }, t('undo.hide', { name: column.label }));
+      },
+      onInsert: (side) => {
+        if (!refuse('add')) setInsert({ key: column.id, side });
+      },
+      onDelete: () => {
+        if (!refuse('delete')) setDeleting(column);
+      },
+      onMove:
+        column.id === TITLE_KEY
+          ? undefined
+          : (direction) => {
+              const neighbour = shown[index + direction];
+              if (neighbour) move(column.id, neighbour.id);
+            },
+    };
+  };
+
+  return { actionsFor, move, saveWidth, insert, setInsert, deleting, setDeleting };
+}

@@ -1,0 +1,233 @@
+import type { Column, DataType, PropertyCreateRequest, SelectOption, UserProperties } from '@solar/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../../lib/errors';
+import { boardKeys } from '../api/board-keys';
+import {
+  useCreateProperty,
+  useDeleteProperty,
+  useUpdateColumnSettings,
+  useUpdateProperty,
+} from '../api/properties-api';
+import { useTaskCache } from '../api/tasks-api';
+import { insertKey, orderColumns, TITLE_KEY } from '../lib/columns';
+import { notifyBoardError, notifyFailure } from '../lib/notify';
+import { renameCells } from '../lib/task-cache';
+import { renameViewRefs } from '../lib/view-refs';
+import { useBoard } from './board-context';
+import { useViewSettings } from './use-view-settings';
+
+/** Extra settings a new property of some types needs (formula, relation, rollup, button, options). */
+export type PropertyConfig = Pick<
+  PropertyCreateRequest,
+  'formula' | 'relationBoard' | 'rollup' | 'button' | 'options'
+>;
+
+/** The refusals of the /projects board (SPEC §6), shown without asking the server. */
+export type ProjectsRefusal = 'add' | 'delete' | 'edit';
+
+/** Creating, renaming, retyping, re-iconing and deleting properties, and editing select options. */
+export function usePropertyActions() {
+  const { t } = useTranslation('board');
+  const { t: tApp } = useTranslation();
+  const { scope, isProjects, propertiesId, columns, view, undo } = useBoard();
+  const { update: updateView } = useViewSettings();
+  const queryClient = useQueryClient();
+  const changeTasks = useTaskCache(scope.board);
+  const createM = useCreateProperty(scope.board);
+  const updateM = useUpdateProperty(scope.board);
+  const deleteM = useDeleteProperty(scope.board);
+  const settingsM = useUpdateColumnSettings(scope.board);
+  const propsKey = boardKeys.properties(scope.board);
+  const current = useCallback(
+    (key: string) => queryClient.getQueryData<UserProperties>(propsKey)?.properties[key],
+    [queryClient, propsKey],
+  );
+
+  const refuse = useCallback(
+    (kind: ProjectsRefusal) => {
+      if (!isProjects) return false;
+      notifyFailure(t(`messages.projects.${kind}`));
+      return true;
+    },
+    [isProjects, t],
+  );
+
+  const create = useCallback(
+    async (
+      name: string,
+      type: DataType,
+      config: PropertyConfig = {},
+      anchor?: { key: string; side: 'left' | 'right' },
+    ) => {
+      if (refuse('add')) return false;
+      const key = name.trim();
+      if (!key) {
+        notifyFailure(t('messages.propertyNameEmpty'));
+        return false;
+      }
+      const at = anchor ? columns[anchor.key] : undefined;
+      const position = at && anchor ? at.position + (anchor.side === 'right' ? 1 : 0) : undefined;
+      const body = { key, type, ...config, ...(position !== undefined ? { position } : {}) };
+      try {
+        const answer = await createM.mutateAsync(body);
+        notifySuccess(answer.message ?? t('messages.propertyCreated'));
+        if (anchor && view && view.order.length > 0) {
+          const keys = orderColumns(columns, view.order).map((c) => c.id);
+          updateView({ order: insertKey(keys, key, anchor.key, anchor.side) });
+        }
+        undo.push({
+          label: t('undo.propertyCreated', { name: key }),
+          undo: () => deleteM.mutateAsync(key),
+          redo: () => createM.mutateAsync(body),
+        });
+        return true;
+      } catch (error) {
+        notifyBoardError(error, tApp);
+        return false;
+      }
+    },
+    [columns, createM, deleteM, refuse, t, tApp, undo, updateView, view],
+  );
+
+  /** Renames a property (the key is the name; the title keeps its key and changes its label). */
+  const renameKey = useCallback(
+    async (fromKey: string, name: string): Promise<string | null> => {
+      const column = current(fromKey);
+      const label = name.trim();
+      if (!column || !label || label === column.label) return null;
+      const isTitle = column.id === TITLE_KEY;
+      const toKey = isTitle ? TITLE_KEY : label;
+      const previous = queryClient.getQueryData<UserProperties>(propsKey);
+      if (previous) {
+        const { [fromKey]: _old, ...rest } = previous.properties;
+        const renamed: Column = { ...column, id: toKey, accessor: toKey, label };
+        queryClient.setQueryData<UserProperties>(propsKey, {
+          ...previous,
+          properties: { ...rest, [toKey]: renamed },
+        });
+      }
+      changeTasks((data) => renameCells(data, fromKey, toKey));
+      try {
+        await updateM.mutateAsync({
+          oldPropertyKey: fromKey,
+          newProperty: { key: label, type: column.dataType },
+        });
+      } catch (error) {
+        if (previous) queryClient.setQueryData(propsKey, previous);
+        changeTasks((data) => renameCells(data, toKey, fromKey));
+        throw error;
+      }
+      if (view && toKey !== fromKey) {
+        const patch = renameViewRefs(view, fromKey, toKey);
+        if (Object.keys(patch).length > 0) updateView(patch);
+      }
+      return toKey;
+    },
+    [changeTasks, current, propsKey, queryClient, updateM, updateView, view],
+  );
+
+  const rename = useCallback(
+    async (column: Column, name: string) => {
+      if (refuse('edit')) return;
+      const oldLabel = column.label;
+      try {
+        const toKey = await renameKey(column.id, name);
+        if (!toKey) return;
+        undo.push({
+          label: t('undo.propertyRenamed', { name: name.trim() }),
+          undo: () => renameKey(toKey, oldLabel),
+          redo: () => renameKey(column.id === TITLE_KEY ? TITLE_KEY : oldLabel, name),
+        });
+      } catch (error) {
+        notifyBoardError(error, tApp);
+      }
+    },
+    [refuse, renameKey, t, tApp, undo],
+  );
+
+  const setType = useCallback(
+    (key: string, type: DataType) => {
+      const column = current(key);
+      if (!column) return Promise.resolve(undefined);
+      return updateM.mutateAsync({ oldPropertyKey: key, newProperty: { key: column.label, type } });
+    },
+    [current, updateM],
+  );
+
+  const retype = useCallback(
+    async (column: Column, type: DataType) => {
+      if (refuse('edit') || type === column.dataType) return;
+      try {
+        await setType(column.id, type);
+        undo.push({
+          label: t('undo.propertyRetyped', { name: column.label }),
+          undo: () => setType(column.id, column.dataType),
+          redo: () => setType(column.id, type),
+        });
+      } catch (error) {
+        notifyBoardError(error, tApp);
+      }
+    },
+    [refuse, setType, t, tApp, undo],
+  );
+
+  const setIcon = useCallback(
+    async (column: Column, icon: string) => {
+      if (refuse('edit') || icon === column.icon) return;
+      const put = (value: string) =>
+        settingsM.mutateAsync({ id: propertiesId, key: column.id, property: { icon: value } });
+      try {
+        await put(icon);
+        undo.push({
+          label: t('undo.propertyIcon', { name: column.label }),
+          undo: () => put(column.icon),
+          redo: () => put(icon),
+        });
+      } catch (error) {
+        notifyBoardError(error, tApp);
+      }
+    },
+    [propertiesId, refuse, settingsM, t, tApp, undo],
+  );
+
+  const remove = useCallback(
+    async (column: Column) => {
+      if (refuse('delete')) return;
+      try {
+        const answer = await deleteM.mutateAsync(column.id);
+        notifySuccess(answer.message ?? t('messages.propertyDeleted'));
+        void queryClient.invalidateQueries({ queryKey: boardKeys.views(scope) });
+        const { id, dataType, options, formula, relationBoard, rollup, button, position } = column;
+        const body = { key: id, type: dataType, options, formula, relationBoard, rollup, button, position };
+        undo.push({
+          label: t('undo.propertyDeleted', { name: column.label }),
+          undo: () => createM.mutateAsync(body),
+          redo: () => deleteM.mutateAsync(id),
+        });
+      } catch (error) {
+        notifyBoardError(error, tApp);
+      }
+    },
+    [createM, deleteM, queryClient, refuse, scope, t, tApp, undo],
+  );
+
+  /** New option list of a select, multi-select or status column (add, rename, colour). */
+  const setOptions = useCallback(
+    async (column: Column, options: SelectOption[], label?: string) => {
+      const before = current(column.id)?.options ?? [];
+      const put = (list: SelectOption[]) =>
+        settingsM.mutateAsync({ id: propertiesId, key: column.id, property: { options: list } });
+      try {
+        await put(options);
+        if (label) undo.push({ label, undo: () => put(before), redo: () => put(options) });
+      } catch (error) {
+        notifyBoardError(error, tApp);
+      }
+    },
+    [current, propertiesId, settingsM, tApp, undo],
+  );
+
+  return { create, rename, retype, setIcon, remove, setOptions, refuse };
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { isTypingKey, nextCell } from './grid-nav';
+
+const size = { rows: 3, cols: 4 };
+
+describe('nextCell', () => {
+  it.each([
+    [{ row: 1, col: 1 }, 'ArrowUp', false, { row: 0, col: 1 }],
+    [{ row: 0, col: 1 }, 'ArrowUp', false, { row: 0, col: 1 }],
+    [{ row: 2, col: 1 }, 'ArrowDown', false, { row: 2, col: 1 }],
+    [{ row: 1, col: 0 }, 'ArrowLeft', false, { row: 1, col: 0 }],
+    [{ row: 1, col: 3 }, 'ArrowRight', false, { row: 1, col: 3 }],
+    [{ row: 1, col: 2 }, 'Home', false, { row: 1, col: 0 }],
+    [{ row: 1, col: 2 }, 'End', false, { row: 1, col: 3 }],
+    [{ row: 0, col: 3 }, 'Tab', false, { row: 1, col: 0 }],
+    [{ row: 1, col: 0 }, 'Tab', true, { row: 0, col: 3 }],
+    [{ row: 2, col: 3 }, 'Tab', false, { row: 2, col: 3 }],
+    [{ row: 0, col: 0 }, 'PageDown', false, { row: 2, col: 0 }],
+  ])('%j %s shift=%s -> %j', (pos, key, shift, expected) => {
+    expect(nextCell(pos, key, shift, size)).toEqual(expected);
+  });
+
+  it('ignores other keys and empty grids', () => {
+    expect(nextCell({ row: 0, col: 0 }, 'Enter', false, size)).toBeNull();
+    expect(nextCell({ row: 0, col: 0 }, 'ArrowDown', false, { rows: 0, cols: 4 })).toBeNull();
+  });
+});
+
+describe('isTypingKey', () => {
+  const base = { ctrlKey: false, metaKey: false, altKey: false };
+  it('starts editing on printable characters only', () => {
+    expect(isTypingKey({ ...base, key: 'a' })).toBe(true);
+    expect(isTypingKey({ ...base, key: '7' })).toBe(true);
+    expect(isTypingKey({ ...base, key: 'Enter' })).toBe(false);
+    expect(isTypingKey({ ...base, key: 'c', ctrlKey: true })).toBe(false);
+  });
+});

@@ -1,0 +1,53 @@
+/** The active cell of the grid: a row index (of the records shown) and a column index. */
+export interface CellPos {
+  row: number;
+  col: number;
+}
+
+const PAGE_ROWS = 10;
+
+/**
+ * Where the active cell goes on a navigation key (arrows, Tab and Shift+Tab wrapping across rows,
+ * Home/End, PageUp/PageDown). Null when the key is not a navigation key.
+ */
+export function nextCell(
+  pos: CellPos,
+  key: string,
+  shiftKey: boolean,
+  size: { rows: number; cols: number },
+): CellPos | null {
+  if (size.rows === 0 || size.cols === 0) return null;
+  const clampRow = (r: number) => Math.min(size.rows - 1, Math.max(0, r));
+  const clampCol = (c: number) => Math.min(size.cols - 1, Math.max(0, c));
+  switch (key) {
+    case 'ArrowUp':
+      return { row: clampRow(pos.row - 1), col: pos.col };
+    case 'ArrowDown':
+      return { row: clampRow(pos.row + 1), col: pos.col };
+    case 'ArrowLeft':
+      return { row: pos.row, col: clampCol(pos.col - 1) };
+    case 'ArrowRight':
+      return { row: pos.row, col: clampCol(pos.col + 1) };
+    case 'Home':
+      return { row: pos.row, col: 0 };
+    case 'End':
+      return { row: pos.row, col: size.cols - 1 };
+    case 'PageUp':
+      return { row: clampRow(pos.row - PAGE_ROWS), col: pos.col };
+    case 'PageDown':
+      return { row: clampRow(pos.row + PAGE_ROWS), col: pos.col };
+    case 'Tab': {
+      const index = pos.row * size.cols + pos.col + (shiftKey ? -1 : 1);
+      const last = size.rows * size.cols - 1;
+      const clamped = Math.min(last, Math.max(0, index));
+      return { row: Math.floor(clamped / size.cols), col: clamped % size.cols };
+    }
+    default:
+      return null;
+  }
+}
+
+/** Whether a key typed on an active cell starts editing it with that character (spreadsheet style). */
+export function isTypingKey(event: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean }) {
+  return event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey && event.key !== ' ';
+}
