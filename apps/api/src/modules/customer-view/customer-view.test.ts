@@ -94,6 +94,34 @@ describe('customer view', () => {
     expect(old.json().message).toMatch(/invalid or has expired/);
   });
 
+  it('twenty concurrent acceptances of one offer record exactly one', async () => {
+    const { pa } = await projectsOnOneQuote();
+    const offerId = await uploadOffer(pa);
+    const { token } = (await link(pa)).json().data;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/customer-view/accept',
+          payload: { token, offerId, fullName: `Kunde ${i}`, consent: true },
+        }),
+      ),
+    );
+    expect(answers.every((r) => r.statusCode === 200)).toBe(true);
+    const names = new Set(answers.map((r) => r.json().data.acceptance.fullName));
+    expect(names.size).toBe(1);
+    const [rows] = await t.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM offer_acceptances WHERE offer_id = $1',
+      [offerId],
+    );
+    expect(rows?.n).toBe(1);
+    const [history] = await t.database.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM stage_history WHERE project_id = $1 AND to_stage = 'INSTALLER_SIGNED'",
+      [pa],
+    );
+    expect(history?.n).toBe(1);
+  });
+
   it('accepting signs the project, closes the competitor’s entry in one step, and mails a confirmation PDF', async () => {
     const { pa, pb, email } = await projectsOnOneQuote();
     const offerId = await uploadOffer(pa);

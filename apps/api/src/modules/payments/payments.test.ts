@@ -191,4 +191,28 @@ describe('Stripe webhooks', () => {
     });
     expect(after.json().data).toMatchObject({ plan: 'free', status: 'canceled' });
   });
+  it('applies the same event delivered five times at once exactly once', async () => {
+    const a = await s.createInstallerCompany();
+    const id = `evt_burst_${a.company.id}`;
+    const completed = event(id, 'checkout.session.completed', {
+      id: 'cs_test_burst',
+      object: 'checkout.session',
+      client_reference_id: a.company.id,
+      customer: 'cus_burst',
+      subscription: 'sub_burst',
+      metadata: { companyId: a.company.id, obj: '1', pvsol: '1' },
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        send(completed, Stripe.webhooks.generateTestHeaderString({ payload: completed, secret })),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.filter((r) => r.json().data.applied === true)).toHaveLength(1);
+    const [events] = await s.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM payment_events WHERE id = $1',
+      [id],
+    );
+    expect(events?.n).toBe(1);
+  });
 });
