@@ -17,6 +17,7 @@ import type { Database } from './db/client';
 import { localCheckoutSessions, localPrices } from './db/schema';
 import { registerAuthHook } from './lib/auth-hook';
 import type { AppContext } from './lib/context';
+import { registerDrain } from './lib/drain';
 import { registerErrorHandler } from './lib/error-handler';
 import type { Mailer } from './lib/mailer';
 import { createLocalProvider, createStripeProvider, type PaymentProvider } from './lib/payments';
@@ -104,6 +105,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     tokens: new AccessTokens(opts.config.JWT_SECRET, opts.config.ACCESS_TOKEN_TTL_SECONDS),
   };
   app.decorate('ctx', ctx);
+  registerDrain(app);
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (r) => {

@@ -18,6 +18,16 @@ ${DEMO_ACCOUNTS.map((a) => `    ${a.email.padEnd(28)} ${a.role}`).join('\n')}
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    server.close().finally(() => process.exit(0));
+    // Finish what is in flight (and what clients already sent), then stop (docs/operations.md).
+    server.app
+      .drain()
+      .then(() => server.close())
+      .then(
+        () => process.exit(0),
+        (err) => {
+          console.error(err);
+          process.exit(1);
+        },
+      );
   });
 }
