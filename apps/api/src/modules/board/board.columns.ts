@@ -75,6 +75,15 @@ export function defaultTaskColumns(): Column[] {
   ];
 }
 
+/** Display names of the stages as options (the value stays the stage code the API uses). */
+const STAGE_LABELS: Record<string, string> = {
+  ACQUISITION: 'Acquisition',
+  OFFER_PROVIDED: 'Offer provided',
+  INSTALLER_SIGNED: 'Installer signed',
+  PROJECT_REALIZED: 'Project realized',
+  OFFER_NOT_ACCEPTED: 'Offer not accepted',
+};
+
 const STAGE_COLOURS: Record<string, string> = {
   ACQUISITION: 'Blue',
   OFFER_PROVIDED: 'Yellow',
@@ -95,7 +104,7 @@ export function defaultProjectColumns(): Column[] {
     column(TITLE_KEY, 'title', 0, { label: 'Project', ...synced }),
     column('Status', 'status', 1, {
       ...synced,
-      options: STAGES.map((s) => option(s, s, STAGE_COLOURS[s] ?? 'Default')),
+      options: STAGES.map((s) => option(s, STAGE_LABELS[s] ?? s, STAGE_COLOURS[s] ?? 'Default')),
     }),
     column('City', 'text', 2, synced),
     column('Total cost', 'number', 3, synced),
