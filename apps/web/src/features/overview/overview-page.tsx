@@ -123,7 +123,9 @@ function CompanyBoard() {
         maw={420}
         data-testid="kanban-search"
       />
-      <div aria-busy={query.isFetching}>{body}</div>
+      <div aria-busy={query.isFetching} style={{ minWidth: 0, maxWidth: '100%' }}>
+        {body}
+      </div>
     </Stack>
   );
 }
