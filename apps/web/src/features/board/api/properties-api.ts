@@ -29,7 +29,11 @@ export function useBoardProperties(board: Board, enabled: boolean) {
 /** Every property call answers the whole column set: it replaces the cached one. */
 function useStoreProperties(board: Board) {
   const queryClient = useQueryClient();
-  return (answer: PropertiesAnswer) => queryClient.setQueryData(boardKeys.properties(board), answer.data);
+  return (answer: PropertiesAnswer, recomputed = false) => {
+    queryClient.setQueryData(boardKeys.properties(board), answer.data);
+    // The server recomputed the records' derived cells (formulas, rollups, ids): read them again.
+    if (recomputed) void queryClient.invalidateQueries({ queryKey: boardKeys.tasksOf(board) });
+  };
 }
 
 /** POST /task/property/create. */
@@ -38,22 +42,18 @@ export function useCreateProperty(board: Board) {
   return useMutation({
     mutationFn: (body: Omit<PropertyCreateRequest, 'board'>) =>
       api.post('/task/property/create', { ...body, board }, { schema: PropertiesAnswer }),
-    onSuccess: store,
+    onSuccess: (answer) => store(answer, true),
   });
 }
 
 /** PATCH /task/property/update: rename and/or change the type (records are re-keyed and converted). */
 export function useUpdateProperty(board: Board) {
   const store = useStoreProperties(board);
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: Omit<PropertyUpdateRequest, 'board'>) =>
       api.patch('/task/property/update', { ...body, board }, { schema: PropertiesAnswer }),
-    onSuccess: (answer) => {
-      store(answer);
-      // Cells moved to the new key or type: the records must be read again.
-      void queryClient.invalidateQueries({ queryKey: boardKeys.tasksOf(board) });
-    },
+    // Cells moved to the new key or type: the records are read again.
+    onSuccess: (answer) => store(answer, true),
   });
 }
 
@@ -63,7 +63,7 @@ export function useDeleteProperty(board: Board) {
   return useMutation({
     mutationFn: (key: string) =>
       api.delete('/task/property/delete', { body: { board, key }, schema: PropertiesAnswer }),
-    onSuccess: store,
+    onSuccess: (answer) => store(answer, true),
   });
 }
 
@@ -89,6 +89,7 @@ export function useUpdateColumnSettings(board: Board) {
     onError: (_error, _vars, context) => {
       if (context?.previous) queryClient.setQueryData(boardKeys.properties(board), context.previous);
     },
-    onSuccess: store,
+    onSuccess: (answer, { property }) =>
+      store(answer, property.formula !== undefined || property.rollup !== undefined),
   });
 }

@@ -33,6 +33,11 @@ export function useCellWriter() {
 
   const write = useCallback(
     async (task: Task, key: string, value: unknown): Promise<Task | null> => {
+      // A reload in flight would overwrite the change shown below with older data: stop it, and
+      // load again once the server has answered.
+      const tasksKey = boardKeys.tasksOf(task.board);
+      const reloading = queryClient.isFetching({ queryKey: tasksKey }) > 0;
+      if (reloading) await queryClient.cancelQueries({ queryKey: tasksKey });
       const before = latestTask(queryClient, task);
       const column = columns[key];
       const optimistic = patchTask(before, key, value, column?.dataType ?? 'text', column?.icon ?? '');
@@ -44,6 +49,7 @@ export function useCellWriter() {
             : { properties: { [key]: value ?? null } };
         const saved = await updateTask(task._id, body);
         change((data, b) => replaceTask(data, b, saved));
+        if (reloading) void queryClient.invalidateQueries({ queryKey: tasksKey });
         return saved;
       } catch (error) {
         change((data, b) => replaceTask(data, b, before));

@@ -60,50 +60,52 @@ export function RecordDrawer({ task, related }: RecordDrawerProps) {
     >
       <Drawer.Overlay backgroundOpacity={0.15} />
       <Drawer.Content
-        className={classes.content}
         aria-label={t(drawer?.mode === 'create' ? 'drawer.newTitle' : 'drawer.title')}
         data-testid="record-drawer"
+        style={{ overflow: 'hidden' }}
       >
-        {!full && <ResizeHandle width={width} onResize={setStored} />}
-        <Drawer.Header>
-          <Title order={2} size="h4">
-            {drawer?.mode === 'create'
-              ? t(isProjects ? 'drawer.newProject' : 'drawer.newTitle')
-              : t(isProjects ? 'drawer.projectTitle' : 'drawer.title')}
-          </Title>
-          <Group gap={4}>
-            <Tooltip label={t(full ? 'drawer.exitFullScreen' : 'drawer.fullScreen')} withArrow>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                onClick={() => setFull((f) => !f)}
-                aria-label={t(full ? 'drawer.exitFullScreen' : 'drawer.fullScreen')}
-                aria-pressed={full}
-              >
-                {full ? (
-                  <IconArrowsMinimize size={18} aria-hidden />
-                ) : (
-                  <IconArrowsMaximize size={18} aria-hidden />
-                )}
-              </ActionIcon>
-            </Tooltip>
-            <CloseButton onClick={close} aria-label={tApp('common.close')} />
-          </Group>
-        </Drawer.Header>
-        <Drawer.Body className={classes.body}>
-          {opened && (
-            <RecordForm
-              key={formKey}
-              task={drawer?.mode === 'edit' ? task : null}
-              preset={drawer?.mode === 'create' ? drawer.values : {}}
-              related={related}
-              columns={orderColumns(columns, view?.order).filter((c) => c.id !== TITLE_KEY)}
-              titleLabel={columns[TITLE_KEY]?.label ?? t('drawer.name')}
-              onSaved={close}
-              board={scope.board}
-            />
-          )}
-        </Drawer.Body>
+        <div className={classes.content}>
+          {!full && <ResizeHandle width={width} onResize={setStored} />}
+          <Drawer.Header>
+            <Title order={2} size="h4">
+              {drawer?.mode === 'create'
+                ? t(isProjects ? 'drawer.newProject' : 'drawer.newTitle')
+                : t(isProjects ? 'drawer.projectTitle' : 'drawer.title')}
+            </Title>
+            <Group gap={4}>
+              <Tooltip label={t(full ? 'drawer.exitFullScreen' : 'drawer.fullScreen')} withArrow>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  onClick={() => setFull((f) => !f)}
+                  aria-label={t(full ? 'drawer.exitFullScreen' : 'drawer.fullScreen')}
+                  aria-pressed={full}
+                >
+                  {full ? (
+                    <IconArrowsMinimize size={18} aria-hidden />
+                  ) : (
+                    <IconArrowsMaximize size={18} aria-hidden />
+                  )}
+                </ActionIcon>
+              </Tooltip>
+              <CloseButton onClick={close} aria-label={tApp('common.close')} />
+            </Group>
+          </Drawer.Header>
+          <Drawer.Body className={classes.body}>
+            {opened && (
+              <RecordForm
+                key={formKey}
+                task={drawer?.mode === 'edit' ? task : null}
+                preset={drawer?.mode === 'create' ? drawer.values : {}}
+                related={related}
+                columns={orderColumns(columns, view?.order).filter((c) => c.id !== TITLE_KEY)}
+                titleLabel={columns[TITLE_KEY]?.label ?? t('drawer.name')}
+                onSaved={close}
+                board={scope.board}
+              />
+            )}
+          </Drawer.Body>
+        </div>
       </Drawer.Content>
     </Drawer.Root>
   );

@@ -1,4 +1,5 @@
 import { Popover } from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
 import type { Column, SelectOption, Task } from '@solar/shared';
 import type { ReactNode } from 'react';
 import { useTaskCache } from '../../api/tasks-api';
@@ -32,8 +33,13 @@ export function CellEditor({ task, column, related, seed, onDone }: CellEditorPr
   const change = useTaskCache(scope.board);
   const value = cellRaw(task, column.id);
   const key = column.id;
+  const textType = isTextType(column.dataType);
+  // Escape closes a picker wherever the focus went (an upload button that got disabled, the page).
+  useWindowEvent('keydown', (event) => {
+    if (!textType && event.key === 'Escape') onDone('stay');
+  });
 
-  if (isTextType(column.dataType)) {
+  if (textType) {
     return (
       <div className={classes.textEditor}>
         <TextEditor
@@ -102,6 +108,7 @@ export function CellEditor({ task, column, related, seed, onDone }: CellEditorPr
           column={column}
           value={value}
           projectId={task.projectId}
+          onEscape={close}
           onChange={(next) => void commit(task, key, next)}
         />
       );

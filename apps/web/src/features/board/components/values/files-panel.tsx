@@ -17,10 +17,11 @@ interface FilesPanelProps {
   /** The record's project: uploads are filed under it. */
   projectId: string | null;
   onChange: (files: ValueItem[]) => void;
+  onEscape?: () => void;
 }
 
 /** The files of a cell: upload (POST /media, 20 MB) and remove (`[{ value: url, label: fileName }]`). */
-export function FilesPanel({ column, value, projectId, onChange }: FilesPanelProps) {
+export function FilesPanel({ column, value, projectId, onChange, onEscape }: FilesPanelProps) {
   const { t } = useTranslation('board');
   const { t: tApp } = useTranslation();
   const { scope } = useBoard();
@@ -45,7 +46,13 @@ export function FilesPanel({ column, value, projectId, onChange }: FilesPanelPro
   };
 
   return (
-    <Box className={classes.panel} onKeyDown={(event) => event.stopPropagation()}>
+    <Box
+      className={classes.panel}
+      onKeyDown={(event) => {
+        event.stopPropagation();
+        if (event.key === 'Escape') onEscape?.();
+      }}
+    >
       <Stack gap={4}>
         {files.map((file) => (
           <Group key={file.value} className={classes.itemRow} wrap="nowrap" justify="space-between">
