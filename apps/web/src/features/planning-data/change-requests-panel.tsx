@@ -76,7 +76,13 @@ export function ChangeRequestsPanel() {
 
   return (
     <Paper p="md">
-      <Table.ScrollContainer minWidth={860}>
+      <Table.ScrollContainer
+        minWidth={860}
+        type="native"
+        tabIndex={0}
+        role="region"
+        aria-label={t('tabs.requests')}
+      >
         <Table verticalSpacing="sm" highlightOnHover data-testid="change-requests-table">
           <Table.Thead>
             <Table.Tr>

@@ -328,7 +328,13 @@ export function QuotesPanel({ editable }: { editable: boolean }) {
     );
   } else {
     body = (
-      <Table.ScrollContainer minWidth={1200}>
+      <Table.ScrollContainer
+        minWidth={1200}
+        type="native"
+        tabIndex={0}
+        role="region"
+        aria-label={t('tabs.quotes')}
+      >
         <Table
           verticalSpacing="xs"
           highlightOnHover

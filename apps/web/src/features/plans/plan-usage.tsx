@@ -18,11 +18,13 @@ export function PlanUsage({ subscription }: { subscription: Subscription }) {
         </Text>
       </Group>
       {value !== null && (
-        <Progress
-          value={value}
-          color={value >= 100 ? 'red' : undefined}
-          aria-labelledby={`usage-${kind}-label`}
-        />
+        <Progress.Root>
+          <Progress.Section
+            value={value}
+            color={value >= 100 ? 'red' : undefined}
+            aria-labelledby={`usage-${kind}-label`}
+          />
+        </Progress.Root>
       )}
     </Stack>
   );
