@@ -11,7 +11,7 @@ export function EmptyState() {
     <Center py="xl" data-testid="board-empty">
       <Stack align="center" gap={6}>
         <IconListSearch size={32} color="var(--mantine-color-gray-5)" aria-hidden />
-        <Text c="dimmed" size="sm" role="status">
+        <Text c="gray.7" size="sm" role="status">
           {t(isProjects ? 'empty.projects' : 'empty.tasks')}
         </Text>
       </Stack>

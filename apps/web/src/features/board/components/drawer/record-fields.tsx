@@ -57,7 +57,7 @@ export function RecordFields({
                 task ? (
                   <ButtonCell task={task} column={column} />
                 ) : (
-                  <Text size="sm" c="dimmed">
+                  <Text size="sm" c="gray.7">
                     —
                   </Text>
                 )
@@ -75,7 +75,7 @@ export function RecordFields({
               ) : (
                 <span>
                   {isEmpty(value) && column.dataType !== 'checkbox' ? (
-                    <Text size="sm" c="dimmed">
+                    <Text size="sm" c="gray.7">
                       {t('drawer.empty')}
                     </Text>
                   ) : (

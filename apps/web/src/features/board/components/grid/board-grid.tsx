@@ -1,3 +1,4 @@
+import { DndContext, type DragEndEvent, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
 import type { Task, TaskGroup } from '@solar/shared';
 import type { OnChangeFn, RowSelectionState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -10,7 +11,7 @@ import { useRecordActions } from '../../hooks/use-record-actions';
 import { isEditable, visibleColumns } from '../../lib/columns';
 import { gridEntries } from '../../lib/grid-entries';
 import { EmptyState } from '../empty-state';
-import { AriaRowGroup } from './aria';
+import { AriaCell, AriaRow, AriaRowGroup } from './aria';
 import { ColumnDialogs } from './column-dialogs';
 import classes from './grid.module.css';
 import { GridFooter } from './grid-footer';
@@ -118,9 +119,14 @@ export function BoardGrid(props: BoardGridProps) {
     if (hasNextPage && !isFetchingNextPage && lastIndex >= entries.length - 40) fetchNextPage();
   }, [entries.length, fetchNextPage, hasNextPage, isFetchingNextPage, lastIndex]);
 
+  // Pointer only: Enter and Space open the column menu; its 'Move left/right' items reorder by keyboard.
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
+  const onDragEnd = ({ active: dragged, over }: DragEndEvent) => {
+    if (over && dragged.id !== over.id) colActions.move(String(dragged.id), String(over.id));
+  };
   const { active, editing } = cursor;
   return (
-    <>
+    <DndContext sensors={sensors} onDragEnd={onDragEnd}>
       {/* biome-ignore lint/a11y/useSemanticElements: a virtual data grid is the ARIA grid pattern */}
       <div
         ref={scrollRef}
@@ -149,7 +155,6 @@ export function BoardGrid(props: BoardGridProps) {
             onToggleAll={() => grid.table.toggleAllRowsSelected()}
             onResizeStart={grid.startResize}
             onResizeKey={(column, width) => colActions.saveWidth(column.id, width)}
-            onMove={colActions.move}
             actionsFor={colActions.actionsFor}
           />
           <AriaRowGroup className={classes.body} style={{ height: virtualizer.getTotalSize() }}>
@@ -195,28 +200,34 @@ export function BoardGrid(props: BoardGridProps) {
               );
             })}
           </AriaRowGroup>
-          {entries.length === 0 && !hasNextPage && <EmptyState />}
-          <GridFooter
-            shown={rows.length}
-            total={props.total}
-            loadingMore={isFetchingNextPage}
-            onAdd={
-              isProjects
-                ? undefined
-                : async () => {
-                    const task = await records.create({});
-                    if (task) cursor.setEditNew(task._id);
-                  }
-            }
-          />
+          {entries.length === 0 && !hasNextPage && (
+            <AriaRow>
+              <AriaCell style={{ width: '100%' }}>
+                <EmptyState />
+              </AriaCell>
+            </AriaRow>
+          )}
         </div>
       </div>
+      <GridFooter
+        shown={rows.length}
+        total={props.total}
+        loadingMore={isFetchingNextPage}
+        onAdd={
+          isProjects
+            ? undefined
+            : async () => {
+                const task = await records.create({});
+                if (task) cursor.setEditNew(task._id);
+              }
+        }
+      />
       <ColumnDialogs
         insert={colActions.insert}
         onCloseInsert={() => colActions.setInsert(null)}
         deleting={colActions.deleting}
         onCloseDelete={() => colActions.setDeleting(null)}
       />
-    </>
+    </DndContext>
   );
 }

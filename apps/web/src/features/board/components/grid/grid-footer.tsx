@@ -31,7 +31,7 @@ export function GridFooter({ shown, total, loadingMore, onAdd }: GridFooterProps
         </Button>
       )}
       <Group gap={6}>
-        <Text size="xs" c="dimmed" aria-live="polite" data-testid="grid-count">
+        <Text size="xs" c="gray.7" aria-live="polite" data-testid="grid-count">
           {t('grid.count', { shown: formatNumber(shown, lang), total: formatNumber(total, lang) })}
         </Text>
         {loadingMore && <Loader size="xs" aria-label={t('grid.loadingMore')} />}

@@ -1,4 +1,3 @@
-import { DndContext, type DragEndEvent, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
 import { Checkbox } from '@mantine/core';
 import type { Column } from '@solar/shared';
 import type { MouseEvent, TouchEvent } from 'react';
@@ -18,18 +17,12 @@ interface GridHeaderProps {
   onToggleAll: () => void;
   onResizeStart: (col: number, event: MouseEvent | TouchEvent) => void;
   onResizeKey: (column: Column, width: number) => void;
-  onMove: (key: string, target: string) => void;
   actionsFor: (column: Column) => ColumnMenuActions;
 }
 
 /** The sticky header row: select-all, the column headers (drag to reorder) and the '+' column. */
 export function GridHeader(props: GridHeaderProps) {
   const { t } = useTranslation('board');
-  // Pointer only: Enter and Space open the column menu; its 'Move left/right' items reorder by keyboard.
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (over && active.id !== over.id) props.onMove(String(active.id), String(over.id));
-  };
 
   return (
     <AriaRowGroup className={classes.header}>
@@ -47,20 +40,18 @@ export function GridHeader(props: GridHeaderProps) {
             aria-label={t('grid.selectAll')}
           />
         </AriaColumnHeader>
-        <DndContext sensors={sensors} onDragEnd={onDragEnd}>
-          {props.columns.map((column, col) => (
-            <HeaderCell
-              key={column.id}
-              column={column}
-              col={col}
-              width={props.widths[col] ?? 200}
-              isResizing={props.resizingId === column.id}
-              onResizeStart={(event) => props.onResizeStart(col, event)}
-              onResizeKey={(width) => props.onResizeKey(column, width)}
-              actions={props.actionsFor(column)}
-            />
-          ))}
-        </DndContext>
+        {props.columns.map((column, col) => (
+          <HeaderCell
+            key={column.id}
+            column={column}
+            col={col}
+            width={props.widths[col] ?? 200}
+            isResizing={props.resizingId === column.id}
+            onResizeStart={(event) => props.onResizeStart(col, event)}
+            onResizeKey={(width) => props.onResizeKey(column, width)}
+            actions={props.actionsFor(column)}
+          />
+        ))}
         <AriaColumnHeader className={`${classes.headerCell} ${classes.addHeader}`}>
           <AddColumnButton />
         </AriaColumnHeader>

@@ -42,7 +42,7 @@ export function GroupRow({ column, bucket, collapsed, top, sumProperty, onToggle
         {bucket.value ? (
           <OptionBadge column={column} value={bucket.value} />
         ) : (
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             {name}
           </Text>
         )}
@@ -50,7 +50,7 @@ export function GroupRow({ column, bucket, collapsed, top, sumProperty, onToggle
           {bucket.count}
         </Badge>
         {sumProperty && bucket.sum !== null && (
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="gray.7">
             {t('groups.sum', { name: sumProperty.label, sum: formatAmount(bucket.sum, currentLanguage()) })}
           </Text>
         )}

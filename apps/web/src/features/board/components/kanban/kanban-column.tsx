@@ -55,7 +55,7 @@ export function KanbanColumn({
           {bucket.value ? (
             <OptionBadge column={column} value={bucket.value} />
           ) : (
-            <Text size="sm" fw={600} c="dimmed">
+            <Text size="sm" fw={600} c="gray.7">
               {name}
             </Text>
           )}
@@ -70,7 +70,7 @@ export function KanbanColumn({
           {bucket.count}
         </Badge>
         {sumColumn && (
-          <Text size="xs" c="dimmed" data-testid="kanban-sum" truncate>
+          <Text size="xs" c="gray.7" data-testid="kanban-sum" truncate>
             {t('groups.sum', {
               name: sumColumn.label,
               sum: formatAmount(bucket.sum ?? 0, currentLanguage()),
@@ -109,7 +109,7 @@ export function KanbanColumn({
           </Button>
         )}
         {bucket.tasks.length === 0 && (
-          <Text size="xs" c="dimmed" ta="center" py="md">
+          <Text size="xs" c="gray.7" ta="center" py="md">
             {t('kanban.empty')}
           </Text>
         )}

@@ -51,15 +51,15 @@ export function TemplateCard({ template, canLoad, loading, onLoad, onRename, onD
             {template.name}
           </Text>
         )}
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="gray.7">
           {t('templates.taskCount', { count: template.tasks.length })}
         </Text>
         {template.quoteID && (
-          <Text size="xs" c="dimmed" lineClamp={1} title={template.quoteID.mapboxAddress.complete}>
+          <Text size="xs" c="gray.7" lineClamp={1} title={template.quoteID.mapboxAddress.complete}>
             {template.quoteID.mapboxAddress.complete}
           </Text>
         )}
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="gray.7">
           {formatDateTime(template.createdAt, currentLanguage())}
         </Text>
         <Group gap={6} mt="auto" pt={6} wrap="wrap">

@@ -121,7 +121,7 @@ export function TemplateModal({ opened, onClose }: { opened: boolean; onClose: (
         </Group>
         {mode === 'save' ? (
           <Stack gap="xs" maw={420}>
-            <Text size="sm" c="dimmed">
+            <Text size="sm" c="gray.7">
               {t('templates.saveHint')}
             </Text>
             <TextInput
@@ -153,7 +153,7 @@ export function TemplateModal({ opened, onClose }: { opened: boolean; onClose: (
             {templates.isLoading ? (
               <Loader size="sm" aria-label={tApp('common.loading')} />
             ) : cards.length === 0 ? (
-              <Text size="sm" c="dimmed">
+              <Text size="sm" c="gray.7">
                 {t('templates.none')}
               </Text>
             ) : (

@@ -57,7 +57,7 @@ export function TemplateSlider({ cards }: { cards: ReactNode[] }) {
         </ActionIcon>
       </Group>
       {total > 0 && (
-        <Text size="xs" c="dimmed" ta="center" mt={6}>
+        <Text size="xs" c="gray.7" ta="center" mt={6}>
           {t('templates.position', { from: start + 1, to: Math.min(total, start + perView), total })}
         </Text>
       )}

@@ -22,7 +22,7 @@ export function FilterPanel() {
   return (
     <Stack gap="xs" miw={340} data-testid="filter-panel">
       {filters.length === 0 && (
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="gray.7">
           {t('filters.none')}
         </Text>
       )}

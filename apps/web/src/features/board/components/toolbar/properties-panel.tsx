@@ -17,7 +17,7 @@ export function PropertiesPanel() {
     <ScrollArea.Autosize mah={360} miw={260} data-testid="properties-panel">
       <Stack gap={6}>
         {list.length === 0 && (
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             {t('hidden.none')}
           </Text>
         )}

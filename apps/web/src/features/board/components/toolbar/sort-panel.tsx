@@ -20,7 +20,7 @@ export function SortPanel() {
   return (
     <Stack gap="xs" miw={320} data-testid="sort-panel">
       {sort.length === 0 && (
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="gray.7">
           {t('sort.none')}
         </Text>
       )}

@@ -24,9 +24,9 @@ export function ToolbarPanel({
   testId,
 }: ToolbarPanelProps) {
   return (
-    <Popover opened={opened} onChange={onToggle} position="bottom-start" shadow="md" trapFocus withinPortal>
-      <Popover.Target>
-        <Indicator label={count} size={16} disabled={count === 0} offset={4}>
+    <Indicator label={count} size={16} disabled={count === 0} offset={4}>
+      <Popover opened={opened} onChange={onToggle} position="bottom-start" shadow="md" trapFocus withinPortal>
+        <Popover.Target>
           <Button
             size="compact-sm"
             variant={count > 0 ? 'light' : 'subtle'}
@@ -39,9 +39,9 @@ export function ToolbarPanel({
           >
             {label}
           </Button>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown>{children}</Popover.Dropdown>
-    </Popover>
+        </Popover.Target>
+        <Popover.Dropdown>{children}</Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }

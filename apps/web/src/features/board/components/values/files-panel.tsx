@@ -71,7 +71,7 @@ export function FilesPanel({ column, value, projectId, onChange, onEscape }: Fil
           </Group>
         ))}
         {files.length === 0 && (
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="gray.7">
             {t('files.none')}
           </Text>
         )}

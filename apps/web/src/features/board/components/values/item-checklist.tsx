@@ -58,7 +58,7 @@ export function ItemChecklist({
             />
           ))}
           {items.length === 0 && !loading && (
-            <Text size="xs" c="dimmed" p={6}>
+            <Text size="xs" c="gray.7" p={6}>
               {t('options.none')}
             </Text>
           )}

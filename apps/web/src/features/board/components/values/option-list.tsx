@@ -165,7 +165,7 @@ export function OptionList({
             </UnstyledButton>
           )}
           {rows === 0 && (
-            <Text size="xs" c="dimmed" p={6}>
+            <Text size="xs" c="gray.7" p={6}>
               {t('options.none')}
             </Text>
           )}

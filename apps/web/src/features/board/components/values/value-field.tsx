@@ -87,7 +87,7 @@ function PickerField({
           aria-expanded={opened}
         >
           {isEmpty(value) ? (
-            <Text size="sm" c="dimmed">
+            <Text size="sm" c="gray.7">
               {t('drawer.empty')}
             </Text>
           ) : (
