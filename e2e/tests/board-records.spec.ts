@@ -1,0 +1,164 @@
+import type { APIRequestContext } from '@playwright/test';
+import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
+
+/**
+ * Board records: the record drawer (resized within its bounds, full screen, details saved), bulk
+ * delete with its confirmation and Undo, Ctrl+Z of an edit, and a task set saved from one project
+ * and imported into another. Unique names per run: the server is shared by parallel workers.
+ */
+
+interface TaskDoc {
+  _id: string;
+  taskName: string;
+}
+
+async function createTask(request: APIRequestContext, token: string, data: Record<string, unknown>) {
+  const res = await request.post('/api/task/create', {
+    headers: authHeaders(token),
+    data: { board: 'tasks', ...data },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).data as TaskDoc;
+}
+
+async function findTasks(request: APIRequestContext, token: string, search: string, projectId?: string) {
+  const res = await request.post('/api/task/filter?page=1&limit=50', {
+    headers: authHeaders(token),
+    data: { board: 'tasks', search, projectId },
+  });
+  expect(res.status()).toBe(200);
+  return (await res.json()).data.tasks as TaskDoc[];
+}
+
+test.describe('board records', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('the record drawer resizes within its bounds, goes full screen and saves details', async ({
+    page,
+  }) => {
+    const suffix = Date.now().toString(36);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const { token } = await loginAs(page, DEMO.helios, '/tasks', 'en');
+    await createTask(page.request, token, { taskName: `Drawer ${suffix}` });
+    await page.reload();
+    await expect(page.getByRole('grid', { name: 'Records' })).toBeVisible({ timeout: 60_000 });
+    await page.getByRole('searchbox', { name: 'Search records' }).fill(suffix);
+    await page.getByRole('button', { name: `Open Drawer ${suffix}` }).click();
+
+    const drawer = page.getByRole('dialog', { name: 'Task details' });
+    await expect(drawer).toBeVisible();
+    await expect.poll(async () => (await drawer.boundingBox())?.width).toBe(500);
+
+    const handle = page.getByRole('separator', { name: 'Resize the panel' });
+    const drag = async (toX: number) => {
+      const box = await handle.boundingBox();
+      if (!box) throw new Error('no resize handle');
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(toX, box.y + box.height / 2, { steps: 8 });
+      await page.mouse.up();
+    };
+    // Far left: the drawer stops 100 px from the window's left edge.
+    await drag(10);
+    await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(100);
+    await expect.poll(async () => (await drawer.boundingBox())?.width).toBe(1180);
+    // Far right: never narrower than 300 px.
+    await drag(1270);
+    await expect.poll(async () => (await drawer.boundingBox())?.width).toBe(300);
+    // In between it follows the pointer.
+    await drag(680);
+    await expect.poll(async () => (await drawer.boundingBox())?.width).toBe(600);
+    await expect(handle).toHaveAttribute('aria-valuenow', '600');
+
+    await drawer.getByRole('button', { name: 'Full screen' }).click();
+    await expect.poll(async () => (await drawer.boundingBox())?.width).toBe(1280);
+    await drawer.getByRole('button', { name: 'Exit full screen' }).click();
+    await expect.poll(async () => (await drawer.boundingBox())?.width).toBe(600);
+
+    await drawer.getByRole('textbox', { name: 'Task' }).fill(`Drawer ${suffix} renamed`);
+    await drawer.getByRole('textbox', { name: 'Notes' }).fill('Call the customer first');
+    await drawer.getByRole('button', { name: 'Update Details' }).click();
+    await expect(page.getByText('Details updated')).toBeVisible();
+    await expect
+      .poll(async () => (await findTasks(page.request, token, `Drawer ${suffix} renamed`)).length)
+      .toBe(1);
+  });
+
+  test('selected records are deleted after the confirmation and come back with Undo; Ctrl+Z undoes an edit', async ({
+    page,
+  }) => {
+    const suffix = Date.now().toString(36);
+    const { token } = await loginAs(page, DEMO.helios, '/tasks', 'en');
+    await createTask(page.request, token, { taskName: `Bulk ${suffix} A` });
+    await createTask(page.request, token, { taskName: `Bulk ${suffix} B` });
+    await page.reload();
+    await expect(page.getByRole('grid', { name: 'Records' })).toBeVisible({ timeout: 60_000 });
+    await page.getByRole('searchbox', { name: 'Search records' }).fill(suffix);
+
+    // An edit undone with Ctrl+Z.
+    const row = page.getByTestId('board-row').filter({ hasText: `Bulk ${suffix} A` });
+    await row.locator('[data-column="taskName"]').dblclick();
+    await page.keyboard.type(' edited');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(async () => (await findTasks(page.request, token, `Bulk ${suffix} A edited`)).length)
+      .toBe(1);
+    await page.keyboard.press('Control+z');
+    await expect(page.getByText('Undone: value of Task')).toBeVisible();
+    await expect
+      .poll(async () => (await findTasks(page.request, token, `Bulk ${suffix} A edited`)).length)
+      .toBe(0);
+
+    await page.getByRole('checkbox', { name: `Select Bulk ${suffix} A` }).check();
+    await page.getByRole('checkbox', { name: `Select Bulk ${suffix} B` }).check();
+    await expect(page.getByText('2 selected')).toBeVisible();
+    await page.getByTestId('bulk-bar').getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete tasks' });
+    await expect(confirm.getByText('Are you sure delete this task?')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Tasks deleted successfully')).toBeVisible();
+    await expect(page.getByTestId('board-row').filter({ hasText: `Bulk ${suffix}` })).toHaveCount(0);
+    await expect.poll(async () => (await findTasks(page.request, token, `Bulk ${suffix}`)).length).toBe(0);
+
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await expect(page.getByTestId('board-row').filter({ hasText: `Bulk ${suffix}` })).toHaveCount(2);
+    await expect.poll(async () => (await findTasks(page.request, token, `Bulk ${suffix}`)).length).toBe(2);
+  });
+
+  test('a task set saved from one project is imported into another', async ({ page }) => {
+    const suffix = Date.now().toString(36);
+    const { token } = await loginAs(page, DEMO.owner, '/dashboard', 'en');
+    const res = await page.request.get('/api/view/user-projects', { headers: authHeaders(token) });
+    const projects = (await res.json()).data as { _id: string; address: string; shortId: string }[];
+    const [from, to] = projects;
+    if (!from || !to) throw new Error('the demo company needs two projects');
+    await createTask(page.request, token, { taskName: `Set ${suffix} survey`, projectId: from._id });
+    await createTask(page.request, token, { taskName: `Set ${suffix} order`, projectId: from._id });
+
+    await page.goto(`/tasks?projectId=${from._id}`);
+    await expect(page.getByRole('grid', { name: 'Records' })).toBeVisible({ timeout: 60_000 });
+    await page.getByRole('searchbox', { name: 'Search records' }).fill(suffix);
+    await expect(page.getByTestId('board-row').filter({ hasText: `Set ${suffix}` })).toHaveCount(2);
+    await page.getByRole('button', { name: 'Task sets' }).click();
+    const modal = page.getByRole('dialog', { name: 'Task set templates' });
+    await modal.getByRole('button', { name: 'Save new task set' }).click();
+    await modal.getByRole('textbox', { name: 'Template name' }).fill(`Set ${suffix}`);
+    await modal.getByRole('button', { name: 'Save task set' }).click();
+    await expect(page.getByText(`Set ${suffix}`, { exact: false }).first()).toBeVisible();
+
+    await modal.getByRole('button', { name: 'Load task set templates' }).click();
+    await modal.getByRole('combobox', { name: 'Load into this project' }).fill(to.shortId);
+    await page.getByRole('option', { name: `${to.address} (${to.shortId})` }).click();
+    const load = modal.getByRole('button', { name: `Load Set ${suffix} into the project` });
+    // Newest first; step the slider if other runs saved sets meanwhile.
+    await modal.getByTestId('template-card').first().waitFor();
+    for (let i = 0; i < 30 && !(await load.isVisible()); i += 1) {
+      await modal.getByRole('button', { name: 'Next template' }).click();
+    }
+    await load.click();
+    await expect(page.getByText('2 tasks were added to the project')).toBeVisible();
+    await expect
+      .poll(async () => (await findTasks(page.request, token, `Set ${suffix}`, to._id)).length)
+      .toBe(2);
+  });
+});

@@ -1,0 +1,163 @@
+import type { APIRequestContext } from '@playwright/test';
+import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
+
+/**
+ * Board views (saved tabs): a view's filters, sort, grouping and hidden properties survive a reload,
+ * and a kanban card dragged to another column changes the record. Unique names per run: the server
+ * is shared by parallel workers.
+ */
+
+interface ViewDoc {
+  _id: string;
+  name: string;
+  viewType: string;
+  filters: { column: string; value: unknown }[];
+  sort: { column: string; order: string }[];
+  hiddenProperties: string[];
+  groupBy: string | null;
+}
+
+async function views(request: APIRequestContext, token: string): Promise<ViewDoc[]> {
+  const res = await request.get('/api/view/user-views/tasks', { headers: authHeaders(token) });
+  expect(res.status()).toBe(200);
+  return (await res.json()).data;
+}
+
+async function statusOf(request: APIRequestContext, token: string, name: string): Promise<unknown> {
+  const res = await request.post('/api/task/filter?page=1&limit=5', {
+    headers: authHeaders(token),
+    data: { board: 'tasks', search: name },
+  });
+  expect(res.status()).toBe(200);
+  return (await res.json()).data.tasks[0]?.properties.Status?.value;
+}
+
+test.describe('board views', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('a view keeps its filter, sort, grouping and hidden property after a reload', async ({ page }) => {
+    const name = `Plan ${Date.now().toString(36)}`;
+    const { token } = await loginAs(page, DEMO.owner, '/tasks', 'en');
+    await expect(page.getByRole('grid', { name: 'Records' })).toBeVisible({ timeout: 60_000 });
+
+    await page.getByRole('button', { name: 'Add view' }).click();
+    const viewName = page.getByRole('textbox', { name: 'View name' });
+    await viewName.fill('   ');
+    await page.getByRole('button', { name: 'Create view' }).click();
+    await expect(page.getByText('View name cannot be empty or just spaces.')).toBeVisible();
+    await viewName.fill(name);
+    await page.getByRole('button', { name: 'Create view' }).click();
+    await expect(page.getByText('View created successfully')).toBeVisible();
+    await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
+    await page.getByRole('button', { name: 'Add filter' }).click();
+    await page.getByRole('combobox', { name: 'Property of filter 1' }).click();
+    await page.getByRole('option', { name: 'Priority', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Value of Priority' }).click();
+    await page.getByRole('option', { name: 'High', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Sort', exact: true }).click();
+    await page.getByRole('button', { name: 'Add sort' }).click();
+    await page.getByRole('combobox', { name: 'Property of sort 1' }).click();
+    await page.getByRole('option', { name: 'Estimate (h)', exact: true }).click();
+    await page.getByTestId('sort-panel').getByText('Descending', { exact: true }).click();
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Group', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Group by' }).click();
+    await page.getByRole('option', { name: 'Priority', exact: true }).click();
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Properties', exact: true }).click();
+    // By keyboard: the switch's input sits under its track.
+    const tags = page.getByRole('switch', { name: 'Show Tags' });
+    await tags.focus();
+    await page.keyboard.press('Space');
+    await expect(tags).not.toBeChecked();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Column Tags' })).toHaveCount(0);
+
+    // What the database holds.
+    await expect
+      .poll(async () => (await views(page.request, token)).find((v) => v.name === name)?.hiddenProperties)
+      .toContain('Tags');
+    const saved = (await views(page.request, token)).find((v) => v.name === name);
+    expect(saved?.filters).toEqual([expect.objectContaining({ column: 'Priority', value: ['High'] })]);
+    expect(saved?.sort).toEqual([{ column: 'Estimate (h)', order: 'desc' }]);
+    expect(saved?.groupBy).toBe('Priority');
+
+    // After a reload the same tab is chosen with the same settings.
+    await page.reload();
+    await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true', {
+      timeout: 60_000,
+    });
+    await expect(page.getByRole('grid', { name: 'Records' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Column Tags' })).toHaveCount(0);
+    await expect(page.getByTestId('group-row').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
+    await expect(page.getByRole('combobox', { name: 'Property of filter 1' })).toHaveValue('Priority');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Sort', exact: true }).click();
+    await expect(page.getByRole('combobox', { name: 'Property of sort 1' })).toHaveValue('Estimate (h)');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Group', exact: true }).click();
+    await expect(page.getByRole('combobox', { name: 'Group by' })).toHaveValue('Priority');
+    await page.keyboard.press('Escape');
+
+    // The view is deleted after a confirmation.
+    await page.getByRole('button', { name: `Options of view ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete view' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete view' }).click();
+    await expect(page.getByRole('tab', { name })).toHaveCount(0);
+    await expect
+      .poll(async () => (await views(page.request, token)).some((v) => v.name === name))
+      .toBe(false);
+  });
+
+  test('a kanban card dragged to another column changes its status', async ({ page }) => {
+    const suffix = Date.now().toString(36);
+    const { token } = await loginAs(page, DEMO.owner, '/tasks', 'en');
+    const headers = authHeaders(token);
+    const created = await page.request.post('/api/task/create', {
+      headers,
+      data: { board: 'tasks', taskName: `Card ${suffix}`, properties: { Status: 'Not started' } },
+    });
+    expect(created.status()).toBe(200);
+    const task = (await created.json()).data as { _id: string };
+    const view = await page.request.post('/api/view/create', {
+      headers,
+      data: {
+        board: 'tasks',
+        name: `Kanban ${suffix}`,
+        viewType: 'kanban',
+        groupBy: 'Status',
+        sumProperty: 'Estimate (h)',
+        filters: [{ column: 'taskName', value: `Card ${suffix}` }],
+      },
+    });
+    expect(view.status()).toBe(200);
+
+    await page.reload();
+    await page.getByRole('tab', { name: `Kanban ${suffix}` }).click({ timeout: 60_000 });
+    const card = page.getByTestId(`kanban-card-${task._id}`);
+    const from = page.getByTestId('kanban-column-Not started');
+    const to = page.getByTestId('kanban-column-Done');
+    await expect(from.getByTestId(`kanban-card-${task._id}`)).toBeVisible({ timeout: 60_000 });
+    await expect(to.getByTestId('kanban-sum')).toBeVisible();
+
+    const a = await card.boundingBox();
+    const b = await to.boundingBox();
+    if (!a || !b) throw new Error('kanban not laid out');
+    await page.mouse.move(a.x + a.width / 2, a.y + 20);
+    await page.mouse.down();
+    await page.mouse.move(a.x + a.width / 2 + 20, a.y + 30, { steps: 5 });
+    await page.mouse.move(b.x + b.width / 2, b.y + 120, { steps: 15 });
+    await page.mouse.up();
+
+    await expect(to.getByTestId(`kanban-card-${task._id}`)).toBeVisible();
+    await expect.poll(() => statusOf(page.request, token, `Card ${suffix}`)).toBe('Done');
+  });
+});
