@@ -48,6 +48,8 @@ test.describe('board records', () => {
     const drawer = page.getByRole('dialog', { name: 'Task details' });
     await expect(drawer).toBeVisible();
     await expect.poll(async () => (await drawer.boundingBox())?.width).toBe(500);
+    // Slid in completely (the handle stops moving).
+    await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(780);
 
     const handle = page.getByRole('separator', { name: 'Resize the panel' });
     const drag = async (toX: number) => {

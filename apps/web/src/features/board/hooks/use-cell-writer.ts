@@ -33,15 +33,18 @@ export function useCellWriter() {
 
   const write = useCallback(
     async (task: Task, key: string, value: unknown): Promise<Task | null> => {
-      // A reload in flight would overwrite the change shown below with older data: stop it, and
-      // load again once the server has answered.
-      const tasksKey = boardKeys.tasksOf(task.board);
-      const reloading = queryClient.isFetching({ queryKey: tasksKey }) > 0;
-      if (reloading) await queryClient.cancelQueries({ queryKey: tasksKey });
       const before = latestTask(queryClient, task);
       const column = columns[key];
       const optimistic = patchTask(before, key, value, column?.dataType ?? 'text', column?.icon ?? '');
       change((data, body) => replaceTask(data, body, optimistic));
+      // A reload in flight would overwrite the change with older data: it is stopped (which puts the
+      // cache back as it was, so the change is shown again) and made again once the server answered.
+      const tasksKey = boardKeys.tasksOf(task.board);
+      const reloading = queryClient.isFetching({ queryKey: tasksKey }) > 0;
+      if (reloading) {
+        await queryClient.cancelQueries({ queryKey: tasksKey });
+        change((data, body) => replaceTask(data, body, optimistic));
+      }
       try {
         const body =
           key === TITLE_KEY
