@@ -1,6 +1,6 @@
-import { Anchor, Badge, Checkbox, Group, Text } from '@mantine/core';
 import type { Column } from '@solar/shared';
-import { IconPaperclip } from '@tabler/icons-react';
+import { IconCheck, IconPaperclip } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../../i18n';
 import { asItems, asStrings, displayText, isChecked, isEmpty, isHttpUrl } from '../../lib/values';
 import classes from './cells.module.css';
@@ -17,115 +17,117 @@ interface CellViewProps {
 
 const stop = (event: { stopPropagation: () => void }) => event.stopPropagation();
 
-/** A cell's value, read-only, by its type (SPEC §3 data types). */
+/**
+ * A cell's value, read-only, by its type (SPEC §3 data types). Plain elements and CSS, no component
+ * library: the grid renders a few thousand of these while scrolling.
+ */
 export function CellView({ column, value, related = {}, wrap = false }: CellViewProps) {
+  const { t } = useTranslation('board');
   const lang = currentLanguage();
+  const line = wrap ? classes.wrap : classes.truncate;
+  const list = wrap ? `${classes.pills} ${classes.pillsWrap}` : classes.pills;
   if (column.dataType === 'checkbox') {
-    return <Checkbox checked={isChecked(value)} readOnly tabIndex={-1} aria-hidden size="sm" />;
+    const checked = isChecked(value);
+    return (
+      <span
+        className={classes.checkbox}
+        data-checked={checked || undefined}
+        role="img"
+        aria-label={t(checked ? 'cells.checked' : 'cells.unchecked')}
+      >
+        {checked && <IconCheck size={12} stroke={3} aria-hidden />}
+      </span>
+    );
   }
   if (isEmpty(value)) return null;
-  const text = (content: string) => (
-    <Text size="sm" className={wrap ? classes.wrap : classes.truncate} title={wrap ? undefined : content}>
-      {content}
-    </Text>
-  );
+  const text = String(value);
   switch (column.dataType) {
     case 'select':
     case 'status':
       return typeof value === 'string' ? <OptionBadge column={column} value={value} /> : null;
     case 'multi-select':
       return (
-        <Group gap={4} wrap={wrap ? 'wrap' : 'nowrap'} className={classes.pills}>
+        <span className={list}>
           {asStrings(value).map((v) => (
             <OptionBadge key={v} column={column} value={v} />
           ))}
-        </Group>
+        </span>
       );
     case 'person':
-    case 'relation':
+    case 'relation': {
+      const items =
+        column.dataType === 'person'
+          ? asItems(value)
+          : asStrings(value).map((id) => ({ value: id, label: related[id] ?? '…' }));
       return (
-        <Group gap={4} wrap={wrap ? 'wrap' : 'nowrap'} className={classes.pills}>
-          {(column.dataType === 'person'
-            ? asItems(value)
-            : asStrings(value).map((id) => ({ value: id, label: related[id] ?? '…' }))
-          ).map((item) => (
-            <Badge key={item.value} variant="light" color="gray" radius="sm" tt="none" fw={500}>
-              {item.label || '…'}
-            </Badge>
+        <span className={list}>
+          {items.map((item) => (
+            <span key={item.value} className={`${classes.pill} ${classes.chip}`}>
+              <span className={classes.pillText}>{item.label || '…'}</span>
+            </span>
           ))}
-        </Group>
-      );
-    case 'files':
-      return (
-        <Group gap={4} wrap={wrap ? 'wrap' : 'nowrap'} className={classes.pills}>
-          {asItems(value).map((file) => (
-            <Badge
-              key={file.value}
-              variant="outline"
-              color="gray"
-              radius="sm"
-              tt="none"
-              fw={500}
-              leftSection={<IconPaperclip size={12} aria-hidden />}
-            >
-              {file.label}
-            </Badge>
-          ))}
-        </Group>
-      );
-    case 'url': {
-      const url = String(value);
-      return isHttpUrl(url) ? (
-        <Anchor
-          href={url}
-          target="_blank"
-          rel="noopener noreferrer"
-          size="sm"
-          className={classes.truncate}
-          onClick={stop}
-        >
-          {url}
-        </Anchor>
-      ) : (
-        text(url)
+        </span>
       );
     }
+    case 'files':
+      return (
+        <span className={list}>
+          {asItems(value).map((file) => (
+            <span key={file.value} className={`${classes.pill} ${classes.file}`}>
+              <IconPaperclip size={12} aria-hidden />
+              <span className={classes.pillText}>{file.label}</span>
+            </span>
+          ))}
+        </span>
+      );
+    case 'url':
+      return isHttpUrl(text) ? (
+        <a
+          href={text}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={`${classes.link} ${line}`}
+          onClick={stop}
+        >
+          {text}
+        </a>
+      ) : (
+        <span className={line}>{text}</span>
+      );
     case 'email':
       return (
-        <Anchor href={`mailto:${String(value)}`} size="sm" className={classes.truncate} onClick={stop}>
-          {String(value)}
-        </Anchor>
+        <a href={`mailto:${text}`} className={`${classes.link} ${line}`} onClick={stop}>
+          {text}
+        </a>
       );
     case 'phone':
       return (
-        <Anchor
-          href={`tel:${String(value).replace(/\s/g, '')}`}
-          size="sm"
-          className={classes.truncate}
-          onClick={stop}
-        >
-          {String(value)}
-        </Anchor>
+        <a href={`tel:${text.replace(/\s/g, '')}`} className={`${classes.link} ${line}`} onClick={stop}>
+          {text}
+        </a>
       );
     case 'number':
     case 'rollup':
     case 'id':
-      return (
-        <Text size="sm" className={classes.number}>
-          {displayText(value, column, lang)}
-        </Text>
-      );
+      return <span className={classes.number}>{displayText(value, column, lang)}</span>;
     case 'formula': {
       const shown = displayText(value, column, lang);
-      return shown.startsWith('#ERROR') ? (
-        <Text size="sm" c="red.8" className={classes.truncate} title={shown}>
+      return (
+        <span
+          className={`${line} ${shown.startsWith('#ERROR') ? classes.error : ''}`}
+          title={wrap ? undefined : shown}
+        >
           {shown}
-        </Text>
-      ) : (
-        text(shown)
+        </span>
       );
     }
-    default:
-      return text(displayText(value, column, lang, related));
+    default: {
+      const shown = displayText(value, column, lang, related);
+      return (
+        <span className={line} title={wrap ? undefined : shown}>
+          {shown}
+        </span>
+      );
+    }
   }
 }

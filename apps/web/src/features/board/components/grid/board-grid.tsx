@@ -102,7 +102,7 @@ export function BoardGrid(props: BoardGridProps) {
       if (task && column && isEditable(column) && column.dataType !== 'checkbox')
         void commit(task, column.id, null);
     },
-    toggleRow: (task) => grid.rowsById.get(task._id)?.toggleSelected(),
+    toggleRow: (task) => grid.toggle(task._id),
     openRecord,
     clearSelection: () => {
       if (Object.keys(props.selection).length === 0) return false;
@@ -150,8 +150,8 @@ export function BoardGrid(props: BoardGridProps) {
             columns={shown}
             widths={grid.widths}
             resizingId={grid.resizingId}
-            allSelected={grid.table.getIsAllRowsSelected()}
-            someSelected={grid.table.getIsSomeRowsSelected()}
+            allSelected={grid.allSelected}
+            someSelected={grid.someSelected}
             onToggleAll={() => grid.table.toggleAllRowsSelected()}
             onResizeStart={grid.startResize}
             onResizeKey={(column, width) => colActions.saveWidth(column.id, width)}
@@ -175,7 +175,6 @@ export function BoardGrid(props: BoardGridProps) {
                 );
               }
               if (entry?.kind !== 'row') return null;
-              const row = grid.rowsById.get(entry.task._id);
               return (
                 <GridRow
                   key={item.key}
@@ -185,8 +184,8 @@ export function BoardGrid(props: BoardGridProps) {
                   columns={shown}
                   widths={grid.widths}
                   top={top}
-                  selected={row?.getIsSelected() ?? false}
-                  onToggleSelected={(event) => row?.getToggleSelectedHandler()(event)}
+                  selected={!!props.selection[entry.task._id]}
+                  onToggleSelected={grid.toggle}
                   activeCol={active?.row === entry.row ? active.col : null}
                   editing={editing?.row === entry.row ? editing : null}
                   related={props.related}

@@ -1,4 +1,3 @@
-import { ActionIcon, Checkbox, Tooltip } from '@mantine/core';
 import type { Column, Task } from '@solar/shared';
 import { IconArrowsDiagonal, IconTarget } from '@tabler/icons-react';
 import { type MouseEvent, memo } from 'react';
@@ -22,7 +21,7 @@ export interface GridRowProps {
   widths: number[];
   top: number;
   selected: boolean;
-  onToggleSelected: (event: MouseEvent) => void;
+  onToggleSelected: (taskId: string, event: MouseEvent) => void;
   activeCol: number | null;
   editing: { col: number; seed?: string } | null;
   related: Record<string, string>;
@@ -37,11 +36,28 @@ export interface GridRowProps {
 /** The id of a grid cell (the grid's `aria-activedescendant`). */
 export const cellId = (gridId: string, row: number, col: number) => `${gridId}-r${row}-c${col}`;
 
-/** One record of the virtual grid. */
+/**
+ * One record of the virtual grid. Memoised with stable props, and plain elements inside: only rows
+ * that scroll in or change render again.
+ */
 export const GridRow = memo(function GridRow(props: GridRowProps) {
   const { t } = useTranslation('board');
   const { task, row, columns, widths, activeCol, editing } = props;
   const name = task.taskName || t('grid.untitled');
+  const rowAction = (label: string, onClick: () => void, icon: React.ReactNode) => (
+    <button
+      type="button"
+      className={classes.rowAction}
+      aria-label={label}
+      title={label}
+      onClick={(event) => {
+        event.stopPropagation();
+        onClick();
+      }}
+    >
+      {icon}
+    </button>
+  );
   return (
     <AriaRow
       aria-rowindex={row + 2}
@@ -53,11 +69,12 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
       style={{ transform: `translateY(${props.top}px)` }}
     >
       <AriaCell className={`${classes.cell} ${classes.selectCell} ${classes.sticky}`}>
-        <Checkbox
-          size="xs"
+        <input
+          type="checkbox"
+          className={classes.rowCheck}
           checked={props.selected}
           onChange={() => undefined}
-          onClick={props.onToggleSelected}
+          onClick={(event) => props.onToggleSelected(task._id, event)}
           aria-label={t('grid.selectRow', { name })}
         />
       </AriaCell>
@@ -85,36 +102,18 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
               <div className={classes.titleInner}>
                 <CellView column={column} value={cellRaw(task, column.id)} />
                 <div className={classes.rowActions}>
-                  {props.isProjects && task.projectId && (
-                    <Tooltip label={t('grid.customerTarget')} withArrow>
-                      <ActionIcon
-                        size="sm"
-                        variant="subtle"
-                        color="gray"
-                        aria-label={t('grid.customerTargetOf', { name })}
-                        onClick={(event) => {
-                          event.stopPropagation();
-                          props.onCustomerTarget(task);
-                        }}
-                      >
-                        <IconTarget size={14} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
+                  {props.isProjects &&
+                    task.projectId &&
+                    rowAction(
+                      t('grid.customerTargetOf', { name }),
+                      () => props.onCustomerTarget(task),
+                      <IconTarget size={14} aria-hidden />,
+                    )}
+                  {rowAction(
+                    t('grid.openRecord', { name }),
+                    () => props.onOpen(task),
+                    <IconArrowsDiagonal size={14} aria-hidden />,
                   )}
-                  <Tooltip label={t('grid.open')} withArrow>
-                    <ActionIcon
-                      size="sm"
-                      variant="subtle"
-                      color="gray"
-                      aria-label={t('grid.openRecord', { name })}
-                      onClick={(event) => {
-                        event.stopPropagation();
-                        props.onOpen(task);
-                      }}
-                    >
-                      <IconArrowsDiagonal size={14} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
                 </div>
               </div>
             ) : (

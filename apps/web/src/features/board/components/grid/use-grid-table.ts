@@ -69,7 +69,9 @@ export function useGridTable({ columns, rows, selection, onSelectionChange, onRe
   });
 
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
-  const widths = headers.map((h) => h.getSize());
+  // One array per set of sizes, so memoised rows see the same widths while only scrolling.
+  const widthsKey = headers.map((h) => h.getSize()).join(',');
+  const widths = useMemo(() => (widthsKey ? widthsKey.split(',').map(Number) : []), [widthsKey]);
   const resizingId: string | false = headers.find((h) => h.column.getIsResizing())?.column.id ?? false;
 
   const startResize = useCallback(
@@ -91,7 +93,24 @@ export function useGridTable({ columns, rows, selection, onSelectionChange, onRe
     [table, onResized],
   );
 
-  const rowsById = new Map(table.getRowModel().rows.map((r) => [r.id, r]));
+  const tableRef = useRef(table);
+  tableRef.current = table;
+  /** Toggles a record's selection; with the click event, Shift selects the range (stable callback). */
+  const toggle = useCallback((taskId: string, event?: MouseEvent) => {
+    const row = tableRef.current.getRow(taskId, true);
+    if (event) row.getToggleSelectedHandler()(event);
+    else row.toggleSelected();
+  }, []);
+  const selectedCount = rows.reduce((n, task) => (selection[task._id] ? n + 1 : n), 0);
   const totalWidth = 44 + widths.reduce((a, b) => a + b, 0) + 44;
-  return { table, widths, resizingId, startResize, rowsById, totalWidth };
+  return {
+    table,
+    widths,
+    resizingId,
+    startResize,
+    toggle,
+    allSelected: rows.length > 0 && selectedCount === rows.length,
+    someSelected: selectedCount > 0,
+    totalWidth,
+  };
 }
