@@ -18,6 +18,7 @@ export function useColumnActions(shown: Column[]) {
   const { refuse } = usePropertyActions();
   const [insert, setInsert] = useState<{ key: string; side: 'left' | 'right' } | null>(null);
   const [deleting, setDeleting] = useState<Column | null>(null);
+  const [formulaOf, setFormulaOf] = useState<Column | null>(null);
 
   const move = useCallback(
     (key: string, target: string) => {
@@ -52,6 +53,7 @@ export function useColumnActions(shown: Column[]) {
       onInsert: (side) => {
         if (!refuse('add')) setInsert({ key: column.id, side });
       },
+      onEditFormula: () => setFormulaOf(column),
       onDelete: () => {
         if (!refuse('delete')) setDeleting(column);
       },
@@ -65,5 +67,5 @@ export function useColumnActions(shown: Column[]) {
     };
   };
 
-  return { actionsFor, move, saveWidth, insert, setInsert, deleting, setDeleting };
+  return { actionsFor, move, saveWidth, insert, setInsert, deleting, setDeleting, formulaOf, setFormulaOf };
 }

@@ -213,6 +213,29 @@ export function usePropertyActions() {
     [createM, deleteM, queryClient, refuse, scope, t, tApp, undo],
   );
 
+  /** A formula column's new formula; the server recomputes the board. */
+  const setFormula = useCallback(
+    async (column: Column, formula: string) => {
+      if (refuse('edit')) return false;
+      const put = (source: string) =>
+        settingsM.mutateAsync({ id: propertiesId, key: column.id, property: { formula: source } });
+      try {
+        await put(formula);
+        const before = column.formula ?? '';
+        undo.push({
+          label: t('undo.formula', { name: column.label }),
+          undo: () => put(before),
+          redo: () => put(formula),
+        });
+        return true;
+      } catch (error) {
+        notifyBoardError(error, tApp);
+        return false;
+      }
+    },
+    [propertiesId, refuse, settingsM, t, tApp, undo],
+  );
+
   /** New option list of a select, multi-select or status column (add, rename, colour). */
   const setOptions = useCallback(
     async (column: Column, options: SelectOption[], label?: string) => {
@@ -229,5 +252,5 @@ export function usePropertyActions() {
     [current, propertiesId, settingsM, tApp, undo],
   );
 
-  return { create, rename, retype, setIcon, remove, setOptions, refuse };
+  return { create, rename, retype, setIcon, setFormula, remove, setOptions, refuse };
 }

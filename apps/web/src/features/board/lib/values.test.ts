@@ -64,6 +64,8 @@ describe('displayText', () => {
     expect(displayText([{ value: 'u1', label: 'Eva' }], column('person'), 'en')).toBe('Eva');
     expect(displayText(1234.5, column('number'), 'de')).toBe('1.234,50');
     expect(displayText(null, column('text'), 'de')).toBe('');
+    expect(displayText(1147.5, column('formula'), 'en')).toBe('1,147.50');
+    expect(displayText('⚠ overdue', column('formula'), 'en')).toBe('⚠ overdue');
   });
 });
 

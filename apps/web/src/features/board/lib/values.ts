@@ -99,6 +99,7 @@ export function displayText(
   switch (column.dataType) {
     case 'number':
     case 'rollup':
+    case 'formula':
       return typeof value === 'number' ? formatAmount(value, lang) : String(value);
     case 'select':
     case 'status':

@@ -226,6 +226,8 @@ export function BoardGrid(props: BoardGridProps) {
         onCloseInsert={() => colActions.setInsert(null)}
         deleting={colActions.deleting}
         onCloseDelete={() => colActions.setDeleting(null)}
+        formulaOf={colActions.formulaOf}
+        onCloseFormula={() => colActions.setFormulaOf(null)}
       />
     </DndContext>
   );

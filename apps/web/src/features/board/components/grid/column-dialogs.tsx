@@ -3,21 +3,32 @@ import type { Column } from '@solar/shared';
 import { useTranslation } from 'react-i18next';
 import { usePropertyActions } from '../../hooks/use-property-actions';
 import { AddPropertyForm } from '../properties/add-property-form';
+import { FormulaDialog } from '../properties/formula-dialog';
 
 interface ColumnDialogsProps {
   insert: { key: string; side: 'left' | 'right' } | null;
   onCloseInsert: () => void;
   deleting: Column | null;
   onCloseDelete: () => void;
+  formulaOf: Column | null;
+  onCloseFormula: () => void;
 }
 
 /** The dialogs of the column menu: a new property beside a column, and the delete confirmation. */
-export function ColumnDialogs({ insert, onCloseInsert, deleting, onCloseDelete }: ColumnDialogsProps) {
+export function ColumnDialogs({
+  insert,
+  onCloseInsert,
+  deleting,
+  onCloseDelete,
+  formulaOf,
+  onCloseFormula,
+}: ColumnDialogsProps) {
   const { t } = useTranslation('board');
   const { t: tApp } = useTranslation();
   const { create, remove } = usePropertyActions();
   return (
     <>
+      <FormulaDialog key={formulaOf?.id ?? 'none'} column={formulaOf} onClose={onCloseFormula} />
       <Modal
         opened={insert !== null}
         onClose={onCloseInsert}

@@ -8,6 +8,7 @@ import {
   IconEyeOff,
   IconFilter,
   IconIcons,
+  IconMathFunction,
   IconSortAscending,
   IconSortDescending,
   IconTransform,
@@ -28,6 +29,8 @@ export interface ColumnMenuActions {
   /** Moves the column one place (keyboard alternative to dragging); absent for the title. */
   onMove?: (direction: -1 | 1) => void;
   onDelete: () => void;
+  /** Opens the formula editor (formula columns). */
+  onEditFormula: () => void;
 }
 
 /** Renames on Enter or on blur (SPEC §5); Escape puts the name back. */
@@ -151,6 +154,14 @@ export function ColumnMenu({
                 onClick={() => setPage('icon')}
               >
                 {t('columnMenu.icon')}
+              </Menu.Item>
+            )}
+            {editable && column.dataType === 'formula' && (
+              <Menu.Item
+                leftSection={<IconMathFunction size={14} aria-hidden />}
+                onClick={actions.onEditFormula}
+              >
+                {t('columnMenu.editFormula')}
               </Menu.Item>
             )}
             {editable && <Menu.Divider />}

@@ -1,10 +1,11 @@
-import { Button, Select, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { Button, Select, Stack, TagsInput, TextInput } from '@mantine/core';
 import { addOption, type DataType, ROLLUP_AGGREGATES, type SelectOption } from '@solar/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBoard } from '../../hooks/board-context';
 import type { PropertyConfig } from '../../hooks/use-property-actions';
 import { isEditable, orderColumns, TITLE_KEY } from '../../lib/columns';
+import { FormulaField } from './formula-field';
 import { CHOOSABLE_TYPES, typeKey } from './type-labels';
 
 interface AddPropertyFormProps {
@@ -100,17 +101,7 @@ export function AddPropertyForm({ onSubmit }: AddPropertyFormProps) {
             comboboxProps={{ withinPortal: false }}
           />
         )}
-        {type === 'formula' && (
-          <Textarea
-            label={t('addProperty.formula')}
-            description={t('addProperty.formulaHint')}
-            value={formula}
-            onChange={(e) => setFormula(e.currentTarget.value)}
-            autosize
-            minRows={2}
-            required
-          />
-        )}
+        {type === 'formula' && <FormulaField value={formula} onChange={setFormula} />}
         {type === 'relation' && (
           <Select
             label={t('addProperty.relationBoard')}
