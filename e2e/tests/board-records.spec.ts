@@ -127,6 +127,58 @@ test.describe('board records', () => {
     await expect.poll(async () => (await findTasks(page.request, token, `Bulk ${suffix}`)).length).toBe(2);
   });
 
+  test('the grid is driven by the keyboard: arrows, typing, Enter, Escape, Tab and Space', async ({
+    page,
+  }) => {
+    const suffix = Date.now().toString(36);
+    const { token } = await loginAs(page, DEMO.helios, '/tasks', 'en');
+    await createTask(page.request, token, { taskName: `Keys ${suffix}` });
+    await page.reload();
+    await expect(page.getByRole('grid', { name: 'Records' })).toBeVisible({ timeout: 60_000 });
+    await page.getByRole('searchbox', { name: 'Search records' }).fill(suffix);
+    const row = page.getByTestId('board-row').filter({ hasText: `Keys ${suffix}` });
+    const cell = (key: string) => row.locator(`[data-column="${key}"]`);
+    const value = async (key: string) =>
+      (
+        (await findTasks(page.request, token, `Keys ${suffix}`))[0] as unknown as {
+          properties: Record<string, { value: unknown }>;
+        }
+      )?.properties[key]?.value;
+
+    await cell('taskName').click();
+    await expect(cell('taskName')).toHaveAttribute('aria-selected', 'true');
+    for (const key of ['Status', 'Assignee', 'Due date', 'Priority', 'Estimate (h)']) {
+      await page.keyboard.press('ArrowRight');
+      await expect(cell(key)).toHaveAttribute('aria-selected', 'true');
+    }
+    // Typing starts editing with that character; Enter saves.
+    await page.keyboard.type('7');
+    await expect(page.getByTestId('cell-editor')).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => value('Estimate (h)')).toBe(7);
+
+    // Escape gives the value back.
+    await page.keyboard.type('9');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('cell-editor')).toHaveCount(0);
+    await expect(cell('Estimate (h)')).toHaveText('7');
+
+    // Enter opens a select's picker; Enter picks the matching option.
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Enter');
+    await page.getByRole('textbox', { name: 'Search or create an option' }).fill('High');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => value('Priority')).toBe('High');
+
+    // Tab moves on; Space ticks a checkbox.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(cell('Done')).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Space');
+    await expect.poll(() => value('Done')).toBe('true');
+    expect(await value('Estimate (h)')).toBe(7);
+  });
+
   test('a task set saved from one project is imported into another', async ({ page }) => {
     const suffix = Date.now().toString(36);
     const { token } = await loginAs(page, DEMO.owner, '/dashboard', 'en');
