@@ -79,6 +79,7 @@ export function ChangeRequestsPanel() {
       <Table.ScrollContainer
         minWidth={860}
         type="native"
+        pos="relative"
         tabIndex={0}
         role="region"
         aria-label={t('tabs.requests')}

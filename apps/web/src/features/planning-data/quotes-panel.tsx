@@ -331,6 +331,7 @@ export function QuotesPanel({ editable }: { editable: boolean }) {
       <Table.ScrollContainer
         minWidth={1200}
         type="native"
+        pos="relative"
         tabIndex={0}
         role="region"
         aria-label={t('tabs.quotes')}
