@@ -114,6 +114,23 @@ test.describe('board records', () => {
     await page.getByRole('checkbox', { name: `Select Bulk ${suffix} A` }).check();
     await page.getByRole('checkbox', { name: `Select Bulk ${suffix} B` }).check();
     await expect(page.getByText('2 selected')).toBeVisible();
+    // Bulk edit: one value for both.
+    await page.getByTestId('bulk-bar').getByRole('button', { name: 'Set property' }).click();
+    await page.getByRole('combobox', { name: 'Property' }).click();
+    await page.getByRole('option', { name: 'Estimate (h)', exact: true }).click();
+    await page.getByRole('textbox', { name: 'New value of Estimate (h)' }).fill('4,5');
+    await page.getByRole('button', { name: 'Apply to 2' }).click();
+    await expect(page.getByText('2 records updated')).toBeVisible();
+    await expect
+      .poll(async () =>
+        (await findTasks(page.request, token, `Bulk ${suffix}`)).map(
+          (t) =>
+            (t as unknown as { properties: Record<string, { value: unknown }> }).properties['Estimate (h)']
+              ?.value,
+        ),
+      )
+      .toEqual([4.5, 4.5]);
+
     await page.getByTestId('bulk-bar').getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete tasks' });
     await expect(confirm.getByText('Are you sure delete this task?')).toBeVisible();

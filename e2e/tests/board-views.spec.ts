@@ -36,7 +36,7 @@ test.describe('board views', () => {
   test.describe.configure({ timeout: 180_000 });
 
   test('a view keeps its filter, sort, grouping and hidden property after a reload', async ({ page }) => {
-    const name = `Plan ${Date.now().toString(36)}`;
+    let name = `Plan ${Date.now().toString(36)}`;
     const { token } = await loginAs(page, DEMO.owner, '/tasks', 'en');
     await expect(page.getByRole('grid', { name: 'Records' })).toBeVisible({ timeout: 60_000 });
 
@@ -107,7 +107,22 @@ test.describe('board views', () => {
     await expect(page.getByRole('combobox', { name: 'Group by' })).toHaveValue('Priority');
     await page.keyboard.press('Escape');
 
-    // The view is deleted after a confirmation.
+    // Renamed, then deleted after a confirmation.
+    await page.getByRole('button', { name: `Options of view ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Rename view' }).click();
+    await page
+      .getByRole('dialog', { name: 'Rename view' })
+      .getByRole('textbox', { name: 'View name' })
+      .fill(`${name} B`);
+    await page
+      .getByRole('dialog', { name: 'Rename view' })
+      .getByRole('button', { name: 'Save changes' })
+      .click();
+    await expect(page.getByRole('tab', { name: `${name} B` })).toBeVisible();
+    await expect
+      .poll(async () => (await views(page.request, token)).some((v) => v.name === `${name} B`))
+      .toBe(true);
+    name = `${name} B`;
     await page.getByRole('button', { name: `Options of view ${name}` }).click();
     await page.getByRole('menuitem', { name: 'Delete view' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete view' }).click();
@@ -159,5 +174,77 @@ test.describe('board views', () => {
 
     await expect(to.getByTestId(`kanban-card-${task._id}`)).toBeVisible();
     await expect.poll(() => statusOf(page.request, token, `Card ${suffix}`)).toBe('Done');
+  });
+
+  test('column widths and order are kept in the view', async ({ page }) => {
+    const suffix = Date.now().toString(36);
+    const { token } = await loginAs(page, DEMO.owner, '/tasks', 'en');
+    const created = await page.request.post('/api/view/create', {
+      headers: authHeaders(token),
+      data: { board: 'tasks', name: `Cols ${suffix}`, groupBy: null },
+    });
+    expect(created.status()).toBe(200);
+    const id = (await created.json()).data._id as string;
+    const byId = async () =>
+      (await views(page.request, token)).find((v) => v._id === id) as ViewDoc & {
+        order: string[];
+        width: Record<string, number>;
+      };
+    await page.reload();
+    await page.getByRole('tab', { name: `Cols ${suffix}` }).click({ timeout: 60_000 });
+    await expect(page.getByRole('grid', { name: 'Records' })).toBeVisible();
+
+    const header = page.getByRole('button', { name: 'Column Priority' });
+    const before = (await page.getByTestId('column-header-Priority').boundingBox())?.width ?? 0;
+    const handle = page.getByRole('separator', { name: 'Resize Priority' });
+    const box = await handle.boundingBox();
+    if (!box) throw new Error('no resize handle');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 100, box.y + box.height / 2, { steps: 10 });
+    await page.mouse.up();
+    await expect.poll(async () => (await byId())?.width.Priority ?? 0).toBeGreaterThan(before + 80);
+
+    await header.click();
+    await page.getByRole('menuitem', { name: 'Move left' }).click();
+    await expect
+      .poll(async () => {
+        const order = (await byId())?.order ?? [];
+        return order.indexOf('Priority') >= 0 && order.indexOf('Priority') < order.indexOf('Due date');
+      })
+      .toBe(true);
+
+    await page.reload();
+    await page.getByRole('tab', { name: `Cols ${suffix}` }).click({ timeout: 60_000 });
+    const priority = await page.getByTestId('column-header-Priority').boundingBox();
+    const due = await page.getByTestId('column-header-Due date').boundingBox();
+    expect(priority && due && priority.x < due.x).toBe(true);
+    expect(priority?.width ?? 0).toBeGreaterThan(before + 80);
+  });
+
+  test('without a view, filtering and hiding are refused with a message (SPEC §5)', async ({ page }) => {
+    const { token } = await loginAs(page, DEMO.sales, '/dashboard', 'en');
+    const res = await page.request.get('/api/view/user-projects', { headers: authHeaders(token) });
+    const project = ((await res.json()).data as { _id: string }[]).at(-1);
+    if (!project) throw new Error('no project');
+    await page.goto(`/tasks?projectId=${project._id}`);
+    await expect(page.getByRole('grid', { name: 'Records' })).toBeVisible({ timeout: 60_000 });
+    // Delete every view of this project's board.
+    while ((await page.getByRole('tab').count()) > 0) {
+      const tab = page.getByRole('tab').first();
+      await tab.click();
+      const label = (await tab.textContent()) ?? '';
+      await page.getByRole('button', { name: `Options of view ${label}` }).click();
+      await page.getByRole('menuitem', { name: 'Delete view' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete view' }).click();
+      await expect(page.getByRole('tab', { name: label, exact: true })).toHaveCount(0);
+    }
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
+    await expect(page.getByText('Please select a view to apply filters')).toBeVisible();
+    await page.getByRole('button', { name: 'Properties', exact: true }).click();
+    await expect(page.getByText('Please select a view to hide/unhide properties')).toBeVisible();
+    await page.getByRole('button', { name: 'Column Priority' }).click();
+    await page.getByRole('menuitem', { name: 'Sort ascending' }).click();
+    await expect(page.getByText('Please select a view to apply filters').first()).toBeVisible();
   });
 });
