@@ -1,21 +1,18 @@
-import type { Column, DataType, PropertyCreateRequest, SelectOption, UserProperties } from '@solar/shared';
+import type { Column, DataType, PropertyCreateRequest, UserProperties } from '@solar/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/errors';
 import { boardKeys } from '../api/board-keys';
-import {
-  useCreateProperty,
-  useDeleteProperty,
-  useUpdateColumnSettings,
-  useUpdateProperty,
-} from '../api/properties-api';
+import { useCreateProperty, useDeleteProperty, useUpdateProperty } from '../api/properties-api';
 import { useTaskCache } from '../api/tasks-api';
 import { insertKey, orderColumns, TITLE_KEY } from '../lib/columns';
 import { notifyBoardError, notifyFailure } from '../lib/notify';
 import { renameCells } from '../lib/task-cache';
 import { renameViewRefs } from '../lib/view-refs';
 import { useBoard } from './board-context';
+import { useColumnSettings } from './use-column-settings';
+import { useProjectsRefusal } from './use-projects-refusal';
 import { useViewSettings } from './use-view-settings';
 
 /** Extra settings a new property of some types needs (formula, relation, rollup, button, options). */
@@ -24,34 +21,22 @@ export type PropertyConfig = Pick<
   'formula' | 'relationBoard' | 'rollup' | 'button' | 'options'
 >;
 
-/** The refusals of the /projects board (SPEC §6), shown without asking the server. */
-export type ProjectsRefusal = 'add' | 'delete' | 'edit';
-
 /** Creating, renaming, retyping, re-iconing and deleting properties, and editing select options. */
 export function usePropertyActions() {
   const { t } = useTranslation('board');
   const { t: tApp } = useTranslation();
-  const { scope, isProjects, propertiesId, columns, view, undo } = useBoard();
+  const { scope, columns, view, undo } = useBoard();
   const { update: updateView } = useViewSettings();
   const queryClient = useQueryClient();
   const changeTasks = useTaskCache(scope.board);
   const createM = useCreateProperty(scope.board);
   const updateM = useUpdateProperty(scope.board);
   const deleteM = useDeleteProperty(scope.board);
-  const settingsM = useUpdateColumnSettings(scope.board);
+  const refuse = useProjectsRefusal();
   const propsKey = boardKeys.properties(scope.board);
   const current = useCallback(
     (key: string) => queryClient.getQueryData<UserProperties>(propsKey)?.properties[key],
     [queryClient, propsKey],
-  );
-
-  const refuse = useCallback(
-    (kind: ProjectsRefusal) => {
-      if (!isProjects) return false;
-      notifyFailure(t(`messages.projects.${kind}`));
-      return true;
-    },
-    [isProjects, t],
   );
 
   const create = useCallback(
@@ -173,25 +158,6 @@ export function usePropertyActions() {
     [refuse, setType, t, tApp, undo],
   );
 
-  const setIcon = useCallback(
-    async (column: Column, icon: string) => {
-      if (refuse('edit') || icon === column.icon) return;
-      const put = (value: string) =>
-        settingsM.mutateAsync({ id: propertiesId, key: column.id, property: { icon: value } });
-      try {
-        await put(icon);
-        undo.push({
-          label: t('undo.propertyIcon', { name: column.label }),
-          undo: () => put(column.icon),
-          redo: () => put(icon),
-        });
-      } catch (error) {
-        notifyBoardError(error, tApp);
-      }
-    },
-    [propertiesId, refuse, settingsM, t, tApp, undo],
-  );
-
   const remove = useCallback(
     async (column: Column) => {
       if (refuse('delete')) return;
@@ -213,44 +179,6 @@ export function usePropertyActions() {
     [createM, deleteM, queryClient, refuse, scope, t, tApp, undo],
   );
 
-  /** A formula column's new formula; the server recomputes the board. */
-  const setFormula = useCallback(
-    async (column: Column, formula: string) => {
-      if (refuse('edit')) return false;
-      const put = (source: string) =>
-        settingsM.mutateAsync({ id: propertiesId, key: column.id, property: { formula: source } });
-      try {
-        await put(formula);
-        const before = column.formula ?? '';
-        undo.push({
-          label: t('undo.formula', { name: column.label }),
-          undo: () => put(before),
-          redo: () => put(formula),
-        });
-        return true;
-      } catch (error) {
-        notifyBoardError(error, tApp);
-        return false;
-      }
-    },
-    [propertiesId, refuse, settingsM, t, tApp, undo],
-  );
-
-  /** New option list of a select, multi-select or status column (add, rename, colour). */
-  const setOptions = useCallback(
-    async (column: Column, options: SelectOption[], label?: string) => {
-      const before = current(column.id)?.options ?? [];
-      const put = (list: SelectOption[]) =>
-        settingsM.mutateAsync({ id: propertiesId, key: column.id, property: { options: list } });
-      try {
-        await put(options);
-        if (label) undo.push({ label, undo: () => put(before), redo: () => put(options) });
-      } catch (error) {
-        notifyBoardError(error, tApp);
-      }
-    },
-    [current, propertiesId, settingsM, tApp, undo],
-  );
-
-  return { create, rename, retype, setIcon, setFormula, remove, setOptions, refuse };
+  const settings = useColumnSettings();
+  return { create, rename, retype, remove, refuse, ...settings };
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Menu, SimpleGrid, TextInput, Tooltip } from '@mantine/core';
+import { Menu } from '@mantine/core';
 import type { Column } from '@solar/shared';
 import {
   IconArrowLeft,
@@ -19,8 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useBoard } from '../../hooks/board-context';
 import { usePropertyActions } from '../../hooks/use-property-actions';
 import { canEditSchema, TITLE_KEY } from '../../lib/columns';
-import { PROPERTY_ICONS, PropertyIcon } from '../properties/property-icon';
-import { CHOOSABLE_TYPES, typeKey } from '../properties/type-labels';
+import { IconPage, RenameField, TypePage } from './column-menu-pages';
 
 export interface ColumnMenuActions {
   onSort: (order: 'asc' | 'desc') => void;
@@ -31,32 +30,6 @@ export interface ColumnMenuActions {
   onDelete: () => void;
   /** Opens the formula editor (formula columns). */
   onEditFormula: () => void;
-}
-
-/** Renames on Enter or on blur (SPEC §5); Escape puts the name back. */
-function RenameField({ column, onRename }: { column: Column; onRename: (name: string) => void }) {
-  const { t } = useTranslation('board');
-  const [name, setName] = useState(column.label);
-  return (
-    <TextInput
-      size="xs"
-      m={6}
-      label={t('columnMenu.name')}
-      value={name}
-      data-autofocus
-      onChange={(event) => setName(event.currentTarget.value)}
-      onKeyDown={(event) => {
-        event.stopPropagation();
-        if (event.key === 'Enter') {
-          event.preventDefault();
-          onRename(name);
-        } else if (event.key === 'Escape') {
-          setName(column.label);
-        }
-      }}
-      onBlur={() => onRename(name)}
-    />
-  );
 }
 
 /**
@@ -100,40 +73,10 @@ export function ColumnMenu({
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown data-testid="column-menu" aria-label={t('columnMenu.label', { name: column.label })}>
         {page === 'type' && (
-          <>
-            {back}
-            <Menu.Label>{t('columnMenu.type')}</Menu.Label>
-            {CHOOSABLE_TYPES.map((type) => (
-              <Menu.Item
-                key={type}
-                leftSection={<PropertyIcon type={type} />}
-                disabled={type === column.dataType}
-                onClick={() => void props.retype(column, type)}
-              >
-                {t(typeKey(type))}
-              </Menu.Item>
-            ))}
-          </>
+          <TypePage column={column} back={back} onPick={(type) => void props.retype(column, type)} />
         )}
         {page === 'icon' && (
-          <>
-            {back}
-            <SimpleGrid cols={6} spacing={4} p={6} role="group" aria-label={t('columnMenu.icon')}>
-              {Object.keys(PROPERTY_ICONS).map((name) => (
-                <Tooltip key={name} label={name.replace(/^Icon/, '')} withArrow>
-                  <ActionIcon
-                    variant={name === column.icon ? 'filled' : 'subtle'}
-                    color="gray"
-                    aria-label={t('columnMenu.useIcon', { name: name.replace(/^Icon/, '') })}
-                    aria-pressed={name === column.icon}
-                    onClick={() => void props.setIcon(column, name)}
-                  >
-                    <PropertyIcon icon={name} type={column.dataType} size={16} />
-                  </ActionIcon>
-                </Tooltip>
-              ))}
-            </SimpleGrid>
-          </>
+          <IconPage column={column} back={back} onPick={(icon) => void props.setIcon(column, icon)} />
         )}
         {page === 'main' && (
           <>
