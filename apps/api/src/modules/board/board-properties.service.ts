@@ -12,7 +12,7 @@ import {
   type SelectOption,
   type UpdatePropertyRequest,
 } from '@solar/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import type { Principal } from '../../lib/auth-hook';
@@ -214,12 +214,33 @@ export async function updateProperty(
         ...extra.map((v) => ({ value: v, label: v, backgroundColor: randomOptionColor() })),
       ];
     }
+    if (newKey !== old.id) await renameInViews(tx, companyId, input.board, old.id, newKey);
     const renamed = renameReferences(Object.values(rest), old.id, newKey);
     const list = [...renamed, column].sort((a, b) => a.position - b.position);
     await saveColumns(tx, companyId, input.board, renumber(list));
     await recomputeRecords(tx, companyId, sql`r.board = ${input.board}`);
   });
   return answer(ctx.database.db, companyId, input.board, me.id);
+}
+
+/** Every view of the board follows a renamed property: order, widths, hidden, filters, sort, group, sum. */
+async function renameInViews(tx: DbOrTx, companyId: string, board: Board, from: string, to: string) {
+  const list = (column: SQL) => sql`(SELECT coalesce(jsonb_agg(CASE WHEN e #>> '{}' = ${from}
+      THEN to_jsonb(${to}::text) ELSE e END ORDER BY n), '[]'::jsonb)
+    FROM jsonb_array_elements(${column}) WITH ORDINALITY AS x(e, n))`;
+  const byColumn = (column: SQL) => sql`(SELECT coalesce(jsonb_agg(CASE WHEN e ->> 'column' = ${from}
+      THEN jsonb_set(e, '{column}', to_jsonb(${to}::text)) ELSE e END ORDER BY n), '[]'::jsonb)
+    FROM jsonb_array_elements(${column}) WITH ORDINALITY AS x(e, n))`;
+  await tx.execute(sql`UPDATE board_views SET
+      "order" = ${list(sql`"order"`)},
+      hidden_properties = ${list(sql`hidden_properties`)},
+      width = CASE WHEN width ? ${from} THEN (width - ${from}) || jsonb_build_object(${to}::text, width -> ${from})
+        ELSE width END,
+      filters = ${byColumn(sql`filters`)},
+      sort = ${byColumn(sql`sort`)},
+      group_by = CASE WHEN group_by = ${from} THEN ${to} ELSE group_by END,
+      sum_property = CASE WHEN sum_property = ${from} THEN ${to} ELSE sum_property END
+    WHERE company_id = ${companyId} AND board = ${board}`);
 }
 
 /** Formulas, rollups and buttons that name a renamed property follow it. */

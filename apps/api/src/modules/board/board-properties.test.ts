@@ -151,6 +151,46 @@ describe('properties', () => {
     expect(columns.Cost?.formula).toBe('prop("Work hours") * 80');
   });
 
+  it('renames a property in every view of the board', async () => {
+    await ok(a.admin.token, 'POST', '/api/task/property/create', {
+      board: 'tasks',
+      key: 'Size',
+      type: 'number',
+    });
+    const created = await ok<{ data: { _id: string } }>(a.admin.token, 'POST', '/api/view/create', {
+      board: 'tasks',
+      name: 'Sized',
+      filters: [
+        { column: 'Size', value: '3' },
+        { column: 'Status', value: 'Done' },
+      ],
+      sort: [{ column: 'Size', order: 'desc' }],
+      hiddenProperties: ['Size', 'Done'],
+      groupBy: 'Size',
+      sumProperty: 'Size',
+      order: ['Status', 'Size', 'Done'],
+      width: { Size: 180 },
+    });
+    await ok(a.admin.token, 'PATCH', '/api/task/property/update', {
+      board: 'tasks',
+      oldPropertyKey: 'Size',
+      newProperty: { key: 'Panels', type: 'number' },
+    });
+    const views = await ok<{ data: { _id: string }[] }>(a.admin.token, 'GET', '/api/view/user-views/tasks');
+    expect(views.data.find((v) => v._id === created.data._id)).toMatchObject({
+      filters: [
+        { column: 'Panels', value: '3' },
+        { column: 'Status', value: 'Done' },
+      ],
+      sort: [{ column: 'Panels', order: 'desc' }],
+      hiddenProperties: ['Panels', 'Done'],
+      groupBy: 'Panels',
+      sumProperty: 'Panels',
+      order: ['Status', 'Panels', 'Done'],
+      width: { Panels: 180 },
+    });
+  });
+
   it('changes a type and converts the values', async () => {
     await ok(a.admin.token, 'POST', '/api/task/property/create', {
       board: 'tasks',

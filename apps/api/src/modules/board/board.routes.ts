@@ -25,7 +25,7 @@ import { principalOf } from '../../lib/auth-hook';
 import { badRequest } from '../../lib/errors';
 import { translate } from '../../lib/messages';
 import { BOARD_ROLES } from './board.policy';
-import { createTask, deleteTasks, filterTasks, updateTask, updateTasks } from './board.service';
+import { createTask, deleteTasks, filterTasks, getTask, updateTask, updateTasks } from './board.service';
 import {
   createProperty,
   deleteProperty,
@@ -78,6 +78,12 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       data: { tasks: await updateTasks(app.ctx, principalOf(req), req.body.ids, req.body.update) },
     }),
+  );
+
+  app.get(
+    '/task/:id',
+    { config: access, schema: { params: IdParams, response: { 200: dataOf(Task) } } },
+    async (req) => ({ data: await getTask(app.ctx, principalOf(req), req.params.id) }),
   );
 
   app.put(

@@ -137,6 +137,11 @@ async function taskById(ctx: AppContext, companyId: string, id: string) {
   return toTask(row, await companyName(ctx.database.db, companyId));
 }
 
+/** GET /task/{id}: one record of the caller's company (the drawer, outside the loaded pages). */
+export async function getTask(ctx: AppContext, me: Principal, id: string) {
+  return taskById(ctx, boardCompany(me), id);
+}
+
 /** POST /task/create. Records of /projects come from saved projects and are not created here. */
 export async function createTask(ctx: AppContext, me: Principal, input: z.output<typeof TaskCreateRequest>) {
   const companyId = boardCompany(me);

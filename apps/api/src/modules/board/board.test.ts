@@ -206,6 +206,9 @@ describe('tenancy', () => {
     expect(
       (await call(a.admin.token, 'PUT', `/api/task/update/${mine._id}`, { taskName: 'x' })).statusCode,
     ).toBe(404);
+    expect((await call(a.admin.token, 'GET', `/api/task/${mine._id}`)).statusCode).toBe(404);
+    const own = await ok<{ data: Task }>(b.sales.token, 'GET', `/api/task/${mine._id}`);
+    expect(own.data.taskName).toBe(mine.taskName);
     expect(
       (await call(a.admin.token, 'POST', '/api/task/delete/multiple', { taskIds: [mine._id] })).statusCode,
     ).toBe(404);
