@@ -192,10 +192,12 @@ test.describe('board properties', () => {
         'person',
         async (cell) => {
           await cell.dblclick();
-          await page
+          // The value saves at once: click, then wait for the saved state (check() wants it at once).
+          const person = page
             .getByTestId('cell-picker')
-            .getByRole('checkbox', { name: `${member.firstName} ${member.lastName}`, exact: true })
-            .check();
+            .getByRole('checkbox', { name: `${member.firstName} ${member.lastName}`, exact: true });
+          await person.click();
+          await expect(person).toBeChecked();
           await page.keyboard.press('Escape');
         },
       ],
@@ -220,10 +222,11 @@ test.describe('board properties', () => {
         async (cell) => {
           await cell.dblclick();
           await page.getByRole('textbox', { name: `Search ${p('Relation')}` }).fill(`Other ${suffix}`);
-          await page
+          const other = page
             .getByTestId('cell-picker')
-            .getByRole('checkbox', { name: `Other ${suffix}`, exact: true })
-            .check();
+            .getByRole('checkbox', { name: `Other ${suffix}`, exact: true });
+          await other.click();
+          await expect(other).toBeChecked();
           await page.keyboard.press('Escape');
         },
       ],
