@@ -39,6 +39,33 @@ export const DATA_TYPES = [
 ] as const;
 export type DataType = (typeof DATA_TYPES)[number];
 
+/** The default icon of each data type (Tabler icon names; the server's defaults, the web's fallback). */
+export const TYPE_ICONS: Record<DataType, string> = {
+  text: 'IconAlignLeft',
+  number: 'IconHash',
+  select: 'IconSelector',
+  'multi-select': 'IconList',
+  status: 'IconProgress',
+  date: 'IconCalendar',
+  person: 'IconUser',
+  files: 'IconPaperclip',
+  checkbox: 'IconSquareCheck',
+  url: 'IconLink',
+  email: 'IconMail',
+  phone: 'IconPhone',
+  formula: 'IconMathFunction',
+  relation: 'IconArrowUpRight',
+  rollup: 'IconSearch',
+  createdTime: 'IconClock',
+  createdBy: 'IconUserCircle',
+  lastEditedTime: 'IconClockEdit',
+  lastEditedBy: 'IconUserEdit',
+  button: 'IconClick',
+  id: 'IconId',
+  null: 'IconPlus',
+  title: 'IconLetterCase',
+};
+
 /** Types whose value the server computes; a client never writes them. */
 export const COMPUTED_TYPES = [
   'formula',

@@ -1,4 +1,6 @@
-import { type Board, type Column, type DataType, OPTION_PALETTE, STAGES } from '@solar/shared';
+import { type Board, type Column, type DataType, OPTION_PALETTE, STAGES, TYPE_ICONS } from '@solar/shared';
+
+export { TYPE_ICONS };
 
 /** The record title column: its key is always `taskName` (the record's name), its label may change. */
 export const TITLE_KEY = 'taskName';
@@ -9,33 +11,6 @@ const option = (value: string, label: string, colour: string) => ({
   label,
   backgroundColor: color(colour),
 });
-
-/** Default icon of each data type (Tabler icon names, as the web app renders them). */
-export const TYPE_ICONS: Record<DataType, string> = {
-  text: 'IconAlignLeft',
-  number: 'IconHash',
-  select: 'IconSelector',
-  'multi-select': 'IconList',
-  status: 'IconProgress',
-  date: 'IconCalendar',
-  person: 'IconUser',
-  files: 'IconPaperclip',
-  checkbox: 'IconSquareCheck',
-  url: 'IconLink',
-  email: 'IconMail',
-  phone: 'IconPhone',
-  formula: 'IconMathFunction',
-  relation: 'IconArrowUpRight',
-  rollup: 'IconSearch',
-  createdTime: 'IconClock',
-  createdBy: 'IconUserCircle',
-  lastEditedTime: 'IconClockEdit',
-  lastEditedBy: 'IconUserEdit',
-  button: 'IconClick',
-  id: 'IconId',
-  null: 'IconPlus',
-  title: 'IconLetterCase',
-};
 
 function column(key: string, dataType: DataType, position: number, extra: Partial<Column> = {}): Column {
   return {

@@ -1,4 +1,4 @@
-import type { DataType } from '@solar/shared';
+import { type DataType, TYPE_ICONS } from '@solar/shared';
 import {
   IconAlertTriangle,
   IconAlignLeft,
@@ -86,31 +86,7 @@ export const PROPERTY_ICONS: Record<string, TablerIcon> = {
 };
 
 /** The default icon of each type (the API's defaults). */
-export const TYPE_ICON: Record<DataType, string> = {
-  text: 'IconAlignLeft',
-  number: 'IconHash',
-  select: 'IconSelector',
-  'multi-select': 'IconList',
-  status: 'IconProgress',
-  date: 'IconCalendar',
-  person: 'IconUser',
-  files: 'IconPaperclip',
-  checkbox: 'IconSquareCheck',
-  url: 'IconLink',
-  email: 'IconMail',
-  phone: 'IconPhone',
-  formula: 'IconMathFunction',
-  relation: 'IconArrowUpRight',
-  rollup: 'IconSearch',
-  createdTime: 'IconClock',
-  createdBy: 'IconUserCircle',
-  lastEditedTime: 'IconClockEdit',
-  lastEditedBy: 'IconUserEdit',
-  button: 'IconClick',
-  id: 'IconId',
-  null: 'IconPlus',
-  title: 'IconLetterCase',
-};
+export const TYPE_ICON = TYPE_ICONS;
 
 /** A column's icon (its own, else its type's), decorative. */
 export function PropertyIcon({ icon, type, size = 15 }: { icon?: string; type: DataType; size?: number }) {
