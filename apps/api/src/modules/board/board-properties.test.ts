@@ -1,20 +1,11 @@
 import { DATA_TYPES, type Task } from '@solar/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { boardTestKit, type Company } from './board.test-kit';
 
 let t: TestApp;
-type Company = Awaited<ReturnType<TestApp['createInstallerCompany']>>;
+const { call, ok, createProject, createTask } = boardTestKit(() => t);
 let a: Company;
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (token: string, method: Method, url: string, payload?: object, lang = 'en') =>
-  t.app.inject({ method, url, headers: { ...t.auth(token), 'accept-language': lang }, payload });
-
-async function ok<T = unknown>(token: string, method: Method, url: string, payload?: object): Promise<T> {
-  const res = await call(token, method, url, payload);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as T;
-}
 
 type Columns = Record<
   string,
@@ -29,19 +20,8 @@ const props = async (token: string, board = 'tasks') =>
     )
   ).data;
 
-const createTask = async (token: string, body: object) =>
-  (await ok<{ data: Task }>(token, 'POST', '/api/task/create', { board: 'tasks', ...body })).data;
 const getTask = async (token: string, id: string) =>
   (await ok<{ data: Task }>(token, 'PUT', `/api/task/update/${id}`, {})).data;
-
-async function createProject(companyId: string): Promise<string> {
-  const [quoteId] = await t.createQuotes(1, { address: `Sonnenweg ${Math.floor(Math.random() * 1000)}` });
-  const [row] = await t.database.query<{ id: string }>(
-    'INSERT INTO projects (company_id, quote_id) VALUES ($1, $2) RETURNING id',
-    [companyId, quoteId],
-  );
-  return row?.id as string;
-}
 
 beforeAll(async () => {
   t = await createTestApp();

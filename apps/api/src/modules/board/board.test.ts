@@ -1,33 +1,12 @@
 import { FILTER_CASES, type Task } from '@solar/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { boardTestKit, type Company } from './board.test-kit';
 
 let t: TestApp;
-type Company = Awaited<ReturnType<TestApp['createInstallerCompany']>>;
+const { call, ok, createProject, createTask } = boardTestKit(() => t);
 let a: Company;
 let b: Company;
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (token: string, method: Method, url: string, payload?: object, lang = 'en') =>
-  t.app.inject({ method, url, headers: { ...t.auth(token), 'accept-language': lang }, payload });
-
-async function ok<T = unknown>(token: string, method: Method, url: string, payload?: object): Promise<T> {
-  const res = await call(token, method, url, payload);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as T;
-}
-
-async function createProject(companyId: string): Promise<string> {
-  const [quoteId] = await t.createQuotes(1);
-  const [row] = await t.database.query<{ id: string }>(
-    'INSERT INTO projects (company_id, quote_id) VALUES ($1, $2) RETURNING id',
-    [companyId, quoteId],
-  );
-  return row?.id as string;
-}
-
-const createTask = async (token: string, body: object) =>
-  (await ok<{ data: Task }>(token, 'POST', '/api/task/create', { board: 'tasks', ...body })).data;
 
 const filter = async (token: string, body: object, query = 'page=1&limit=200') =>
   (
