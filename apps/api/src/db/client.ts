@@ -42,6 +42,11 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection that the server ends (restart, failover, a dropped database) reports here;
+    // without a listener it would crash the process. The pool replaces it on the next query.
+    pool.on('error', (err) => {
+      process.emitWarning(`PostgreSQL connection lost: ${err.message}`);
+    });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     await migrateNodePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     return {
