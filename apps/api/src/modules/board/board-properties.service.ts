@@ -27,9 +27,8 @@ import {
   saveColumns,
   toUserProperties,
 } from './board.repository';
+import { rowsOf } from './board.sql';
 import { convertValue } from './board.values';
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** Who may change the column definitions of a board (SPEC §6 and docs/board.md). */
 function schemaScope(me: Principal, board: Board, action: 'add' | 'edit' | 'delete'): string {

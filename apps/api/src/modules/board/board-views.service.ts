@@ -8,9 +8,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { boardCompany } from './board.policy';
 import { assertProject } from './board.records';
 import { companyName, loadColumns, syncProjectRecords, toUserProperties } from './board.repository';
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+import { iso, rowsOf } from './board.sql';
 
 /** The name of the first view every user gets (SPEC §3: the default tab). */
 export const DEFAULT_VIEW_NAME = 'Project Management';

@@ -4,10 +4,8 @@ import type { DbOrTx } from '../../db/client';
 import { AppError, badRequest } from '../../lib/errors';
 import type { MessageKey } from '../../lib/messages';
 import { TITLE_KEY } from './board.columns';
-import { pgArray } from './board.sql';
+import { pgArray, rowsOf } from './board.sql';
 import { normaliseValue, ValueError } from './board.values';
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
  * Checks new values against their columns and merges them into a record's cells. Field errors are

@@ -3,12 +3,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { defaultColumns, TITLE_KEY, toColumnMap } from './board.columns';
 import { type ComputeRecord, computeRecord, relationIds } from './board.compute';
-import { pgArray, RECORDS_FROM } from './board.sql';
+import { iso, pgArray, RECORDS_FROM, rowsOf } from './board.sql';
 
 /** Board data access, always scoped by company (ARCHITECTURE.md "Tenancy"). Raw SQL for JSONB. */
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
 export interface RecordRow {
   id: string;

@@ -25,10 +25,10 @@ import {
   numberSql,
   pgArray,
   RECORDS_FROM,
+  rowsOf,
   sortSql,
 } from './board.sql';
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 type FilterBody = z.output<typeof TaskFilterRequest>;
 
 /** POST /task/filter: one page of records with the view's filters, sort, grouping and hidden cells. */

@@ -139,5 +139,11 @@ export function numberSql(column: string): SQL {
 export const pgArray = (values: readonly string[]) =>
   `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
 
+/** The rows of a raw `db.execute` result (both drivers answer `{ rows }`). */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** A timestamp column as ISO text (PGlite gives Date, node-postgres may give text). */
+export const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+
 /** Escapes LIKE wildcards in user text. */
 export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;

@@ -22,10 +22,9 @@ import {
   recomputeRecords,
   toTask,
 } from './board.repository';
-import { filtersSql, likePattern, pgArray } from './board.sql';
+import { filtersSql, likePattern, pgArray, rowsOf } from './board.sql';
 import { normaliseValue } from './board.values';
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const MAX_TEMPLATE_TASKS = 200;
 
 interface TemplateRow {
