@@ -417,6 +417,46 @@ export const MESSAGES = {
     de: 'Vorlagen erfolgreich gelöscht',
     es: 'Plantillas eliminadas correctamente',
   },
+  import_done: {
+    en: '{count} records were imported',
+    de: '{count} Einträge wurden importiert',
+    es: 'Se importaron {count} registros',
+  },
+  import_title_required: {
+    en: 'Choose the column that holds the name',
+    de: 'Wählen Sie die Spalte, die den Namen enthält',
+    es: 'Elija la columna que contiene el nombre',
+  },
+  import_not_importable: {
+    en: 'This property is calculated and cannot be imported',
+    de: 'Diese Eigenschaft wird berechnet und kann nicht importiert werden',
+    es: 'Esta propiedad se calcula y no se puede importar',
+  },
+  import_mapped_twice: {
+    en: 'This property is chosen for more than one column',
+    de: 'Diese Eigenschaft ist mehr als einer Spalte zugeordnet',
+    es: 'Esta propiedad está asignada a más de una columna',
+  },
+  import_columns_mismatch: {
+    en: 'The row has a different number of columns than the header',
+    de: 'Die Zeile hat eine andere Spaltenzahl als die Kopfzeile',
+    es: 'La fila tiene un número de columnas distinto al de la cabecera',
+  },
+  import_person_unknown: {
+    en: 'No user of your company has this name or e-mail',
+    de: 'Kein Benutzer Ihrer Firma hat diesen Namen oder diese E-Mail',
+    es: 'Ningún usuario de su empresa tiene este nombre o correo',
+  },
+  import_relation_unknown: {
+    en: 'No record has this name',
+    de: 'Kein Eintrag hat diesen Namen',
+    es: 'Ningún registro tiene este nombre',
+  },
+  import_date_format: {
+    en: 'Please enter a date as YYYY-MM-DD or DD.MM.YYYY',
+    de: 'Bitte geben Sie ein Datum als JJJJ-MM-TT oder TT.MM.JJJJ ein',
+    es: 'Introduzca una fecha como AAAA-MM-DD o DD.MM.AAAA',
+  },
   // Field messages (zod issues and custom keys).
   view_name_empty: {
     en: 'View name cannot be empty or just spaces.',

@@ -338,6 +338,50 @@ export const TaskUpdateMultipleRequest = z.object({
   ids: z.array(z.uuid()).min(1, { error: 'required' }).max(1000),
   update: TaskUpdateRequest.omit({ position: true, pressButton: true }),
 });
+/** POST /task/export: the view's filters and order as CSV (docs/board.md, "CSV export and import"). */
+export const TaskExportRequest = TaskFilterRequest.extend({
+  /** `;` where spreadsheets expect it (German), `,` otherwise; the server picks from the language. */
+  delimiter: z.enum([',', ';', '\t']).optional(),
+});
+
+/** The most rows one CSV import takes (the header not counted). */
+export const IMPORT_MAX_ROWS = 5000;
+export const IMPORT_MAX_COLUMNS = 100;
+
+/**
+ * POST /task/import: rows read from a CSV file in the browser, and for each of its columns the
+ * property it fills (`null` ignores the column). `dryRun` checks every row and writes nothing.
+ */
+export const TaskImportRequest = z.object({
+  board: BoardField,
+  projectId: z.uuid().nullable().optional(),
+  mapping: z.array(z.string().min(1).max(100).nullable()).min(1).max(IMPORT_MAX_COLUMNS),
+  rows: z
+    .array(z.array(z.string().max(10000)).max(IMPORT_MAX_COLUMNS))
+    .min(1, { error: 'required' })
+    .max(IMPORT_MAX_ROWS),
+  dryRun: z.boolean().default(false),
+});
+
+export const ImportRejection = z.object({
+  /** The row's number in the file, the header being row 1. */
+  row: z.number().int(),
+  errors: z.array(z.object({ property: z.string(), message: z.string() })),
+});
+
+export const TaskImportResponse = z.object({
+  data: z.object({
+    /** Rows written (or, in a dry run, that would be written). */
+    created: z.number().int(),
+    rejected: z.array(ImportRejection),
+    /** Options added to select, status and multi-select properties, by property. */
+    newOptions: z.record(z.string(), z.array(z.string())),
+    dryRun: z.boolean(),
+    message: z.string(),
+  }),
+});
+export type TaskImportResponse = z.infer<typeof TaskImportResponse>;
+
 export const TaskDeleteMultipleRequest = z.object({
   taskIds: z.array(z.uuid()).min(1, { error: 'required' }).max(1000),
 });

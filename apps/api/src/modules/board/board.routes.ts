@@ -9,9 +9,12 @@ import {
   Task,
   TaskCreateRequest,
   TaskDeleteMultipleRequest,
+  TaskExportRequest,
   TaskFilterQuery,
   TaskFilterRequest,
   TaskFilterResponse,
+  TaskImportRequest,
+  TaskImportResponse,
   TaskSetupRequest,
   TaskSetupResponse,
   TaskUpdateMultipleRequest,
@@ -24,6 +27,7 @@ import { z } from 'zod';
 import { principalOf } from '../../lib/auth-hook';
 import { badRequest } from '../../lib/errors';
 import { translate } from '../../lib/messages';
+import { exportTasks, importTasks } from './board.csv';
 import { BOARD_ROLES } from './board.policy';
 import { createTask, deleteTasks, filterTasks, getTask, updateTask, updateTasks } from './board.service';
 import {
@@ -58,6 +62,27 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({ data: await filterTasks(app.ctx, principalOf(req), req.body, req.query) }),
+  );
+
+  // CSV of the view's records (docs/board.md "CSV export and import"); the web saves it as a file.
+  app.post('/task/export', { config: access, schema: { body: TaskExportRequest } }, async (req, reply) => {
+    const { csv, count } = await exportTasks(app.ctx, principalOf(req), req.body, req.lang);
+    const day = new Date().toISOString().slice(0, 10);
+    reply.header('content-type', 'text/csv; charset=utf-8');
+    reply.header('content-disposition', `attachment; filename="${req.body.board}-${day}.csv"`);
+    reply.header('x-record-count', String(count));
+    return reply.send(csv);
+  });
+
+  app.post(
+    '/task/import',
+    {
+      config: access,
+      // 5,000 rows of a wide sheet need more than the default 1 MB.
+      bodyLimit: 16 * 1024 * 1024,
+      schema: { body: TaskImportRequest, response: { 200: TaskImportResponse } },
+    },
+    async (req) => ({ data: await importTasks(app.ctx, principalOf(req), req.body, req.lang) }),
   );
 
   app.post(

@@ -1,0 +1,247 @@
+import { parseCsv, type Task } from '@solar/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { parseDateText, parseNumberText } from './board.csv';
+import { boardTestKit, type Company } from './board.test-kit';
+
+let t: TestApp;
+const { call, ok, createTask } = boardTestKit(() => t);
+let a: Company;
+let b: Company;
+
+type ImportAnswer = {
+  data: {
+    created: number;
+    rejected: { row: number; errors: { property: string; message: string }[] }[];
+    newOptions: Record<string, string[]>;
+    dryRun: boolean;
+    message: string;
+  };
+};
+
+const exportCsv = async (token: string, body: object, lang = 'en') => {
+  const res = await call(token, 'POST', '/api/task/export', { board: 'tasks', ...body }, lang);
+  expect(res.statusCode, res.body).toBe(200);
+  return res;
+};
+
+const names = async (token: string) =>
+  (
+    await ok<{ data: { tasks: Task[] } }>(token, 'POST', '/api/task/filter?page=1&limit=1000', {
+      board: 'tasks',
+      sort: [{ column: 'taskName', order: 'asc' }],
+    })
+  ).data.tasks;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await t.createInstallerCompany();
+  b = await t.createInstallerCompany();
+  await ok(a.admin.token, 'POST', '/api/task/setup', { board: 'tasks' });
+  await ok(b.admin.token, 'POST', '/api/task/setup', { board: 'tasks' });
+});
+afterAll(() => t.close());
+
+describe('export', () => {
+  it("writes the view's records, columns in its order, hidden ones left out, values as people read them", async () => {
+    await createTask(a.admin.token, {
+      taskName: 'Mount rails',
+      properties: {
+        Status: 'In progress',
+        'Due date': '2026-12-01',
+        'Estimate (h)': 3.5,
+        Done: true,
+        Assignee: [{ value: a.installer.user.id, label: 'x' }],
+      },
+    });
+    await createTask(a.admin.token, { taskName: '=cmd|calc', properties: { Status: 'Done' } });
+    await createTask(b.admin.token, { taskName: 'Other company task' });
+
+    const res = await exportCsv(
+      a.admin.token,
+      {
+        filters: [{ column: 'Status', value: ['In progress'] }],
+        order: ['Status', 'taskName'],
+        hiddenProperties: ['Priority'],
+      },
+      'de',
+    );
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="tasks-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    const rows = parseCsv(res.body);
+    // German: semicolons, decimal comma, ja/nein.
+    expect(res.body).toContain(';');
+    expect(rows[0]).toEqual(['Status', 'Task', 'Assignee', 'Due date', 'Estimate (h)', 'Done']);
+    expect(rows).toHaveLength(2);
+    const row = rows[1] as string[];
+    expect(row.slice(0, 2)).toEqual(['In progress', 'Mount rails']);
+    expect(row[2]).toMatch(/\S/);
+    expect(row.slice(3)).toEqual(['2026-12-01', '3,5', 'ja']);
+  });
+
+  it('makes formula-like names inert in the file and never includes another company', async () => {
+    const res = await exportCsv(a.admin.token, {}, 'en');
+    expect(res.body).toContain(`'=cmd|calc`);
+    expect(res.body).not.toContain('Other company task');
+    expect(res.headers['x-record-count']).toBe('2');
+    expect(parseCsv(res.body)[0]).toContain('Priority');
+  });
+
+  it('refuses users without a company and bad bodies', async () => {
+    const admin = await t.createPlatformUser('ADMIN');
+    expect((await call(admin.token, 'POST', '/api/task/export', { board: 'tasks' })).statusCode).toBe(403);
+    const bad = await call(a.admin.token, 'POST', '/api/task/export', { board: 'nope' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBeTruthy();
+  });
+});
+
+describe('import', () => {
+  it('checks every row in a dry run, writes nothing, and reports each rejected field', async () => {
+    const before = (await names(b.admin.token)).length;
+    const answer = await ok<ImportAnswer>(b.admin.token, 'POST', '/api/task/import', {
+      board: 'tasks',
+      mapping: ['taskName', 'Status', 'Estimate (h)', 'Due date', null],
+      rows: [
+        ['Good one', 'Done', '1.234,5', '24.12.2026', 'ignored'],
+        ['Bad number', 'Done', 'lots', '2026-01-01', ''],
+        ['Bad date', 'Blocked', '2', '31.02.2026', ''],
+        ['', 'Done', '', '', ''],
+      ],
+      dryRun: true,
+    });
+    expect(answer.data).toMatchObject({ created: 1, dryRun: true });
+    expect(answer.data.rejected).toEqual([
+      { row: 3, errors: [{ property: 'Estimate (h)', message: 'Please enter a number' }] },
+      {
+        row: 4,
+        errors: [{ property: 'Due date', message: 'Please enter a date as YYYY-MM-DD or DD.MM.YYYY' }],
+      },
+      { row: 5, errors: [{ property: 'Task', message: expect.any(String) }] },
+    ]);
+    expect(answer.data.newOptions).toEqual({ Status: ['Blocked'] });
+    expect((await names(b.admin.token)).length).toBe(before);
+    const props = await ok<{ data: { properties: Record<string, { options?: { value: string }[] }> } }>(
+      b.admin.token,
+      'GET',
+      '/api/user-properties?board=tasks',
+    );
+    expect(props.data.properties.Status?.options?.map((o) => o.value)).not.toContain('Blocked');
+  });
+
+  it('writes the rows that pass, adds new options, matches people by name or e-mail', async () => {
+    const answer = await ok<ImportAnswer>(b.admin.token, 'POST', '/api/task/import', {
+      board: 'tasks',
+      mapping: ['taskName', 'Status', 'Estimate (h)', 'Done', 'Assignee', 'Priority'],
+      rows: [
+        ['Imported A', 'Blocked', '2,5', 'ja', b.sales.user.email.toUpperCase(), 'high'],
+        ['Imported B', 'done', '', 'no', '', ''],
+        ['Imported C', '', '', 'maybe', '', ''],
+        ['Imported D', '', '', '', 'nobody@nowhere.test', ''],
+      ],
+    });
+    expect(answer.data.created).toBe(2);
+    expect(answer.data.message).toBe('2 records were imported');
+    expect(answer.data.rejected.map((r) => r.row)).toEqual([4, 5]);
+    expect(answer.data.rejected[1]?.errors[0]?.message).toBe(
+      'No user of your company has this name or e-mail',
+    );
+    const tasks = await names(b.admin.token);
+    const imported = tasks.filter((x) => x.taskName.startsWith('Imported'));
+    expect(imported.map((x) => x.taskName)).toEqual(['Imported A', 'Imported B']);
+    const [first, second] = imported as [Task, Task];
+    expect(first.properties.Status?.value).toBe('Blocked');
+    expect(first.properties['Estimate (h)']?.value).toBe(2.5);
+    expect(first.properties.Done?.value).toBe('true');
+    expect(first.properties.Priority?.value).toBe('High');
+    expect(first.properties.Assignee?.value).toEqual([expect.objectContaining({ value: b.sales.user.id })]);
+    // An existing option matched ignoring case keeps its own value.
+    expect(second.properties.Status?.value).toBe('Done');
+    expect(first.seq).toBeLessThan(second.seq);
+  });
+
+  it('round-trips an export into another company', async () => {
+    const csv = (await exportCsv(a.admin.token, {}, 'de')).body;
+    const [header, ...rows] = parseCsv(csv) as [string[], ...string[][]];
+    const mapping = header.map((h) => (h === 'Task' ? 'taskName' : h === 'Assignee' ? null : h));
+    const answer = await ok<ImportAnswer>(b.installer.token, 'POST', '/api/task/import', {
+      board: 'tasks',
+      mapping,
+      rows,
+    });
+    expect(answer.data).toMatchObject({ created: 2, rejected: [] });
+    const again = parseCsv((await exportCsv(b.admin.token, {}, 'de')).body);
+    const col = (name: string) => (again[0] as string[]).indexOf(name);
+    const mounted = again.find((r) => r[col('Task')] === 'Mount rails') as string[];
+    expect(mounted[col('Estimate (h)')]).toBe('3,5');
+    expect(mounted[col('Due date')]).toBe('2026-12-01');
+    expect(mounted[col('Done')]).toBe('ja');
+    expect(again.some((r) => r[col('Task')] === '=cmd|calc')).toBe(true);
+  });
+
+  it('refuses a bad mapping field by field and writes nothing', async () => {
+    const before = (await names(b.admin.token)).length;
+    const res = await call(b.admin.token, 'POST', '/api/task/import', {
+      board: 'tasks',
+      mapping: ['Status', 'Status', 'Nope'],
+      rows: [['a', 'b', 'c']],
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.errors).toMatchObject({
+      'mapping.1': 'This property is chosen for more than one column',
+      'mapping.2': expect.any(String),
+      mapping: 'Choose the column that holds the name',
+    });
+    expect((await names(b.admin.token)).length).toBe(before);
+  });
+
+  it('refuses the /projects board, users without a company and over-long files', async () => {
+    const body = { board: 'projects', mapping: ['taskName'], rows: [['x']] };
+    expect((await call(a.admin.token, 'POST', '/api/task/import', body)).statusCode).toBe(403);
+    const city = await t.createPlatformUser('CITY_ADMIN');
+    expect((await call(city.token, 'POST', '/api/task/import', { ...body, board: 'tasks' })).statusCode).toBe(
+      403,
+    );
+    const many = Array.from({ length: 5001 }, (_, i) => [`row ${i}`]);
+    const res = await call(a.admin.token, 'POST', '/api/task/import', {
+      board: 'tasks',
+      mapping: ['taskName'],
+      rows: many,
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('imports into a project of the company only', async () => {
+    const res = await call(a.admin.token, 'POST', '/api/task/import', {
+      board: 'tasks',
+      projectId: '00000000-0000-4000-8000-000000000000',
+      mapping: ['taskName'],
+      rows: [['x']],
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('cell text', () => {
+  it('reads numbers in German and English patterns', () => {
+    expect(parseNumberText('1.234,5')).toBe(1234.5);
+    expect(parseNumberText('1,234.5')).toBe(1234.5);
+    expect(parseNumberText('3,5')).toBe(3.5);
+    expect(parseNumberText('1.000.000')).toBe(1000000);
+    expect(parseNumberText('12 €')).toBe(12);
+    expect(parseNumberText('-2')).toBe(-2);
+    expect(parseNumberText('')).toBeNull();
+    expect(() => parseNumberText('abc')).toThrow();
+  });
+
+  it('reads ISO, German and Spanish dates and refuses impossible ones', () => {
+    expect(parseDateText('2026-03-01')).toBe('2026-03-01');
+    expect(parseDateText('1.3.2026')).toBe('2026-03-01');
+    expect(parseDateText('01/03/2026')).toBe('2026-03-01');
+    expect(parseDateText('')).toBeNull();
+    expect(() => parseDateText('29.02.2026')).toThrow();
+    expect(() => parseDateText('March 1')).toThrow();
+  });
+});

@@ -1,0 +1,365 @@
+import {
+  type Column,
+  type CsvDelimiter,
+  isComputedType,
+  type Language,
+  randomOptionColor,
+  type SelectOption,
+  type Task,
+  type TaskExportRequest,
+  type TaskImportRequest,
+  toCsv,
+} from '@solar/shared';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Principal } from '../../lib/auth-hook';
+import type { AppContext } from '../../lib/context';
+import { AppError, badRequest } from '../../lib/errors';
+import { type MessageKey, translate } from '../../lib/messages';
+import { orderedColumns, TITLE_KEY } from './board.columns';
+import { boardCompany } from './board.policy';
+import { assertProject, endPosition } from './board.records';
+import { allocateSeq, loadColumns, recomputeRecords, saveColumns } from './board.repository';
+import { filterTasks } from './board.service';
+import { pgArray, rowsOf } from './board.sql';
+import { isValidDate, normaliseValue, ValueError } from './board.values';
+
+/** CSV export and import of a board (docs/board.md, "CSV export and import"). */
+
+/** At most this many records go into one export (pages of 1,000 through the view's query). */
+export const EXPORT_MAX_ROWS = 50_000;
+const PAGE = 1000;
+
+const YES: Record<Language, string> = { de: 'ja', en: 'yes', es: 'sí' };
+const NO: Record<Language, string> = { de: 'nein', en: 'no', es: 'no' };
+const TRUE_WORDS = new Set(['true', 'yes', 'ja', 'sí', 'si', 'wahr', 'x', '1', '✓', 'verdadero']);
+const FALSE_WORDS = new Set(['false', 'no', 'nein', 'falsch', '0', '', 'falso']);
+
+/** Column types that have no text of their own: left out of exports, never mapped on import. */
+const NO_TEXT = new Set(['null', 'button']);
+
+/** The delimiter spreadsheets of the language expect: German Excel splits on `;`. */
+export const delimiterFor = (lang: Language): CsvDelimiter => (lang === 'de' ? ';' : ',');
+
+/** A number as the language writes it, without grouping: `1234,5` in German, `1234.5` otherwise (SPEC §9). */
+function numberText(n: number, lang: Language): string {
+  const text = String(n);
+  return lang === 'de' ? text.replace('.', ',') : text;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function optionLabel(column: Column, value: unknown): string {
+  const text = String(value);
+  return column.options?.find((o) => o.value === text)?.label ?? text;
+}
+
+/** The text of one cell in an export. */
+export function cellText(
+  column: Column,
+  task: Task,
+  lang: Language,
+  related: Record<string, string>,
+): string {
+  if (column.id === TITLE_KEY) return task.taskName;
+  if (column.dataType === 'id') return String(task.seq);
+  const value = task.properties[column.id]?.value;
+  if (value === null || value === undefined || value === '') return '';
+  switch (column.dataType) {
+    case 'select':
+    case 'status':
+      return optionLabel(column, value);
+    case 'multi-select':
+      return Array.isArray(value) ? value.map((v) => optionLabel(column, v)).join(', ') : String(value);
+    case 'person':
+      return Array.isArray(value)
+        ? value.map((p) => (isRecord(p) ? String(p.label ?? p.value ?? '') : String(p))).join(', ')
+        : '';
+    case 'files':
+      return Array.isArray(value)
+        ? value.map((f) => (isRecord(f) ? String(f.value ?? '') : String(f))).join(', ')
+        : '';
+    case 'relation':
+      return Array.isArray(value) ? value.map((id) => related[String(id)] ?? String(id)).join(', ') : '';
+    case 'checkbox':
+      return value === 'true' || value === true ? YES[lang] : NO[lang];
+    default:
+      if (typeof value === 'number') return numberText(value, lang);
+      if (Array.isArray(value)) return value.map(String).join(', ');
+      return String(value);
+  }
+}
+
+/** The exported columns: the view's order first, then the rest by position; hidden ones left out. */
+export function exportColumns(
+  columns: Record<string, Column>,
+  order: string[] | undefined,
+  hidden: string[],
+) {
+  const all = orderedColumns(columns).filter((c) => !NO_TEXT.has(c.dataType));
+  const byKey = new Map(all.map((c) => [c.id, c]));
+  const first = (order ?? []).flatMap((k) => byKey.get(k) ?? []);
+  const rest = all.filter((c) => !first.includes(c));
+  const skip = new Set(hidden.filter((k) => k !== TITLE_KEY));
+  return [...first, ...rest].filter((c) => !skip.has(c.id));
+}
+
+/** POST /task/export: every record the view shows (its filters, sort and hidden columns) as CSV. */
+export async function exportTasks(
+  ctx: AppContext,
+  me: Principal,
+  body: z.output<typeof TaskExportRequest>,
+  lang: Language,
+): Promise<{ csv: string; count: number }> {
+  const companyId = boardCompany(me);
+  const columns = (await loadColumns(ctx.database.db, companyId, body.board, me.id)).properties;
+  const chosen = exportColumns(columns, body.order, body.hiddenProperties);
+  // Hidden columns are left out above; the query itself must still see them (filters may use them).
+  const query = { ...body, hiddenProperties: [], groupBy: body.groupBy ?? null, sumProperty: null };
+  const rows: string[][] = [chosen.map((c) => c.label)];
+  for (let page = 1; (page - 1) * PAGE < EXPORT_MAX_ROWS; page++) {
+    const answer = await filterTasks(ctx, me, query, { page, limit: PAGE });
+    for (const task of answer.tasks) rows.push(chosen.map((c) => cellText(c, task, lang, answer.related)));
+    if (!answer.pagination.hasNextPage) break;
+  }
+  return { csv: toCsv(rows, body.delimiter ?? delimiterFor(lang)), count: rows.length - 1 };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Import
+
+type ImportInput = z.output<typeof TaskImportRequest>;
+
+interface Lookups {
+  /** Company users by lower-cased name and e-mail. */
+  people: Map<string, { value: string; label: string }>;
+  /** Live records of the company by lower-cased name (the first by running number wins). */
+  records: Map<string, string>;
+}
+
+class CellError {
+  constructor(readonly key: MessageKey) {}
+}
+
+/** `1.234,5`, `1,234.5`, `1234,5`, `12 €`: the last `.` or `,` followed by 1–2 or 4+ digits is decimal. */
+export function parseNumberText(text: string): number | null {
+  const t = text.replace(/[\s\u00a0€%]/g, '');
+  if (t === '') return null;
+  const lastComma = t.lastIndexOf(',');
+  const lastDot = t.lastIndexOf('.');
+  let normal = t;
+  if (lastComma >= 0 && lastDot >= 0) {
+    const decimal = lastComma > lastDot ? ',' : '.';
+    const group = decimal === ',' ? '.' : ',';
+    normal = t.replaceAll(group, '').replace(decimal, '.');
+  } else if (lastComma >= 0) {
+    // `1,234` alone is read as a decimal comma (the German pattern; the board reads `3,5` as 3.5).
+    normal = t.split(',').length > 2 ? t.replaceAll(',', '') : t.replace(',', '.');
+  } else if (t.split('.').length > 2) normal = t.replaceAll('.', '');
+  const n = Number(normal);
+  if (!Number.isFinite(n)) throw new CellError('invalid_number');
+  return n;
+}
+
+/** `YYYY-MM-DD`, `DD.MM.YYYY` or `DD/MM/YYYY` (the German and Spanish patterns, SPEC §9). */
+export function parseDateText(text: string): string | null {
+  const t = text.trim();
+  if (t === '') return null;
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})/.exec(t);
+  const local = /^(\d{1,2})[./](\d{1,2})[./](\d{4})$/.exec(t);
+  const [y, m, d] = iso ? [iso[1], iso[2], iso[3]] : local ? [local[3], local[2], local[1]] : [];
+  const date = y && m && d ? `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}` : '';
+  if (!isValidDate(date)) throw new CellError('import_date_format');
+  return date;
+}
+
+const splitList = (text: string) =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** Finds or adds the option named `text` (by value or label, ignoring case). */
+function optionFor(column: Column, text: string, added: Map<string, string[]>): string {
+  const name = text.trim().slice(0, 200);
+  const lower = name.toLowerCase();
+  const found = column.options?.find(
+    (o) => o.value.toLowerCase() === lower || o.label.toLowerCase() === lower,
+  );
+  if (found) return found.value;
+  const option: SelectOption = { value: name, label: name, backgroundColor: randomOptionColor() };
+  column.options = [...(column.options ?? []), option];
+  added.set(column.id, [...(added.get(column.id) ?? []), name]);
+  return name;
+}
+
+/** The value a CSV cell gives a property, in the form `normaliseValue` checks. */
+function cellValue(column: Column, text: string, lookups: Lookups, added: Map<string, string[]>): unknown {
+  const t = text.trim();
+  switch (column.dataType) {
+    case 'number':
+      return parseNumberText(t);
+    case 'date':
+      return parseDateText(t);
+    case 'checkbox': {
+      const lower = t.toLowerCase();
+      if (TRUE_WORDS.has(lower)) return 'true';
+      if (FALSE_WORDS.has(lower)) return 'false';
+      throw new CellError('invalid_checkbox');
+    }
+    case 'select':
+    case 'status':
+      return t === '' ? null : optionFor(column, t, added);
+    case 'multi-select':
+      return splitList(t).map((name) => optionFor(column, name, added));
+    case 'person':
+      return splitList(t).map((name) => {
+        const person = lookups.people.get(name.toLowerCase());
+        if (!person) throw new CellError('import_person_unknown');
+        return person;
+      });
+    case 'relation':
+      return splitList(t).map((name) => {
+        const id = lookups.records.get(name.toLowerCase());
+        if (!id) throw new CellError('import_relation_unknown');
+        return id;
+      });
+    case 'files':
+      return splitList(t).map((url) => ({
+        value: url,
+        label: decodeURIComponent(url.split('/').pop() || url),
+      }));
+    default:
+      return t === '' ? null : text;
+  }
+}
+
+/** Checks the mapping: known, writable properties, each at most once, the name among them. */
+function checkMapping(mapping: (string | null)[], columns: Record<string, Column>): void {
+  const errors: Record<string, MessageKey> = {};
+  const seen = new Set<string>();
+  mapping.forEach((key, i) => {
+    if (key === null) return;
+    const column = Object.hasOwn(columns, key) ? columns[key] : undefined;
+    if (!column) errors[`mapping.${i}`] = 'unknown_property';
+    else if (column.synced) errors[`mapping.${i}`] = 'read_only_property';
+    else if (key !== TITLE_KEY && (isComputedType(column.dataType) || NO_TEXT.has(column.dataType))) {
+      errors[`mapping.${i}`] = 'import_not_importable';
+    } else if (seen.has(key)) errors[`mapping.${i}`] = 'import_mapped_twice';
+    seen.add(key);
+  });
+  if (!seen.has(TITLE_KEY)) errors.mapping = 'import_title_required';
+  if (Object.keys(errors).length) throw badRequest('invalid_input', errors);
+}
+
+async function loadLookups(
+  db: AppContext['database']['db'],
+  companyId: string,
+  board: string,
+): Promise<Lookups> {
+  const users = rowsOf<{ id: string; name: string; email: string }>(
+    await db.execute(sql`SELECT id, trim(first_name || ' ' || last_name) AS name, email FROM users
+      WHERE company_id = ${companyId}`),
+  );
+  const people = new Map<string, { value: string; label: string }>();
+  for (const u of users) {
+    people.set(u.email.toLowerCase(), { value: u.id, label: u.name });
+    if (u.name) people.set(u.name.toLowerCase(), { value: u.id, label: u.name });
+  }
+  const records = new Map<string, string>();
+  const found = rowsOf<{ id: string; task_name: string }>(
+    await db.execute(sql`SELECT id, task_name FROM board_records WHERE company_id = ${companyId}
+      AND board = ${board} AND NOT is_deleted ORDER BY seq DESC`),
+  );
+  // Descending, so the earliest record of a name is the one kept.
+  for (const r of found) records.set(r.task_name.toLowerCase(), r.id);
+  return { people, records };
+}
+
+/**
+ * POST /task/import: each row checked against the board's columns like a record created by hand;
+ * the rows that pass are written in one transaction, the others reported with a message per field.
+ * Option names not yet in a select column are added to it. A dry run writes nothing.
+ */
+export async function importTasks(ctx: AppContext, me: Principal, input: ImportInput, lang: Language) {
+  const companyId = boardCompany(me);
+  if (input.board === 'projects') throw new AppError(403, 'project_records_fixed');
+  return ctx.database.db.transaction(async (tx) => {
+    const columns = structuredClone((await loadColumns(tx, companyId, input.board, me.id)).properties);
+    checkMapping(input.mapping, columns);
+    if (input.projectId) await assertProject(tx, companyId, input.projectId);
+    const lookups = await loadLookups(tx, companyId, input.board);
+    const added = new Map<string, string[]>();
+    const accepted: { name: string; properties: Record<string, unknown> }[] = [];
+    const rejected: { row: number; errors: { property: string; message: string }[] }[] = [];
+
+    input.rows.forEach((cells, index) => {
+      const errors: { property: string; message: string }[] = [];
+      if (cells.length !== input.mapping.length && cells.some((c) => c.trim() !== '')) {
+        errors.push({ property: '', message: translate('import_columns_mismatch', lang) });
+      }
+      let name = '';
+      const properties: Record<string, unknown> = {};
+      input.mapping.forEach((key, i) => {
+        if (key === null || errors.length) return;
+        const column = columns[key] as Column;
+        const text = cells[i] ?? '';
+        if (key === TITLE_KEY) {
+          name = text.trim();
+          if (name.length > 500) errors.push({ property: column.label, message: translate('too_big', lang) });
+          return;
+        }
+        try {
+          const value = normaliseValue(column, cellValue(column, text, lookups, added));
+          properties[key] = { type: column.dataType, icon: column.icon, value };
+        } catch (err) {
+          if (!(err instanceof CellError || err instanceof ValueError)) throw err;
+          errors.push({ property: column.label, message: translate(err.key, lang) });
+        }
+      });
+      if (!errors.length && name === '') {
+        errors.push({
+          property: columns[TITLE_KEY]?.label ?? TITLE_KEY,
+          message: translate('required', lang),
+        });
+      }
+      if (errors.length) rejected.push({ row: index + 2, errors });
+      else accepted.push({ name, properties });
+    });
+
+    const newOptions = Object.fromEntries(added);
+    const answer = {
+      created: accepted.length,
+      rejected,
+      newOptions,
+      dryRun: input.dryRun,
+      message: translate('import_done', lang).replace('{count}', String(accepted.length)),
+    };
+    if (input.dryRun || accepted.length === 0) return answer;
+
+    if (added.size) await saveColumns(tx, companyId, input.board, columns);
+    const seq = await allocateSeq(tx, companyId, accepted.length);
+    const position = await endPosition(tx, companyId, input.board);
+    const ids: string[] = [];
+    // Batches of 500 rows: one statement each, well under the parameter limit.
+    for (let start = 0; start < accepted.length; start += 500) {
+      const batch = accepted.slice(start, start + 500);
+      const values = batch.map(
+        (
+          r,
+          i,
+        ) => sql`(${companyId}, ${input.board}, ${input.projectId ?? null}, ${r.name}, ${me.id}, ${me.id},
+          false, ${position + start + i}, ${seq + start + i}, '', ${JSON.stringify(r.properties)}::jsonb)`,
+      );
+      const inserted = rowsOf<{ id: string }>(
+        await tx.execute(sql`INSERT INTO board_records (company_id, board, project_id, task_name, user_id,
+            updated_by, is_blank, position, seq, notes, properties)
+          VALUES ${sql.join(values, sql`, `)} RETURNING id`),
+      );
+      ids.push(...inserted.map((r) => r.id));
+    }
+    await recomputeRecords(tx, companyId, sql`r.id = ANY(${pgArray(ids)}::uuid[])`);
+    return answer;
+  });
+}
