@@ -138,26 +138,29 @@ describe('import', () => {
         ['Imported A', 'Blocked', '2,5', 'ja', b.sales.user.email.toUpperCase(), 'high'],
         ['Imported B', 'done', '', 'no', '', ''],
         ['Imported C', '', '', 'maybe', '', ''],
+        ['Imported E', '', '', '', '', ''],
         ['Imported D', '', '', '', 'nobody@nowhere.test', ''],
       ],
     });
-    expect(answer.data.created).toBe(2);
-    expect(answer.data.message).toBe('2 records were imported');
-    expect(answer.data.rejected.map((r) => r.row)).toEqual([4, 5]);
+    expect(answer.data.created).toBe(3);
+    expect(answer.data.message).toBe('3 records were imported');
+    expect(answer.data.rejected.map((r) => r.row)).toEqual([4, 6]);
     expect(answer.data.rejected[1]?.errors[0]?.message).toBe(
       'No user of your company has this name or e-mail',
     );
     const tasks = await names(b.admin.token);
     const imported = tasks.filter((x) => x.taskName.startsWith('Imported'));
-    expect(imported.map((x) => x.taskName)).toEqual(['Imported A', 'Imported B']);
-    const [first, second] = imported as [Task, Task];
+    expect(imported.map((x) => x.taskName)).toEqual(['Imported A', 'Imported B', 'Imported E']);
+    const [first, second, empty] = imported as [Task, Task, Task];
+    expect(empty.properties.Done?.value ?? null).toBeNull();
     expect(first.properties.Status?.value).toBe('Blocked');
     expect(first.properties['Estimate (h)']?.value).toBe(2.5);
     expect(first.properties.Done?.value).toBe('true');
     expect(first.properties.Priority?.value).toBe('High');
     expect(first.properties.Assignee?.value).toEqual([expect.objectContaining({ value: b.sales.user.id })]);
-    // An existing option matched ignoring case keeps its own value.
+    // An existing option matched ignoring case keeps its own value; an empty checkbox stays empty.
     expect(second.properties.Status?.value).toBe('Done');
+    expect(second.properties.Done?.value).toBe('false');
     expect(first.seq).toBeLessThan(second.seq);
   });
 

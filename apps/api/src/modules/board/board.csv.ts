@@ -33,7 +33,7 @@ const PAGE = 1000;
 const YES: Record<Language, string> = { de: 'ja', en: 'yes', es: 'sí' };
 const NO: Record<Language, string> = { de: 'nein', en: 'no', es: 'no' };
 const TRUE_WORDS = new Set(['true', 'yes', 'ja', 'sí', 'si', 'wahr', 'x', '1', '✓', 'verdadero']);
-const FALSE_WORDS = new Set(['false', 'no', 'nein', 'falsch', '0', '', 'falso']);
+const FALSE_WORDS = new Set(['false', 'no', 'nein', 'falsch', '0', 'falso']);
 
 /** Column types that have no text of their own: left out of exports, never mapped on import. */
 const NO_TEXT = new Set(['null', 'button']);
@@ -204,6 +204,8 @@ function cellValue(column: Column, text: string, lookups: Lookups, added: Map<st
       return parseDateText(t);
     case 'checkbox': {
       const lower = t.toLowerCase();
+      // Empty stays empty (an unset checkbox exports as an empty cell), so a round trip changes nothing.
+      if (lower === '') return null;
       if (TRUE_WORDS.has(lower)) return 'true';
       if (FALSE_WORDS.has(lower)) return 'false';
       throw new CellError('invalid_checkbox');

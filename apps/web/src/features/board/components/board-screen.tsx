@@ -12,6 +12,7 @@ import { useUndoHistory } from '../hooks/use-undo-history';
 import { type BoardScope, buildFilterBody, layoutOf } from '../lib/filter-body';
 import { BoardHeader } from './board-header';
 import { BoardSkeleton } from './board-skeleton';
+import { CsvImportModal } from './csv/csv-import-modal';
 import { CustomerTargetHost } from './customer-target-host';
 import { RecordDrawer } from './drawer/record-drawer';
 import { GalleryView } from './gallery/gallery-view';
@@ -41,6 +42,7 @@ export function BoardScreen({ scope, properties, views }: BoardScreenProps) {
   const [targetProject, setTargetProject] = useState<string | null>(null);
   const [filterRequest, setFilterRequest] = useState<{ column?: string; at: number } | null>(null);
   const [templatesOpen, setTemplatesOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
   const [selection, setSelection] = useState<RowSelectionState>({});
   const undo = useUndoHistory();
   const columns = properties.properties;
@@ -100,7 +102,11 @@ export function BoardScreen({ scope, properties, views }: BoardScreenProps) {
       <Stack gap="sm" data-testid={`board-${scope.board}`}>
         <BoardHeader />
         <ViewTabs />
-        <BoardToolbar filterRequest={filterRequest} onOpenTemplates={() => setTemplatesOpen(true)} />
+        <BoardToolbar
+          filterRequest={filterRequest}
+          onOpenTemplates={() => setTemplatesOpen(true)}
+          onOpenImport={() => setImportOpen(true)}
+        />
         {selected.length > 0 && <BulkBar selected={selected} onClear={() => setSelection({})} />}
         {query.isPending ? (
           <BoardSkeleton rowsOnly />
@@ -127,7 +133,10 @@ export function BoardScreen({ scope, properties, views }: BoardScreenProps) {
       </Stack>
       <RecordDrawer task={drawerTask} related={data.related} />
       {!context.isProjects && (
-        <TemplateModal opened={templatesOpen} onClose={() => setTemplatesOpen(false)} />
+        <>
+          <TemplateModal opened={templatesOpen} onClose={() => setTemplatesOpen(false)} />
+          <CsvImportModal opened={importOpen} onClose={() => setImportOpen(false)} />
+        </>
       )}
       <CustomerTargetHost projectId={targetProject} onClose={() => setTargetProject(null)} />
     </BoardContext.Provider>

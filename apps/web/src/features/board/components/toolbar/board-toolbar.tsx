@@ -6,6 +6,8 @@ import {
   IconArrowForwardUp,
   IconArrowsSort,
   IconEye,
+  IconFileExport,
+  IconFileImport,
   IconFilter,
   IconLayoutRows,
   IconPlus,
@@ -14,8 +16,11 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../../../lib/errors';
+import { useExportTasks } from '../../api/csv-api';
 import { useBoard } from '../../hooks/board-context';
 import { useViewSettings } from '../../hooks/use-view-settings';
+import { notifyBoardError } from '../../lib/notify';
 import { FilterPanel } from './filter-panel';
 import { GroupPanel } from './group-panel';
 import { PropertiesPanel } from './properties-panel';
@@ -28,12 +33,27 @@ interface BoardToolbarProps {
   /** A request to open the filters, with a column to filter on (the column menu's 'Filter'). */
   filterRequest: { column?: string; at: number } | null;
   onOpenTemplates: () => void;
+  onOpenImport: () => void;
 }
 
 /** Layout, filter, sort, group, properties, search, undo/redo, task sets and 'New'. */
-export function BoardToolbar({ filterRequest, onOpenTemplates }: BoardToolbarProps) {
+export function BoardToolbar({ filterRequest, onOpenTemplates, onOpenImport }: BoardToolbarProps) {
   const { t } = useTranslation('board');
-  const { view, columns, search, setSearch, undo, isProjects, setDrawer } = useBoard();
+  const { t: tApp } = useTranslation();
+  const { view, columns, search, setSearch, undo, isProjects, setDrawer, filterBody } = useBoard();
+  const exporter = useExportTasks();
+  const exportCsv = async () => {
+    try {
+      await exporter.mutateAsync({
+        ...filterBody,
+        order: view?.order,
+        hiddenProperties: view?.hiddenProperties ?? [],
+      });
+      notifySuccess(t('csv.exported'));
+    } catch (error) {
+      notifyBoardError(error, tApp);
+    }
+  };
   const { update, requireView } = useViewSettings();
   const [panel, setPanel] = useState<Panel>(null);
   const [text, setText] = useState(search);
@@ -145,8 +165,27 @@ export function BoardToolbar({ filterRequest, onOpenTemplates }: BoardToolbarPro
             <IconArrowForwardUp size={18} aria-hidden />
           </ActionIcon>
         </Tooltip>
+        <Tooltip label={t('toolbar.exportHint')} withArrow>
+          <Button
+            size="compact-sm"
+            variant="default"
+            leftSection={<IconFileExport size={14} aria-hidden />}
+            loading={exporter.isPending}
+            onClick={() => void exportCsv()}
+          >
+            {t('toolbar.export')}
+          </Button>
+        </Tooltip>
         {!isProjects && (
           <>
+            <Button
+              size="compact-sm"
+              variant="default"
+              leftSection={<IconFileImport size={14} aria-hidden />}
+              onClick={onOpenImport}
+            >
+              {t('toolbar.import')}
+            </Button>
             <Button
               size="compact-sm"
               variant="default"

@@ -1,0 +1,53 @@
+import { type TaskFilterRequest, TaskImportResponse } from '@solar/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { boardKeys } from './board-keys';
+
+export interface ExportBody extends TaskFilterRequest {
+  order?: string[];
+}
+
+/** Saves text as a file through a temporary link (the browser's download). */
+export function saveFile(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** POST /task/export: the current view's records as a CSV file. */
+export function useExportTasks() {
+  return useMutation({
+    mutationFn: async (body: ExportBody) => {
+      const text = await api.post<string>('/task/export', body);
+      const day = new Date().toISOString().slice(0, 10);
+      saveFile(String(text), `${body.board}-${day}.csv`);
+    },
+  });
+}
+
+export interface ImportBody {
+  board: 'tasks';
+  projectId?: string | null;
+  mapping: (string | null)[];
+  rows: string[][];
+  dryRun: boolean;
+}
+
+/** POST /task/import: a dry run (check) or the import; the board reloads after an import. */
+export function useImportTasks() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ImportBody) =>
+      api.post('/task/import', body, { schema: TaskImportResponse }).then((r) => r.data),
+    onSuccess: (answer) => {
+      if (answer.dryRun || answer.created === 0) return;
+      void queryClient.invalidateQueries({ queryKey: boardKeys.tasksOf('tasks') });
+      void queryClient.invalidateQueries({ queryKey: boardKeys.properties('tasks') });
+    },
+  });
+}

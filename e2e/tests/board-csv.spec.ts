@@ -1,0 +1,123 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { parseCsv } from '@solar/shared';
+import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
+
+/**
+ * CSV export and import of the task board (issue 9): a view's records exported to a file, edited as
+ * a spreadsheet user would, imported back through the column mapping with a report of the rejected
+ * row, and found on the board with their values. Unique names per run: the server is shared.
+ */
+test.describe('board CSV', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('a board view round-trips through CSV export and import', async ({ page }) => {
+    const suffix = Date.now().toString(36);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const { token } = await loginAs(page, DEMO.helios, '/tasks', 'en');
+    for (const [name, properties] of [
+      [`CSV ${suffix} alpha`, { Status: 'In progress', 'Estimate (h)': 2.5, 'Due date': '2026-12-24' }],
+      [`CSV ${suffix} beta`, { Status: 'Done', Done: true }],
+    ] as const) {
+      const res = await page.request.post('/api/task/create', {
+        headers: authHeaders(token),
+        data: { board: 'tasks', taskName: name, properties: JSON.parse(JSON.stringify(properties)) },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+    }
+    await page.reload();
+    await expect(page.getByRole('grid', { name: 'Records' })).toBeVisible({ timeout: 60_000 });
+    await page.getByRole('searchbox', { name: 'Search records' }).fill(`CSV ${suffix}`);
+    await expect(page.getByRole('button', { name: `Open CSV ${suffix} beta` })).toBeVisible();
+
+    // Export: the current view (the search narrows it to this run's two records).
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^tasks-\d{4}-\d{2}-\d{2}\.csv$/);
+    const exported = await readFile((await download.path()) as string, 'utf8');
+    const lines = exported
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toContain('Task,Status');
+    expect(exported).toContain(`CSV ${suffix} alpha,In progress`);
+    expect(exported).toContain('2026-12-24');
+    expect(exported).toContain('2.5');
+
+    // Edited in a spreadsheet: renamed copies, and one row with a bad number.
+    const edited = `${exported.replaceAll(`CSV ${suffix}`, `Copy ${suffix}`).trimEnd()}\r\n${lines[1]
+      ?.replace(`CSV ${suffix} alpha`, `Copy ${suffix} broken`)
+      .replace('2.5', 'lots')}\r\n`;
+    const file = join(tmpdir(), `board-${suffix}.csv`);
+    await writeFile(file, edited);
+
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import tasks from a CSV file' });
+    await expect(dialog).toBeVisible();
+    await dialog.locator('input[type="file"]').setInputFiles(file);
+    await expect(dialog.getByText('3 rows found.')).toBeVisible();
+    // The columns were matched to the properties of the same name.
+    await expect(dialog.getByRole('combobox', { name: 'Property for column Task' })).toHaveValue('Task');
+    await expect(dialog.getByRole('combobox', { name: 'Property for column Estimate (h)' })).toHaveValue(
+      'Estimate (h)',
+    );
+    await dialog.getByRole('button', { name: 'Check 3 rows' }).click();
+    const report = dialog.getByTestId('csv-report');
+    await expect(report).toContainText('2 rows are ready to import.');
+    await expect(report).toContainText('1 row has errors and will be left out.');
+    const rejected = dialog.getByRole('table', { name: 'Rows with errors' });
+    await expect(rejected.getByRole('row').nth(1)).toContainText('4');
+    await expect(rejected.getByRole('row').nth(1)).toContainText('Please enter a number');
+
+    const axe = await new AxeBuilder({ page })
+      .include('[role="dialog"]')
+      .withTags(['wcag2a', 'wcag2aa'])
+      .analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+
+    await dialog.getByRole('button', { name: 'Import 2 rows' }).click();
+    await expect(page.getByText('2 records were imported')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+
+    // On the board with the values of the originals.
+    await page.getByRole('searchbox', { name: 'Search records' }).fill(`Copy ${suffix}`);
+    await expect(page.getByRole('button', { name: `Open Copy ${suffix} alpha` })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Open Copy ${suffix} beta` })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Open Copy ${suffix} broken` })).toHaveCount(0);
+    const res = await page.request.post('/api/task/filter?page=1&limit=10', {
+      headers: authHeaders(token),
+      data: { board: 'tasks', search: `Copy ${suffix}`, sort: [{ column: 'taskName', order: 'asc' }] },
+    });
+    const tasks = (await res.json()).data.tasks as {
+      taskName: string;
+      properties: Record<string, { value: unknown }>;
+    }[];
+    expect(tasks.map((t) => t.taskName)).toEqual([`Copy ${suffix} alpha`, `Copy ${suffix} beta`]);
+    expect(tasks[0]?.properties.Status?.value).toBe('In progress');
+    expect(tasks[0]?.properties['Estimate (h)']?.value).toBe(2.5);
+    expect(tasks[0]?.properties['Due date']?.value).toBe('2026-12-24');
+    expect(tasks[1]?.properties.Done?.value).toBe('true');
+
+    // A second export of the copies reads the same as the first, names aside.
+    await expect(page.getByRole('button', { name: `Open Copy ${suffix} beta` })).toBeVisible();
+    const [again] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const second = await readFile((await again.path()) as string, 'utf8');
+    // Every column the user writes reads the same; computed times and authors may differ.
+    const columns = ['Task', 'Status', 'Assignee', 'Due date', 'Priority', 'Estimate (h)', 'Done'];
+    const pick = (text: string) => {
+      const [header, ...rows] = parseCsv(text) as [string[], ...string[][]];
+      return rows.map((r) => columns.map((c) => r[header.indexOf(c)]));
+    };
+    expect(pick(second)).toEqual(pick(exported.replaceAll(`CSV ${suffix}`, `Copy ${suffix}`)));
+    expect(pick(second)[0]).toEqual([`Copy ${suffix} alpha`, 'In progress', '', '2026-12-24', '', '2.5', '']);
+    expect(pick(second)[1]?.[6]).toBe('yes');
+  });
+});
