@@ -23,6 +23,8 @@ export const users = pgTable(
     isDisabled: boolean('is_disabled').notNull().default(false),
     /** Bumped to end every session of the user at once (disable, password reset, access removed). */
     sessionVersion: integer('session_version').notNull().default(0),
+    /** When the user finished or skipped the first-login tour (issue 9); null shows it. */
+    onboardedAt: timestamp('onboarded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
