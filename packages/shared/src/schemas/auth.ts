@@ -69,8 +69,13 @@ export const User = z.object({
   installerCity: z.string().nullable(),
   /** Set once the user has chosen a password (false for a pending invitation). */
   isActive: z.boolean(),
+  /** When the user finished or skipped the first-login tour; null until then (installer roles see it). */
+  onboardedAt: z.string().nullable().default(null),
 });
 export type User = z.infer<typeof User>;
+
+/** PUT /user/onboarding: `done` ends the first-login tour, `false` shows it again (the help page). */
+export const OnboardingRequest = z.object({ done: z.boolean() });
 
 export const LoginResponse = z.object({
   data: z.object({

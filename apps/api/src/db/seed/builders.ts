@@ -43,6 +43,7 @@ export interface UserInput {
   address?: string;
   phone?: string;
   preferredLanguage?: 'de' | 'en' | 'es';
+  onboardedAt?: Date | null;
 }
 
 export async function insertUser(db: DbOrTx, input: UserInput) {

@@ -112,7 +112,8 @@ async function seedDemoAccounts(database: Database): Promise<void> {
       },
     ] as const;
     for (const p of people) {
-      await insertUser(tx, { ...p, passwordHash, address: '' });
+      // The demo users have seen the first-login tour; Help shows it again (docs/onboarding.md).
+      await insertUser(tx, { ...p, passwordHash, address: '', onboardedAt: new Date() });
     }
   });
 }

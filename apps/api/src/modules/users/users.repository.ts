@@ -73,6 +73,7 @@ export function toUserDto(u: UserRow, company: CompanyRow | undefined): User {
     partnerSlug: company?.slug ?? null,
     installerCity: company?.city ?? u.city ?? null,
     isActive: u.passwordHash !== null,
+    onboardedAt: u.onboardedAt ? u.onboardedAt.toISOString() : null,
   };
 }
 

@@ -5,6 +5,7 @@ import {
   CurrentUserResponse,
   dataOf,
   MessageResponse,
+  OnboardingRequest,
   PARTNER_TIERS,
   Pagination,
   PersonalDetailsRequest,
@@ -58,6 +59,27 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
             ...(b.preferredLanguage ? { preferredLanguage: b.preferredLanguage } : {}),
             updatedAt: new Date(),
           })
+          .where(eq(users.id, me.id));
+        return loadUserView(tx, me.id);
+      });
+      if (!view) throw notFound('user_not_found');
+      return { data: view };
+    },
+  );
+
+  /** The first-login tour (docs/onboarding.md): finished or skipped, or shown again from the help page. */
+  app.put(
+    '/user/onboarding',
+    {
+      config: { access: 'any' },
+      schema: { body: OnboardingRequest, response: { 200: CurrentUserResponse } },
+    },
+    async (req) => {
+      const me = principalOf(req);
+      const view = await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ onboardedAt: req.body.done ? new Date() : null, updatedAt: new Date() })
           .where(eq(users.id, me.id));
         return loadUserView(tx, me.id);
       });

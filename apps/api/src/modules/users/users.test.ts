@@ -181,3 +181,36 @@ describe('POST /meeting-request (no MEETING_URL)', () => {
     ).toBe(401);
   });
 });
+
+describe('PUT /user/onboarding', () => {
+  const put = (token: string, payload: unknown) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/user/onboarding',
+      headers: { ...t.auth(token), 'accept-language': 'en' },
+      payload: payload as object,
+    });
+  const me = async (token: string) =>
+    (await t.app.inject({ url: '/api/user', headers: t.auth(token) })).json().data.user;
+
+  it('starts unset for a new user, is set when done and cleared to show the tour again', async () => {
+    expect((await me(a.installer.token)).onboardedAt).toBeNull();
+    const done = await put(a.installer.token, { done: true });
+    expect(done.statusCode).toBe(200);
+    const at = done.json().data.user.onboardedAt;
+    expect(Date.parse(at)).toBeGreaterThan(Date.now() - 60_000);
+    expect((await me(a.installer.token)).onboardedAt).toBe(at);
+    // Only the caller: the colleague and the other company's users still see the tour.
+    expect((await me(a.admin.token)).onboardedAt).toBeNull();
+    expect((await me(b.installer.token)).onboardedAt).toBeNull();
+    expect((await put(a.installer.token, { done: false })).json().data.user.onboardedAt).toBeNull();
+    expect((await me(a.installer.token)).onboardedAt).toBeNull();
+  });
+
+  it('refuses a bad body with a field message and changes nothing', async () => {
+    const res = await put(a.sales.token, { done: 'yes' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.done).toBeTruthy();
+    expect((await me(a.sales.token)).onboardedAt).toBeNull();
+  });
+});
