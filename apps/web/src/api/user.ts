@@ -24,3 +24,13 @@ export function useUpdatePersonalDetails() {
     onSuccess: (data) => queryClient.setQueryData(queryKeys.currentUser, data),
   });
 }
+
+/** PUT /api/user/onboarding {done}: ends the first-login tour, or (`false`) shows it again. */
+export function useSetOnboarding() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (done: boolean) =>
+      api.put('/user/onboarding', { done }, { schema: CurrentUserResponse }).then((r) => r.data),
+    onSuccess: (data) => queryClient.setQueryData(queryKeys.currentUser, data),
+  });
+}

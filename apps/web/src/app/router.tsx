@@ -26,6 +26,7 @@ const TemplatesPage = lazy(async () => ({
 const TestCheckoutPage = lazy(async () => ({
   default: (await import('../features/plans/test-checkout-page')).TestCheckoutPage,
 }));
+const HelpPage = lazy(async () => ({ default: (await import('../features/help/help-page')).HelpPage }));
 /** The project and task board: one screen for both routes, the board chosen by the path. */
 const BoardPage = lazy(async () => ({ default: (await import('../features/board/board-page')).BoardPage }));
 
@@ -81,6 +82,7 @@ export const routes: RouteObject[] = [
           { path: '/profile', element: <ProfilePage /> },
           { path: '/checkout/test', element: <TestCheckoutPage /> },
           { path: '/templates', element: <TemplatesPage /> },
+          { path: '/help', element: <HelpPage /> },
           ...Object.entries(SCREEN_PAGES).map(([screen, Page]) => ({
             path: `/${screen}`,
             element: (

@@ -11,6 +11,9 @@ import customerViewEs from '../features/customer-view/locales/es.json';
 import dashboardDe from '../features/dashboard/locales/de.json';
 import dashboardEn from '../features/dashboard/locales/en.json';
 import dashboardEs from '../features/dashboard/locales/es.json';
+import helpDe from '../features/help/locales/de.json';
+import helpEn from '../features/help/locales/en.json';
+import helpEs from '../features/help/locales/es.json';
 import listingDe from '../features/listing/locales/de.json';
 import listingEn from '../features/listing/locales/en.json';
 import listingEs from '../features/listing/locales/es.json';
@@ -47,6 +50,7 @@ export const featureResources = {
     plans: plansDe,
     customer: customerDe,
     dashboard: dashboardDe,
+    help: helpDe,
     listing: listingDe,
     map: mapDe,
     overview: overviewDe,
@@ -62,6 +66,7 @@ export const featureResources = {
     plans: plansEn,
     customer: customerEn,
     dashboard: dashboardEn,
+    help: helpEn,
     listing: listingEn,
     map: mapEn,
     overview: overviewEn,
@@ -77,6 +82,7 @@ export const featureResources = {
     plans: plansEs,
     customer: customerEs,
     dashboard: dashboardEs,
+    help: helpEs,
     listing: listingEs,
     map: mapEs,
     overview: overviewEs,

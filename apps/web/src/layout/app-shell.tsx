@@ -6,6 +6,7 @@ import { type CSSProperties, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { logout } from '../api/auth';
+import { OnboardingTour } from '../features/help/onboarding-tour';
 import classes from './app-shell.module.css';
 import { ContentLoader } from './full-page-state';
 import { Header } from './header';
@@ -85,6 +86,7 @@ export function AppShell() {
         </main>
       </div>
       <MeetingModal opened={meetingOpened} onClose={meeting.close} />
+      <OnboardingTour />
     </div>
   );
 }

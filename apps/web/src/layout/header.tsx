@@ -1,10 +1,10 @@
 import { ActionIcon, Burger, Button, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useClickOutside, useDebouncedCallback } from '@mantine/hooks';
 import { CONSTANTS } from '@solar/shared';
-import { IconLogin2, IconPhoneCall, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconHelp, IconLogin2, IconPhoneCall, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { useConstantsQuery } from '../api/constants';
 import { getReference } from '../api/session-store';
 import { useCurrentUser } from '../features/auth/session';
@@ -133,6 +133,18 @@ export function Header({ showMenuButton, menuOpened, onOpenMenu, onOpenMeeting }
             data-testid="user-panel-link"
           >
             <IconLogin2 size={20} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label={t('header.help')} withArrow>
+          <ActionIcon
+            component={Link}
+            to="/help"
+            variant="light"
+            size="lg"
+            aria-label={t('header.help')}
+            data-testid="help-link"
+          >
+            <IconHelp size={20} />
           </ActionIcon>
         </Tooltip>
         <Tooltip label={t('header.callNow')} withArrow>

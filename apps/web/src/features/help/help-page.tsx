@@ -1,0 +1,167 @@
+import { Anchor, Badge, Button, Card, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import {
+  CONSTANTS,
+  isInstallerRole,
+  PREMIUM_BASE_UNITS,
+  STAGE_TRANSITIONS,
+  STAGES,
+  TEMPLATE_PLACEHOLDERS,
+  UNIT_COST,
+} from '@solar/shared';
+import { IconRoute } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useSetOnboarding } from '../../api/user';
+import { notifyError } from '../../lib/errors';
+import { useCurrentUser } from '../auth/session';
+import { STAGE_COLORS } from '../listing/projects-table';
+
+const SECTIONS = ['stages', 'quota', 'templates', 'board'] as const;
+
+/**
+ * The help page (issue 9): the stages and their moves, the download quota and the template
+ * placeholders, each read from the rules the server applies (packages/shared), so it cannot drift.
+ */
+export function HelpPage() {
+  const { t } = useTranslation('help');
+  const { t: tApp } = useTranslation();
+  const { t: tPipeline } = useTranslation('pipeline');
+  const { user } = useCurrentUser();
+  const setOnboarding = useSetOnboarding();
+  useDocumentTitle(`${t('title')} · ${tApp('app.name')}`);
+
+  return (
+    <Stack gap="lg" maw={960} data-testid="help-page">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <div>
+          <Title order={2}>{t('title')}</Title>
+          <Text c="gray.7" maw={640}>
+            {t('intro')}
+          </Text>
+        </div>
+        {isInstallerRole(user.role) && (
+          <Button
+            variant="light"
+            leftSection={<IconRoute size={16} aria-hidden />}
+            loading={setOnboarding.isPending}
+            onClick={() => setOnboarding.mutate(false, { onError: (error) => notifyError(error, tApp) })}
+          >
+            {t('tourAgain')}
+          </Button>
+        )}
+      </Group>
+
+      <nav aria-label={t('toc')}>
+        <Group gap="md">
+          {SECTIONS.map((s) => (
+            <Anchor key={s} href={`#help-${s}`} size="sm">
+              {t(`${s}.title`)}
+            </Anchor>
+          ))}
+        </Group>
+      </nav>
+
+      <Card withBorder component="section" aria-labelledby="help-stages" padding="lg">
+        <Title order={3} id="help-stages" size="h4" mb="xs">
+          {t('stages.title')}
+        </Title>
+        <Text size="sm" mb="sm">
+          {t('stages.intro')}
+        </Text>
+        <Table.ScrollContainer minWidth={560}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('stages.stage')}</Table.Th>
+                <Table.Th>{t('stages.meaning')}</Table.Th>
+                <Table.Th>{t('stages.next')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {STAGES.map((stage) => (
+                <Table.Tr key={stage} data-testid={`help-stage-${stage}`}>
+                  <Table.Td>
+                    <Badge variant="light" color={STAGE_COLORS[stage]}>
+                      {tPipeline(`stage.${stage}`)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{t(`stages.${stage}`)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">
+                      {STAGE_TRANSITIONS[stage].length
+                        ? STAGE_TRANSITIONS[stage].map((to) => tPipeline(`stage.${to}`)).join(', ')
+                        : t('stages.none')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Card>
+
+      <Card withBorder component="section" aria-labelledby="help-quota" padding="lg">
+        <Title order={3} id="help-quota" size="h4" mb="xs">
+          {t('quota.title')}
+        </Title>
+        <Text size="sm" mb="sm">
+          {t('quota.intro')}
+        </Text>
+        <List size="sm" spacing={4}>
+          <List.Item>{t('quota.free', { count: CONSTANTS.freeDownloadCount })}</List.Item>
+          <List.Item>
+            {t('quota.premium', { units: PREMIUM_BASE_UNITS, obj: UNIT_COST.obj, pvsol: UNIT_COST.pvsol })}
+          </List.Item>
+          <List.Item>{t('quota.enterprise')}</List.Item>
+        </List>
+        <Text size="sm" mt="sm">
+          {t('quota.month')}
+        </Text>
+      </Card>
+
+      <Card withBorder component="section" aria-labelledby="help-templates" padding="lg">
+        <Title order={3} id="help-templates" size="h4" mb="xs">
+          {t('templates.title')}
+        </Title>
+        <Text size="sm">{t('templates.intro')}</Text>
+        <List size="sm" spacing={4} my="sm">
+          <List.Item>{t('templates.email', { example: '{{customerName}}' })}</List.Item>
+          <List.Item>{t('templates.word', { example: '{customerName}' })}</List.Item>
+        </List>
+        <Table.ScrollContainer minWidth={420}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('templates.placeholder')}</Table.Th>
+                <Table.Th>{t('templates.value')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {TEMPLATE_PLACEHOLDERS.map((name) => (
+                <Table.Tr key={name}>
+                  <Table.Td>
+                    <Text size="sm" ff="monospace">
+                      {name}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{t(`templates.${name}`)}</Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Card>
+
+      <Card withBorder component="section" aria-labelledby="help-board" padding="lg">
+        <Title order={3} id="help-board" size="h4" mb="xs">
+          {t('board.title')}
+        </Title>
+        <Text size="sm">{t('board.text')}</Text>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,144 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { authHeaders, DEMO, DEMO_PASSWORD, expect, loginAs, test } from '../fixtures/auth';
+
+/**
+ * The help page and the first-login tour (issue 9): the page explains stages, quota and templates
+ * from the rules the server applies; the tour shows to an installer who has not seen it, can be
+ * finished or skipped (button, Escape), and stays away after a reload once dismissed.
+ */
+async function serious(page: Page, selector?: string) {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
+  const result = await (selector ? builder.include(selector) : builder).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+}
+
+async function tokenOf(request: APIRequestContext, email: string) {
+  const res = await request.post('/api/user/installer/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(res.status(), `login ${email}`).toBe(200);
+  return (await res.json()).data as { token: string; user: { installerPartner: { _id: string }[] } };
+}
+
+/**
+ * A new installer of Sonnenbau, invited by the owner and with the demo password set through the
+ * invitation link: a user who has never seen the tour (the demo users have).
+ */
+async function newInstaller(request: APIRequestContext): Promise<string> {
+  const email = `e2e-tour-${Date.now()}-${Math.floor(Math.random() * 1e6)}@sonnenbau.test`;
+  const owner = await tokenOf(request, DEMO.owner);
+  const companyId = owner.user.installerPartner[0]?._id;
+  const invited = await request.post(`/api/installer/userAceess/${companyId}`, {
+    headers: authHeaders(owner.token),
+    data: { users: [{ email, role: 'INSTALLER', firstName: 'Tour', lastName: 'Test' }] },
+  });
+  expect(invited.status(), await invited.text()).toBe(200);
+  const admin = (await tokenOf(request, DEMO.admin)).token;
+  let token = '';
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get('/api/admin/mails?page=1&limit=50', { headers: authHeaders(admin) });
+        const mails = (await res.json()).data.docs as { to: string; text: string }[];
+        const mail = mails.find((m) => m.to.includes(email));
+        token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
+        return token !== '';
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  const set = await request.post(`/api/user/reset-password/${token}`, { data: { password: DEMO_PASSWORD } });
+  expect(set.status(), await set.text()).toBe(200);
+  return email;
+}
+
+test.describe('help and onboarding', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('the help page explains stages, quota and templates in the user language', async ({ page }) => {
+    await loginAs(page, DEMO.sales, '/dashboard', 'en');
+    await page.getByTestId('help-link').click();
+    await expect(page).toHaveURL(/\/help$/);
+    await expect(page.getByRole('heading', { name: 'Help', level: 2 })).toBeVisible();
+    await expect(page.getByTestId('help-stage-ACQUISITION')).toContainText('Offer provided');
+    await expect(page.getByTestId('help-stage-INSTALLER_SIGNED')).toContainText(
+      'Project realized, Offer not accepted',
+    );
+    await expect(page.getByText('Free: the first 3 OBJ files, no PVSol files.')).toBeVisible();
+    await expect(page.getByText('{{customerName}}', { exact: false })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'yearlyProduction' })).toBeVisible();
+    expect(await serious(page)).toEqual([]);
+    // A demo user has seen the tour already.
+    await expect(page.getByRole('dialog', { name: 'Welcome tour' })).toHaveCount(0);
+
+    await page.evaluate(() => window.localStorage.setItem('preferredLanguage', 'de'));
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Hilfe', level: 2 })).toBeVisible();
+    await expect(page.getByTestId('help-stage-ACQUISITION')).toContainText('Angebot');
+  });
+
+  test('the tour greets a new installer, can be finished or skipped, and stays away once dismissed', async ({
+    page,
+  }) => {
+    const email = await newInstaller(page.request);
+    const { token } = await loginAs(page, email, '/help', 'en');
+    const tour = page.getByRole('dialog', { name: 'Welcome tour' });
+    const restart = async () => {
+      await page.getByRole('button', { name: 'Show the tour again' }).click();
+      await expect(tour).toBeVisible();
+    };
+
+    // The first visit: the tour is there without asking.
+    await expect(tour).toBeVisible();
+    await expect(tour).toContainText('Welcome to the Solar Partner Portal');
+    await expect(tour.getByRole('button', { name: 'Next' })).toBeFocused();
+    expect(await serious(page, '[role="dialog"]')).toEqual([]);
+    for (const title of ['Find projects near you', 'Move projects forward', 'Send offers']) {
+      await tour.getByRole('button', { name: 'Next' }).click();
+      await expect(tour).toContainText(title);
+    }
+    await tour.getByRole('button', { name: 'Back' }).click();
+    await expect(tour).toContainText('Move projects forward');
+    await tour.getByRole('button', { name: 'Next' }).click();
+    await tour.getByRole('button', { name: 'Next' }).click();
+    await expect(tour).toContainText('Step 5 of 5');
+    await tour.getByRole('button', { name: 'Get started' }).click();
+    await expect(tour).toHaveCount(0);
+    const stored = async () =>
+      (await (await page.request.get('/api/user', { headers: authHeaders(token) })).json()).data.user
+        .onboardedAt as string | null;
+    await expect.poll(stored).not.toBeNull();
+    await page.reload();
+    await expect(page.getByTestId('help-page')).toBeVisible();
+    await expect(tour).toHaveCount(0);
+
+    // Skipped with the button.
+    await restart();
+    await tour.getByRole('button', { name: 'Skip the tour' }).click();
+    await expect(tour).toHaveCount(0);
+    await expect.poll(stored).not.toBeNull();
+    await page.reload();
+    await expect(page.getByTestId('help-page')).toBeVisible();
+    await expect(tour).toHaveCount(0);
+
+    // Skipped with Escape, on another screen after a reload (a new login elsewhere sees it too).
+    await page.request.put('/api/user/onboarding', { headers: authHeaders(token), data: { done: false } });
+    await page.goto('/dashboard');
+    await expect(tour).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(tour).toHaveCount(0);
+    await expect.poll(stored).not.toBeNull();
+    await page.reload();
+    await expect(page.getByTestId('stage-count-ACQUISITION').first()).toBeVisible({ timeout: 30_000 });
+    await expect(tour).toHaveCount(0);
+  });
+
+  test('platform users never get the installer tour', async ({ page }) => {
+    const { token } = await loginAs(page, DEMO.city, '/help', 'en');
+    await page.request.put('/api/user/onboarding', { headers: authHeaders(token), data: { done: false } });
+    await page.reload();
+    await expect(page.getByTestId('help-page')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Show the tour again' })).toHaveCount(0);
+    await expect(page.getByRole('dialog', { name: 'Welcome tour' })).toHaveCount(0);
+    await page.request.put('/api/user/onboarding', { headers: authHeaders(token), data: { done: true } });
+  });
+});
