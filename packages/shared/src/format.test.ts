@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatEuro, formatNumber } from './format';
+import { formatDate, formatEuro, formatNumber, localeOf } from './format';
 import { canOpenRoute, homeRoute, menuForRole } from './roles';
 
 describe('formatNumber (SPEC §9)', () => {
@@ -14,6 +14,32 @@ describe('formatNumber (SPEC §9)', () => {
   it('formats euro per language', () => {
     expect(formatEuro(3600, 'de')).toBe('3.600 €');
     expect(formatEuro(3600, 'en')).toBe('€3,600');
+    expect(formatEuro(3600, 'es')).toBe('3,600 €');
+  });
+  it('keeps the requested fraction digits with the language decimal mark', () => {
+    expect(formatNumber(1234.5, 'de', 2)).toBe('1.234,50');
+    expect(formatNumber(1234.5, 'en', 2)).toBe('1,234.50');
+    expect(formatEuro(0.289, 'de', 3)).toBe('0,289 €');
+    expect(formatEuro(0.0811, 'en', 4)).toBe('€0.0811');
+    expect(formatNumber(-1920, 'de')).toBe('-1.920');
+  });
+  it('groups even four-digit numbers (Intl leaves 1920 ungrouped in Spanish by default)', () => {
+    expect(formatNumber(1920, 'es')).toBe('1,920');
+  });
+});
+
+describe('formatDate (SPEC §9)', () => {
+  const d = new Date(Date.UTC(2026, 10, 24, 12));
+  it.each([
+    ['de', '24.11.2026'],
+    ['en', '24/11/2026'],
+    ['es', '24/11/2026'],
+  ] as const)('%s -> %s', (lang, out) => {
+    expect(formatDate(d, lang)).toBe(out);
+    expect(formatDate(d.toISOString(), lang)).toBe(out);
+  });
+  it('maps each language to its Intl locale', () => {
+    expect([localeOf('de'), localeOf('en'), localeOf('es')]).toEqual(['de-DE', 'en-GB', 'es-ES']);
   });
 });
 

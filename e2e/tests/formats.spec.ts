@@ -1,0 +1,43 @@
+import { DEMO, expect, loginAs, test } from '../fixtures/auth';
+
+/**
+ * Numbers, currency and dates follow the UI language on the screens (SPEC §9, issue 9): German groups
+ * thousands with a dot and writes 24.11.2026, English and Spanish group with a comma and write
+ * 24/11/2026; the euro sign follows the amount except in English.
+ */
+const CASES = [
+  {
+    lang: 'de',
+    euro: /^\d{1,3}(\.\d{3})* €$/,
+    date: /^\d{2}\.\d{2}\.\d{4}$/,
+    kwh: /^\d{1,3}(\.\d{3})* kWh$/,
+  },
+  { lang: 'en', euro: /^€\d{1,3}(,\d{3})*$/, date: /^\d{2}\/\d{2}\/\d{4}$/, kwh: /^\d{1,3}(,\d{3})* kWh$/ },
+  { lang: 'es', euro: /^\d{1,3}(,\d{3})* €$/, date: /^\d{2}\/\d{2}\/\d{4}$/, kwh: /^\d{1,3}(,\d{3})* kWh$/ },
+] as const;
+
+test.describe('formats per language', () => {
+  for (const c of CASES) {
+    test(`the listing in ${c.lang}`, async ({ page }) => {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await loginAs(page, DEMO.owner, '/listing', c.lang);
+      const cost = page.getByTestId('cell-totalCost').first();
+      await expect(cost).toBeVisible({ timeout: 30_000 });
+      // Every loaded row, not only the first.
+      const costs = await page.getByTestId('cell-totalCost').allTextContents();
+      expect(costs.length).toBeGreaterThan(3);
+      for (const text of costs) expect(text.trim()).toMatch(c.euro);
+      const dates = await page.locator('main time').allTextContents();
+      expect(dates.length).toBeGreaterThan(3);
+      for (const text of dates) expect(text.trim()).toMatch(c.date);
+      // The thousands of a cost above 999 are grouped.
+      const values = await page
+        .getByTestId('cell-totalCost')
+        .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))));
+      expect(values.some((v) => v >= 1000)).toBe(true);
+      const kwh = await page.getByText(/^[\d.,]+ kWh$/).allTextContents();
+      expect(kwh.length).toBeGreaterThan(3);
+      for (const text of kwh.slice(0, 10)) expect(text.trim()).toMatch(c.kwh);
+    });
+  }
+});
