@@ -4,8 +4,19 @@
  * Excel reads UTF-8, and cells that a spreadsheet would run as a formula are made inert.
  */
 
+import type { Language } from './enums';
+
 export type CsvDelimiter = ',' | ';' | '\t';
 export const CSV_DELIMITERS: readonly CsvDelimiter[] = [',', ';', '\t'];
+
+/** The delimiter spreadsheets of the language expect: German Excel splits on `;`. */
+export const csvDelimiterFor = (lang: Language): CsvDelimiter => (lang === 'de' ? ';' : ',');
+
+/** A number as a spreadsheet of the language reads it: no grouping, `1234,5` in German, `1234.5` otherwise. */
+export function csvNumber(n: number, lang: Language): string {
+  const text = String(n);
+  return lang === 'de' ? text.replace('.', ',') : text;
+}
 
 /** Excel reads a file as UTF-8 only with this mark. */
 export const CSV_BOM = '\uFEFF';

@@ -1,6 +1,7 @@
 import {
   type Column,
-  type CsvDelimiter,
+  csvDelimiterFor,
+  csvNumber,
   isComputedType,
   type Language,
   randomOptionColor,
@@ -37,15 +38,6 @@ const FALSE_WORDS = new Set(['false', 'no', 'nein', 'falsch', '0', 'falso']);
 
 /** Column types that have no text of their own: left out of exports, never mapped on import. */
 const NO_TEXT = new Set(['null', 'button']);
-
-/** The delimiter spreadsheets of the language expect: German Excel splits on `;`. */
-export const delimiterFor = (lang: Language): CsvDelimiter => (lang === 'de' ? ';' : ',');
-
-/** A number as the language writes it, without grouping: `1234,5` in German, `1234.5` otherwise (SPEC §9). */
-function numberText(n: number, lang: Language): string {
-  const text = String(n);
-  return lang === 'de' ? text.replace('.', ',') : text;
-}
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -85,7 +77,7 @@ export function cellText(
     case 'checkbox':
       return value === 'true' || value === true ? YES[lang] : NO[lang];
     default:
-      if (typeof value === 'number') return numberText(value, lang);
+      if (typeof value === 'number') return csvNumber(value, lang);
       if (Array.isArray(value)) return value.map(String).join(', ');
       return String(value);
   }
@@ -123,7 +115,7 @@ export async function exportTasks(
     for (const task of answer.tasks) rows.push(chosen.map((c) => cellText(c, task, lang, answer.related)));
     if (!answer.pagination.hasNextPage) break;
   }
-  return { csv: toCsv(rows, body.delimiter ?? delimiterFor(lang)), count: rows.length - 1 };
+  return { csv: toCsv(rows, body.delimiter ?? csvDelimiterFor(lang)), count: rows.length - 1 };
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -31,6 +31,7 @@ import { currentLanguage } from '../../i18n';
 import { withParams } from '../../layout/links';
 import { errorMessage, notifyError, notifySuccess } from '../../lib/errors';
 import { useCurrentUser } from '../auth/session';
+import { ExportButton } from './export-button';
 import { EMPTY_FILTERS, ListingFilters, type ListingFilterValues } from './listing-filters';
 import { type ListingRow, ProjectsTable } from './projects-table';
 import { type ListingMode, useListingQuery } from './use-listing-query';
@@ -303,23 +304,31 @@ function Listing({ mode, canDelete }: { mode: ListingMode; canDelete: boolean })
               })
             : '\u00a0'}
         </Text>
-        {canDelete && selectedIds.length > 0 && (
-          <Group gap="sm">
-            <Badge variant="light" size="lg" data-testid="selected-count">
-              {t('selected', { count: selectedIds.length })}
-            </Badge>
-            <Button
-              color="red"
-              variant="light"
-              leftSection={<IconTrash size={16} aria-hidden />}
-              onClick={() => setConfirming(true)}
-              aria-haspopup="dialog"
-              data-testid="delete-selected"
-            >
-              {t('deleteSelected')}
-            </Button>
-          </Group>
-        )}
+        <Group gap="sm">
+          {rows.length > 0 && (
+            <ExportButton
+              mode={mode}
+              params={{ filters: body, sortColumn: sort.column, sortOrder: sort.order }}
+            />
+          )}
+          {canDelete && selectedIds.length > 0 && (
+            <>
+              <Badge variant="light" size="lg" data-testid="selected-count">
+                {t('selected', { count: selectedIds.length })}
+              </Badge>
+              <Button
+                color="red"
+                variant="light"
+                leftSection={<IconTrash size={16} aria-hidden />}
+                onClick={() => setConfirming(true)}
+                aria-haspopup="dialog"
+                data-testid="delete-selected"
+              >
+                {t('deleteSelected')}
+              </Button>
+            </>
+          )}
+        </Group>
       </Group>
       {content}
       <Modal

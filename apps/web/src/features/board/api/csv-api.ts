@@ -1,22 +1,11 @@
 import { type TaskFilterRequest, TaskImportResponse } from '@solar/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
+import { saveFile } from '../../../lib/save-file';
 import { boardKeys } from './board-keys';
 
 export interface ExportBody extends TaskFilterRequest {
   order?: string[];
-}
-
-/** Saves text as a file through a temporary link (the browser's download). */
-export function saveFile(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** POST /task/export: the current view's records as a CSV file. */
