@@ -81,7 +81,13 @@ export function HelpPage() {
               {STAGES.map((stage) => (
                 <Table.Tr key={stage} data-testid={`help-stage-${stage}`}>
                   <Table.Td>
-                    <Badge variant="light" color={STAGE_COLORS[stage]}>
+                    <Badge
+                      variant="light"
+                      color={STAGE_COLORS[stage]}
+                      h="auto"
+                      py={2}
+                      styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
+                    >
                       {tPipeline(`stage.${stage}`)}
                     </Badge>
                   </Table.Td>

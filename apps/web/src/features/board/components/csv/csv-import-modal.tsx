@@ -1,6 +1,9 @@
 import { Alert, Button, FileInput, Group, Loader, Modal, Select, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
+  CONSTANTS,
   CsvError,
+  formatNumber,
   IMPORT_MAX_COLUMNS,
   IMPORT_MAX_ROWS,
   parseCsv,
@@ -11,6 +14,7 @@ import { IconAlertTriangle, IconCheck, IconDownload, IconFileTypeCsv } from '@ta
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../api/errors';
+import { currentLanguage } from '../../../../i18n';
 import { notifySuccess } from '../../../../lib/errors';
 import { saveFile } from '../../../../lib/save-file';
 import { useImportTasks } from '../../api/csv-api';
@@ -46,6 +50,8 @@ export function CsvImportModal({ opened, onClose }: { opened: boolean; onClose: 
   const [mappingErrors, setMappingErrors] = useState<Record<string, string>>({});
   const [report, setReport] = useState<Report | null>(null);
   const importer = useImportTasks();
+  const lang = currentLanguage();
+  const isMobile = useMediaQuery(`(max-width: ${CONSTANTS.sidebarMobileBreakpoint - 0.02}px)`);
 
   const choices = useMemo(
     () => [
@@ -91,7 +97,7 @@ export function CsvImportModal({ opened, onClose }: { opened: boolean; onClose: 
         setFileError(
           t(`csv.errors.${error.reason}`, {
             line: error.line,
-            rows: IMPORT_MAX_ROWS,
+            rows: formatNumber(IMPORT_MAX_ROWS, lang),
             columns: IMPORT_MAX_COLUMNS,
           }),
         );
@@ -151,12 +157,13 @@ export function CsvImportModal({ opened, onClose }: { opened: boolean; onClose: 
       onClose={close}
       title={t('csv.importTitle')}
       size="xl"
+      fullScreen={isMobile}
       closeButtonProps={{ 'aria-label': tApp('common.close') }}
     >
       <Stack gap="md" data-testid="csv-import">
         <FileInput
           label={t('csv.file')}
-          description={t('csv.fileHint', { rows: IMPORT_MAX_ROWS.toLocaleString() })}
+          description={t('csv.fileHint', { rows: formatNumber(IMPORT_MAX_ROWS, lang) })}
           placeholder={t('csv.choose')}
           accept=".csv,text/csv,text/plain"
           leftSection={<IconFileTypeCsv size={16} aria-hidden />}
