@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO, expect, loginAs, test } from '../fixtures/auth';
+import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
 
 /**
  * Every screen at 375, 786, 1024 and 1440 px (issue 9): nothing widens the page (tables, boards
@@ -52,4 +52,32 @@ test.describe('every screen at every width', () => {
       }
     });
   }
+
+  test('the task-set slider shows 3 cards on a desktop, 2 on a tablet and 1 on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const { token } = await loginAs(page, DEMO.helios, '/tasks', 'de');
+    // At least three task sets to slide through.
+    for (let i = 0; i < 3; i++) {
+      const res = await page.request.post('/api/task-templates/create', {
+        headers: authHeaders(token),
+        data: { name: `Slider ${Date.now().toString(36)} ${i}`, filterData: {} },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+    }
+    for (const [width, cards] of [
+      [1440, 3],
+      [786, 2],
+      [375, 1],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/tasks');
+      await page.getByRole('button', { name: 'Aufgabenvorlagen' }).click();
+      const slider = page.getByTestId('template-slider');
+      await expect(slider).toBeVisible({ timeout: 30_000 });
+      await expect(slider).toHaveAttribute('data-per-view', String(cards));
+      await expect(slider.getByTestId('template-card')).toHaveCount(cards);
+      for (const card of await slider.getByTestId('template-card').all()) await expect(card).toBeInViewport();
+      await page.keyboard.press('Escape');
+    }
+  });
 });
