@@ -38,6 +38,15 @@ export default defineConfig({
       ],
     },
   },
+  // In CI the README's screenshots come from the responsive test running first, on the untouched demo
+  // data, so no view or record another test creates shows in them. Locally (where single files are
+  // run) there is no such dependency, which would run the responsive test with every file.
+  projects: process.env.CI
+    ? [
+        { name: 'screens', testMatch: /responsive\.spec\.ts/ },
+        { name: 'browser', testIgnore: /responsive\.spec\.ts/, dependencies: ['screens'] },
+      ]
+    : undefined,
   webServer: {
     command: 'node ./scripts/start-e2e-server.mjs',
     url: `${BASE_URL}/api/health`,
