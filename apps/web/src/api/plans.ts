@@ -1,6 +1,7 @@
 import { dataOf, PlanningFile, Subscription } from '@solar/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { saveBlob } from '../lib/save-file';
 import { api } from './client';
 import { ApiError, CLIENT_MESSAGES, normaliseError } from './errors';
 import { rawHeaders, withSession } from './raw';
@@ -136,17 +137,6 @@ export async function fetchFileBlob(url: string, signal?: AbortSignal): Promise<
     throw new ApiError(normaliseError(response.status, body));
   }
   return response.blob();
-}
-
-function saveBlob(blob: Blob, name: string) {
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   UNIT_COST,
 } from '@solar/shared';
 import { IconRoute } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSetOnboarding } from '../../api/user';
 import { notifyError } from '../../lib/errors';
@@ -17,6 +18,18 @@ import { useCurrentUser } from '../auth/session';
 import { STAGE_COLORS } from '../listing/projects-table';
 
 const SECTIONS = ['stages', 'quota', 'templates', 'board'] as const;
+
+/** One part of the page: a card with a heading the table of contents links to. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card withBorder component="section" aria-labelledby={`help-${id}`} padding="lg">
+      <Title order={3} id={`help-${id}`} size="h4" mb="xs">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
 
 /**
  * The help page (issue 9): the stages and their moves, the download quota and the template
@@ -61,10 +74,7 @@ export function HelpPage() {
         </Group>
       </nav>
 
-      <Card withBorder component="section" aria-labelledby="help-stages" padding="lg">
-        <Title order={3} id="help-stages" size="h4" mb="xs">
-          {t('stages.title')}
-        </Title>
+      <Section id="stages" title={t('stages.title')}>
         <Text size="sm" mb="sm">
           {t('stages.intro')}
         </Text>
@@ -106,12 +116,9 @@ export function HelpPage() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-      </Card>
+      </Section>
 
-      <Card withBorder component="section" aria-labelledby="help-quota" padding="lg">
-        <Title order={3} id="help-quota" size="h4" mb="xs">
-          {t('quota.title')}
-        </Title>
+      <Section id="quota" title={t('quota.title')}>
         <Text size="sm" mb="sm">
           {t('quota.intro')}
         </Text>
@@ -125,12 +132,9 @@ export function HelpPage() {
         <Text size="sm" mt="sm">
           {t('quota.month')}
         </Text>
-      </Card>
+      </Section>
 
-      <Card withBorder component="section" aria-labelledby="help-templates" padding="lg">
-        <Title order={3} id="help-templates" size="h4" mb="xs">
-          {t('templates.title')}
-        </Title>
+      <Section id="templates" title={t('templates.title')}>
         <Text size="sm">{t('templates.intro')}</Text>
         <List size="sm" spacing={4} my="sm">
           <List.Item>{t('templates.email', { example: '{{customerName}}' })}</List.Item>
@@ -160,14 +164,11 @@ export function HelpPage() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-      </Card>
+      </Section>
 
-      <Card withBorder component="section" aria-labelledby="help-board" padding="lg">
-        <Title order={3} id="help-board" size="h4" mb="xs">
-          {t('board.title')}
-        </Title>
+      <Section id="board" title={t('board.title')}>
         <Text size="sm">{t('board.text')}</Text>
-      </Card>
+      </Section>
     </Stack>
   );
 }

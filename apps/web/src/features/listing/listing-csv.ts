@@ -10,7 +10,7 @@ import type { TFunction } from 'i18next';
 import { api } from '../../api/client';
 import { cleanFilters, fetchSavedProjects, type SavedSortColumn, type SortOrder } from '../../api/projects';
 import type { ListingRow } from './projects-table';
-import type { ListingMode } from './use-listing-query';
+import { type ListingMode, QUOTE_SORT } from './use-listing-query';
 
 /** The most rows one listing export holds; the UI says so when the list is longer. */
 export const LISTING_EXPORT_MAX = 10_000;
@@ -75,16 +75,6 @@ export function listingCsv(rows: readonly ListingRow[], lang: Language, t: Listi
     csvDelimiterFor(lang),
   );
 }
-
-/** The quote list sorts by its own column names (as the listing does). */
-const QUOTE_SORT: Record<SavedSortColumn, string> = {
-  date: 'createdAt',
-  updatedAt: 'createdAt',
-  totalCost: 'totalCost',
-  rating: 'profiles.green.rating',
-  consumption: 'consumption',
-  city: 'city',
-};
 
 export interface ExportParams {
   filters: SavedSearchBody;

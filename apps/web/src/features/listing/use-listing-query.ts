@@ -20,7 +20,7 @@ interface ListingParams {
 }
 
 /** The quote list sorts by its own column names. */
-const QUOTE_SORT: Record<SavedSortColumn, string> = {
+export const QUOTE_SORT: Record<SavedSortColumn, string> = {
   date: 'createdAt',
   updatedAt: 'createdAt',
   totalCost: 'totalCost',
