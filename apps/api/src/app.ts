@@ -15,6 +15,7 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { localCheckoutSessions, localPrices } from './db/schema';
+import { runWithTenantSlot } from './db/tenant';
 import { registerAuthHook } from './lib/auth-hook';
 import type { AppContext } from './lib/context';
 import { registerDrain } from './lib/drain';
@@ -114,6 +115,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     }
   });
 
+  // Each request gets a tenant slot first (row-level security, docs/security.md); the auth hook fills it.
+  app.addHook('onRequest', (_req, _reply, done) => runWithTenantSlot(() => done()));
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

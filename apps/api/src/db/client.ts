@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { asPlatform, SET_TENANT_SESSION_SQL, SET_TENANT_SQL, tenantParams } from './tenant';
 
 export type Schema = typeof schema;
 /** One database type for both drivers: PGlite (embedded) and node-postgres (server). */
@@ -41,32 +42,39 @@ export interface OpenOptions {
 /** Opens the database and applies pending migrations. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // Migrations run as the connecting role (the tables' owner); the API then works as solar_app.
+    const owner = new pg.Pool({ connectionString: opts.databaseUrl, max: 1 });
+    try {
+      await migrateNodePg(drizzleNodePg(owner, { schema }) as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await owner.end();
+    }
+    const pool = tenantPool(new pg.Pool({ connectionString: opts.databaseUrl, max: 10 }));
     // An idle connection that the server ends (restart, failover, a dropped database) reports here;
     // without a listener it would crash the process. The pool replaces it on the next query.
     pool.on('error', (err) => {
       process.emitWarning(`PostgreSQL connection lost: ${err.message}`);
     });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    await migrateNodePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     return {
       db,
       kind: 'postgres',
-      query: async (text, params) => (await pool.query(text, params)).rows,
-      rawTransaction: async (fn) => {
-        const client = await pool.connect();
-        try {
-          await client.query('BEGIN');
-          const result = await fn(async (text, params) => (await client.query(text, params)).rows);
-          await client.query('COMMIT');
-          return result;
-        } catch (err) {
-          await client.query('ROLLBACK');
-          throw err;
-        } finally {
-          client.release();
-        }
-      },
+      query: (text, params) => asPlatform(async () => (await pool.query(text, params)).rows),
+      rawTransaction: (fn) =>
+        asPlatform(async () => {
+          const client = await pool.connect();
+          try {
+            await client.query('BEGIN');
+            const result = await fn(async (text, params) => (await client.query(text, params)).rows);
+            await client.query('COMMIT');
+            return result;
+          } catch (err) {
+            await client.query('ROLLBACK');
+            throw err;
+          } finally {
+            client.release();
+          }
+        }),
       close: () => pool.end(),
     };
   }
@@ -81,19 +89,96 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     client = new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   }
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  await migratePglite(drizzlePglite(client, { schema }) as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  // From here on the session is solar_app, under row-level security (docs/security.md).
+  await client.query('SET ROLE solar_app');
+  const tenantClient = tenantPglite(client);
+  const db = drizzlePglite(tenantClient, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
-    query: async (text, params) => (await client.query(text, params)).rows as never,
+    query: (text, params) => asPlatform(async () => (await tenantClient.query(text, params)).rows as never),
     rawTransaction: (fn) =>
-      client.transaction((tx) => fn(async (text, params) => (await tx.query(text, params)).rows as never)),
+      asPlatform(() =>
+        tenantClient.transaction((tx) =>
+          fn(async (text, params) => (await tx.query(text, params)).rows as never),
+        ),
+      ),
     close: async () => {
       await client.close();
       releaseLock();
     },
   };
+}
+
+/**
+ * The server pool as solar_app: every connection takes the role when it opens, and the tenant of the
+ * current async context (tenant.ts) each time it is checked out, before any statement of the caller.
+ */
+function tenantPool(pool: pg.Pool): pg.Pool {
+  pool.on('connect', (client) => {
+    // Queued before anything the caller sends on this connection.
+    client.query('SET ROLE solar_app').catch((err: Error) => client.release(err));
+  });
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  const checkout = async (): Promise<pg.PoolClient> => {
+    const client = await connect();
+    try {
+      await client.query(SET_TENANT_SESSION_SQL, tenantParams());
+    } catch (err) {
+      client.release(err as Error);
+      throw err;
+    }
+    return client;
+  };
+  Object.assign(pool, {
+    connect: checkout,
+    query: async (...args: Parameters<pg.PoolClient['query']>) => {
+      const client = await checkout();
+      try {
+        return await (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
+      } finally {
+        client.release();
+      }
+    },
+  });
+  return pool;
+}
+
+/**
+ * PGlite as solar_app with the tenant named in every transaction: a statement outside one runs in a
+ * transaction of its own that sets it first (`SET LOCAL` through set_config). PGlite runs one
+ * transaction at a time, so nothing interleaves between the setting and the statement.
+ */
+function tenantPglite(client: PGlite): PGlite {
+  const setTenant = (tx: { query: PGlite['query'] }) => tx.query(SET_TENANT_SQL, tenantParams());
+  return new Proxy(client, {
+    get(target, prop) {
+      if (prop === 'query') {
+        return (...args: Parameters<PGlite['query']>) =>
+          target.transaction(async (tx) => {
+            await setTenant(tx);
+            return tx.query(...args);
+          });
+      }
+      if (prop === 'exec') {
+        return (...args: Parameters<PGlite['exec']>) =>
+          target.transaction(async (tx) => {
+            await setTenant(tx);
+            return tx.exec(...args);
+          });
+      }
+      if (prop === 'transaction') {
+        return <T>(fn: Parameters<PGlite['transaction']>[0]) =>
+          target.transaction(async (tx) => {
+            await setTenant(tx);
+            return fn(tx) as Promise<T>;
+          });
+      }
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /**

@@ -1,7 +1,8 @@
-import type { Language, Role } from '@solar/shared';
+import { isInstallerRole, type Language, type Role } from '@solar/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { users } from '../db/schema';
+import { setTenant } from '../db/tenant';
 import { forbidden, sessionEnded, unauthenticated } from './errors';
 import { languageFromHeader } from './messages';
 
@@ -49,7 +50,11 @@ export function registerAuthHook(app: FastifyInstance) {
     if (!req.routeOptions.url) return; // no route matched: the not-found handler answers
     if (!req.url.startsWith('/api/')) return; // the web app's static files are public
     const access = req.routeOptions.config.access;
-    if (access === 'public') return;
+    // Public routes work across companies by design (signed customer links, webhooks, login).
+    if (access === 'public') {
+      setTenant({ scope: 'platform' });
+      return;
+    }
     const token = tokenFrom(req.headers.authorization);
     if (!token) throw unauthenticated();
     const claims = await app.ctx.tokens.verify(token);
@@ -67,6 +72,14 @@ export function registerAuthHook(app: FastifyInstance) {
       .where(eq(users.id, claims.sub));
     if (!user || user.isDisabled || user.sessionVersion !== claims.sv) throw sessionEnded();
     req.principal = { id: user.id, role: user.role as Role, companyId: user.companyId, city: user.city };
+    // Installers see their company's rows only, down to the database; platform roles see all.
+    setTenant(
+      !isInstallerRole(req.principal.role)
+        ? { scope: 'platform' }
+        : req.principal.companyId
+          ? { scope: 'company', companyId: req.principal.companyId }
+          : { scope: 'none' },
+    );
     if (access === undefined) throw forbidden();
     if (access !== 'any' && !access.includes(req.principal.role)) throw forbidden();
   });

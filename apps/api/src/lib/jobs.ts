@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbOrTx } from '../db/client';
 import { jobs } from '../db/schema';
+import { asPlatform } from '../db/tenant';
 
 /** Which attempt this is; on the last one (`attempt >= maxAttempts`) a handler may record the final failure. */
 export interface JobAttempt {
@@ -67,7 +68,8 @@ export class JobRunner {
     if (this.stopped || this.running) return;
     clearTimeout(this.timer);
     this.running = true;
-    this.idle = this.drain().finally(() => {
+    // Jobs work across companies (each handler checks its own payload), whoever enqueued them.
+    this.idle = asPlatform(() => this.drain()).finally(() => {
       this.running = false;
       if (!this.stopped) this.timer = setTimeout(() => this.kick(), this.pollMs);
     });

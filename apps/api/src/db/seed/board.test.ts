@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { loadColumns, saveColumns } from '../../modules/board/board.repository';
+import { asCompany } from '../tenant';
 import { demoTaskColumns, seedBoardTasks } from './board';
 
 let t: TestApp;
@@ -17,11 +18,14 @@ describe('demo board seeding', () => {
       c.company.id,
       quoteId,
     ]);
-    await t.database.db.transaction(async (tx) => {
-      await loadColumns(tx, c.company.id, 'tasks', null);
-      await saveColumns(tx, c.company.id, 'tasks', demoTaskColumns());
-      await seedBoardTasks(tx, { companyId: c.company.id, count: 300 });
-    });
+    // The app's database works only within a tenant (row-level security): here, the company's.
+    await asCompany(c.company.id, () =>
+      t.database.db.transaction(async (tx) => {
+        await loadColumns(tx, c.company.id, 'tasks', null);
+        await saveColumns(tx, c.company.id, 'tasks', demoTaskColumns());
+        await seedBoardTasks(tx, { companyId: c.company.id, count: 300 });
+      }),
+    );
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/task/filter?limit=1000',
