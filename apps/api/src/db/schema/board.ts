@@ -126,6 +126,8 @@ export const taskTemplates = pgTable(
     name: text('name').notNull(),
     tasks: jsonb('tasks').notNull().default([]),
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    /** Soft delete: set when deleted, cleared by the undo. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('task_templates_company_idx').on(t.companyId, t.createdAt)],

@@ -84,6 +84,8 @@ export const emailTemplates = pgTable(
     subject: text('subject').notNull(),
     body: text('body').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
+    /** Soft delete: set when deleted, cleared by the undo (issue 8 "Data safety"). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -102,6 +104,8 @@ export const wordTemplates = pgTable(
     storageKey: text('storage_key').notNull(),
     size: integer('size').notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Soft delete: set when deleted, cleared by the undo; the file stays in storage meanwhile. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
