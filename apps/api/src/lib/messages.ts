@@ -457,6 +457,11 @@ export const MESSAGES = {
     de: 'Bitte geben Sie ein Datum als JJJJ-MM-TT oder TT.MM.JJJJ ein',
     es: 'Introduzca una fecha como AAAA-MM-DD o DD.MM.AAAA',
   },
+  template_restored: {
+    en: 'The template is back',
+    de: 'Die Vorlage ist wiederhergestellt',
+    es: 'La plantilla se ha restaurado',
+  },
   // Field messages (zod issues and custom keys).
   view_name_empty: {
     en: 'View name cannot be empty or just spaces.',

@@ -28,6 +28,7 @@ import {
   importTemplate,
   listTemplates,
   renameTemplate,
+  restoreTemplates,
 } from './task-templates.service';
 
 const access = { access: BOARD_ROLES };
@@ -125,6 +126,15 @@ export const boardViewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await deleteTemplates(app.ctx, principalOf(req), req.body.templateIds);
       return { data: { message: translate('template_deleted', req.lang) } };
+    },
+  );
+
+  app.post(
+    '/task-templates/restore',
+    { config: access, schema: { body: TaskTemplateDeleteRequest, response: { 200: MessageResponse } } },
+    async (req) => {
+      await restoreTemplates(app.ctx, principalOf(req), req.body.templateIds);
+      return { data: { message: translate('template_restored', req.lang) } };
     },
   );
 

@@ -270,6 +270,31 @@ describe('task-set templates', () => {
       {},
     );
     expect(after.data.docs.map((d) => d.name)).toEqual(['Task set 2']);
+    // Soft: the undo brings it back; again, or for another company, it is not found.
+    const other = await t.createInstallerCompany();
+    const foreign = await call(other.admin.token, 'POST', '/api/task-templates/restore', {
+      templateIds: [template._id],
+    });
+    expect(foreign.statusCode).toBe(404);
+    const back = await call(
+      token,
+      'POST',
+      '/api/task-templates/restore',
+      { templateIds: [template._id] },
+      'en',
+    );
+    expect(back.statusCode).toBe(200);
+    expect(back.json().data.message).toBe('The template is back');
+    const restored = await ok<{ data: { docs: { name: string }[] } }>(
+      token,
+      'POST',
+      '/api/task-templates/list',
+      {},
+    );
+    expect(restored.data.docs.map((d) => d.name).sort()).toEqual(['Standard roof', 'Task set 2']);
+    expect(
+      (await call(token, 'POST', '/api/task-templates/restore', { templateIds: [template._id] })).statusCode,
+    ).toBe(404);
   });
 
   it('refuses a template of no tasks', async () => {

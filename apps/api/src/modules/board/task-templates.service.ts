@@ -51,7 +51,7 @@ async function findTemplates(db: DbOrTx, companyId: string, where = sql`true`, l
   return rowsOf<TemplateRow>(
     await db.execute(sql`SELECT t.id, t.user_id, t.name, t.tasks, t.project_id, q.address, t.created_at
       FROM task_templates t LEFT JOIN projects p ON p.id = t.project_id LEFT JOIN quotes q ON q.id = p.quote_id
-      WHERE t.company_id = ${companyId} AND ${where}
+      WHERE t.company_id = ${companyId} AND t.deleted_at IS NULL AND ${where}
       ORDER BY t.created_at DESC, t.id LIMIT ${limit} OFFSET ${offset}`),
   );
 }
@@ -126,7 +126,9 @@ export async function listTemplates(ctx: AppContext, me: Principal, page: { page
   const db = ctx.database.db;
   const rows = await findTemplates(db, companyId, sql`true`, page.limit, (page.page - 1) * page.limit);
   const [count] = rowsOf<{ n: number }>(
-    await db.execute(sql`SELECT count(*)::int AS n FROM task_templates WHERE company_id = ${companyId}`),
+    await db.execute(
+      sql`SELECT count(*)::int AS n FROM task_templates WHERE company_id = ${companyId} AND deleted_at IS NULL`,
+    ),
   );
   const total = Number(count?.n ?? 0);
   const name = await companyName(db, companyId);
@@ -194,16 +196,30 @@ export async function importTemplate(ctx: AppContext, me: Principal, projectId: 
   return rows.map((r) => toTask(r, name));
 }
 
-/** POST /task-templates/delete: all of the company's, or none. */
+/** POST /task-templates/delete: all of the company's, or none; soft (POST /task-templates/restore undoes it). */
 export async function deleteTemplates(ctx: AppContext, me: Principal, templateIds: string[]) {
   const companyId = boardCompany(me);
   const unique = [...new Set(templateIds)];
   await ctx.database.db.transaction(async (tx) => {
     const found = await findTemplates(tx, companyId, sql`t.id = ANY(${pgArray(unique)}::uuid[])`);
     if (found.length !== unique.length) throw notFound('template_not_found');
-    await tx.execute(
-      sql`DELETE FROM task_templates WHERE company_id = ${companyId} AND id = ANY(${pgArray(unique)}::uuid[])`,
+    await tx.execute(sql`UPDATE task_templates SET deleted_at = now()
+      WHERE company_id = ${companyId} AND id = ANY(${pgArray(unique)}::uuid[])`);
+  });
+}
+
+/** POST /task-templates/restore: the undo of a delete, all of them or none. */
+export async function restoreTemplates(ctx: AppContext, me: Principal, templateIds: string[]) {
+  const companyId = boardCompany(me);
+  const unique = [...new Set(templateIds)];
+  return ctx.database.db.transaction(async (tx) => {
+    const restored = rowsOf<{ id: string }>(
+      await tx.execute(sql`UPDATE task_templates SET deleted_at = NULL
+        WHERE company_id = ${companyId} AND deleted_at IS NOT NULL AND id = ANY(${pgArray(unique)}::uuid[])
+        RETURNING id`),
     );
+    if (restored.length !== unique.length) throw notFound('template_not_found');
+    return restored.length;
   });
 }
 

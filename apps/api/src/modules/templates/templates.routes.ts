@@ -22,6 +22,8 @@ import {
   listEmailTemplates,
   listWordTemplates,
   previewEmail,
+  restoreEmailTemplate,
+  restoreWordTemplate,
   updateEmailTemplate,
   updateWordTemplate,
   uploadWordTemplate,
@@ -67,6 +69,13 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteEmailTemplate(app.ctx, principalOf(req), req.params.id);
       return { data: { message: translate('template_deleted', req.lang) } };
     },
+  );
+
+  // The undo of a delete (templates are deleted softly).
+  app.post(
+    '/email-template/:id/restore',
+    { config: installers, schema: { params: IdParams, response: { 200: EmailTemplateResponse } } },
+    async (req) => ({ data: await restoreEmailTemplate(app.ctx, principalOf(req), req.params.id) }),
   );
 
   // ------------------------------------------------------------------ Word (.docx) templates
@@ -115,5 +124,14 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteWordTemplate(app.ctx, principalOf(req), req.params.id);
       return { data: { message: translate('template_deleted', req.lang) } };
     },
+  );
+
+  app.post(
+    '/word-template/:id/restore',
+    { config: installers, schema: { params: IdParams, response: { 200: WordTemplateSaved } } },
+    async (req) => ({
+      data: await restoreWordTemplate(app.ctx, principalOf(req), req.params.id),
+      message: translate('template_restored', req.lang),
+    }),
   );
 };

@@ -11,7 +11,7 @@ import {
   WordTemplateFields,
   WordTemplateUpdateFields,
 } from '@solar/shared';
-import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
@@ -70,7 +70,7 @@ export async function listEmailTemplates(ctx: AppContext, me: Principal): Promis
   const rows = await ctx.database.db
     .select()
     .from(emailTemplates)
-    .where(eq(emailTemplates.companyId, companyOf(me)))
+    .where(and(eq(emailTemplates.companyId, companyOf(me)), isNull(emailTemplates.deletedAt)))
     .orderBy(asc(emailTemplates.name), asc(emailTemplates.id));
   const list = rows.length > 0 ? rows.map(fromRow) : DEFAULT_EMAIL_TEMPLATES;
   return list.map(toEmailTemplate);
@@ -87,7 +87,13 @@ export async function findEmailTemplate(
   const [row] = await db
     .select()
     .from(emailTemplates)
-    .where(and(eq(emailTemplates.id, id), eq(emailTemplates.companyId, companyId)));
+    .where(
+      and(
+        eq(emailTemplates.id, id),
+        eq(emailTemplates.companyId, companyId),
+        isNull(emailTemplates.deletedAt),
+      ),
+    );
   return row ? fromRow(row) : undefined;
 }
 
@@ -123,11 +129,30 @@ export async function updateEmailTemplate(
   return toEmailTemplate(fromRow(row));
 }
 
+/** Soft delete: the template leaves every list and can come back with the undo. */
 export async function deleteEmailTemplate(ctx: AppContext, me: Principal, id: string) {
   await ownEmailTemplate(ctx, me, id);
   await ctx.database.db
-    .delete(emailTemplates)
+    .update(emailTemplates)
+    .set({ deletedAt: new Date() })
     .where(and(eq(emailTemplates.id, id), eq(emailTemplates.companyId, companyOf(me))));
+}
+
+/** The undo of a delete; a template that is not deleted (or another company's) is not found. */
+export async function restoreEmailTemplate(ctx: AppContext, me: Principal, id: string) {
+  const [row] = await ctx.database.db
+    .update(emailTemplates)
+    .set({ deletedAt: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(emailTemplates.id, id),
+        eq(emailTemplates.companyId, companyOf(me)),
+        isNotNull(emailTemplates.deletedAt),
+      ),
+    )
+    .returning();
+  if (!row) throw notFound('template_not_found');
+  return toEmailTemplate(fromRow(row));
 }
 
 /** Renders a template (saved, or the given subject and body) with a project's data. */
@@ -270,7 +295,12 @@ export async function listWordTemplates(ctx: AppContext, me: Principal) {
   const rows = await db
     .select()
     .from(wordTemplates)
-    .where(or(eq(wordTemplates.companyId, companyId), isNull(wordTemplates.companyId)))
+    .where(
+      and(
+        or(eq(wordTemplates.companyId, companyId), isNull(wordTemplates.companyId)),
+        isNull(wordTemplates.deletedAt),
+      ),
+    )
     .orderBy(asc(wordTemplates.companyId), asc(wordTemplates.name), asc(wordTemplates.id));
   // Own templates first, then the built-in ones (NULLs sort last in ascending order).
   return rows.map(toWordTemplate);
@@ -285,6 +315,7 @@ export async function findWordTemplate(db: DbOrTx, companyId: string, id: string
       and(
         eq(wordTemplates.id, id),
         or(eq(wordTemplates.companyId, companyId), isNull(wordTemplates.companyId)),
+        isNull(wordTemplates.deletedAt),
       ),
     );
   return row;
@@ -362,8 +393,26 @@ export async function deleteWordTemplate(ctx: AppContext, me: Principal, id: str
   const existing = await findWordTemplate(ctx.database.db, companyId, id);
   if (!existing) throw notFound('template_not_found');
   if (existing.companyId === null) throw new AppError(403, 'template_read_only');
+  // Soft delete: the file stays in storage so the undo brings the template back whole.
   await ctx.database.db
-    .delete(wordTemplates)
+    .update(wordTemplates)
+    .set({ deletedAt: new Date() })
     .where(and(eq(wordTemplates.id, id), eq(wordTemplates.companyId, companyId)));
-  await ctx.storage.remove(existing.storageKey);
+}
+
+/** The undo of a delete; a template that is not deleted (or another company's) is not found. */
+export async function restoreWordTemplate(ctx: AppContext, me: Principal, id: string) {
+  const [row] = await ctx.database.db
+    .update(wordTemplates)
+    .set({ deletedAt: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(wordTemplates.id, id),
+        eq(wordTemplates.companyId, companyOf(me)),
+        isNotNull(wordTemplates.deletedAt),
+      ),
+    )
+    .returning();
+  if (!row) throw notFound('template_not_found');
+  return toWordTemplate(row);
 }

@@ -98,6 +98,16 @@ describe('e-mail templates', () => {
     expect(del.statusCode).toBe(200);
     expect(del.json().data.message).toBe('Template deleted successfully');
     expect((await req(a.admin.token, 'DELETE', `/api/email-template/${id}`)).statusCode).toBe(404);
+    const listed = async () =>
+      (await req(a.admin.token, 'GET', '/api/email-template')).json().data.map((x: { _id: string }) => x._id);
+    expect(await listed()).not.toContain(id);
+    // Soft: the undo brings it back whole; another company cannot, and only a deleted one comes back.
+    expect((await req(b.admin.token, 'POST', `/api/email-template/${id}/restore`)).statusCode).toBe(404);
+    const back = await req(a.sales.token, 'POST', `/api/email-template/${id}/restore`);
+    expect(back.statusCode).toBe(200);
+    expect(back.json().data).toMatchObject({ _id: id, subject: 'Neu {{city}}' });
+    expect(await listed()).toContain(id);
+    expect((await req(a.admin.token, 'POST', `/api/email-template/${id}/restore`)).statusCode).toBe(404);
   });
 
   it('validates the input', async () => {
@@ -201,7 +211,7 @@ function docx(extra: Record<string, Buffer | string> = {}, withDocument = true):
 
 async function templateCount(companyId: string) {
   const [row] = await t.database.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM word_templates WHERE company_id = $1',
+    'SELECT count(*)::int AS n FROM word_templates WHERE company_id = $1 AND deleted_at IS NULL',
     [companyId],
   );
   return row?.n ?? 0;
@@ -254,6 +264,12 @@ describe('word templates', () => {
     const del = await req(a.sales.token, 'DELETE', `/api/word-template/${tpl._id}`);
     expect(del.json().data.message).toBe('Template deleted successfully');
     expect((await req(a.sales.token, 'GET', tpl.downloadUrl)).statusCode).toBe(404);
+    // The undo: the same template with the same file; another company's undo is not found.
+    expect((await req(b.admin.token, 'POST', `/api/word-template/${tpl._id}/restore`)).statusCode).toBe(404);
+    const back = await req(a.sales.token, 'POST', `/api/word-template/${tpl._id}/restore`);
+    expect(back.statusCode).toBe(200);
+    expect(back.json().message).toBe('The template is back');
+    expect((await req(a.sales.token, 'GET', tpl.downloadUrl)).rawPayload.equals(replacement)).toBe(true);
   });
 
   it('serves the built-in templates (generated) read-only', async () => {
