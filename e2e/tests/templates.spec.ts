@@ -69,6 +69,12 @@ test.describe('templates page', () => {
     await row.getByRole('button', { name: `Delete: ${name}` }).click();
     await page.getByTestId('confirm-delete').click();
     await expect(row).toHaveCount(0);
+    // Undo brings the template back; deleted again, it stays gone.
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await expect(row).toBeVisible();
+    await row.getByRole('button', { name: `Delete: ${name}` }).click();
+    await page.getByTestId('confirm-delete').click();
+    await expect(row).toHaveCount(0);
     const after = await page.request.get('/api/word-template', { headers: authHeaders(session.token) });
     expect((await after.json()).data.some((w: { name: string }) => w.name === name)).toBe(false);
 
@@ -121,6 +127,16 @@ test.describe('templates page', () => {
     const stored = (await list.json()).data.find((e: { name: string }) => e.name === name);
     expect(stored.body).toBe('Hello {{customerName}}');
 
+    await row.getByRole('button', { name: `Delete: ${name}` }).click();
+    await page.getByTestId('confirm-delete').click();
+    await expect(row).toHaveCount(0);
+    // Deleted softly: Undo in the toast brings it back, with its text.
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await expect(row).toBeVisible();
+    const again = await page.request.get('/api/email-template', { headers: authHeaders(session.token) });
+    expect((await again.json()).data.find((e: { name: string }) => e.name === name)?.body).toBe(
+      'Hello {{customerName}}',
+    );
     await row.getByRole('button', { name: `Delete: ${name}` }).click();
     await page.getByTestId('confirm-delete').click();
     await expect(row).toHaveCount(0);

@@ -189,6 +189,16 @@ export function useSaveEmailTemplate() {
   });
 }
 
+/** POST /api/email-template/{id}/restore: the undo of a delete. */
+export function useRestoreEmailTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.post(`/email-template/${id}/restore`, undefined, { schema: EmailTemplateResponse }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: offerKeys.emailTemplates }),
+  });
+}
+
 export function useDeleteEmailTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -246,6 +256,18 @@ export function useRenameWordTemplate() {
   return useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) =>
       api.put(`/word-template/${id}`, { name }, { schema: WordTemplateSaved }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: offerKeys.wordTemplates }),
+  });
+}
+
+/** POST /api/word-template/{id}/restore: the undo of a delete. */
+export function useRestoreWordTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.post(`/word-template/${id}/restore`, undefined, {
+        schema: z.object({ message: z.string() }).passthrough(),
+      }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: offerKeys.wordTemplates }),
   });
 }

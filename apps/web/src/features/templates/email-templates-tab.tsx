@@ -27,10 +27,12 @@ import {
   useDeleteEmailTemplate,
   useEmailTemplatesQuery,
   usePreviewEmail,
+  useRestoreEmailTemplate,
   useSaveEmailTemplate,
 } from '../../api/offers';
 import { useSavedProjectSearch } from '../../api/projects';
-import { errorMessage, notifySuccess } from '../../lib/errors';
+import { errorMessage, notifyError, notifySuccess } from '../../lib/errors';
+import { notifyWithUndo } from '../../lib/undo-toast';
 import { notifyFailure } from './notify';
 
 const LANGUAGE_NAMES: Record<Language, string> = { de: 'Deutsch', en: 'English', es: 'Español' };
@@ -241,6 +243,7 @@ export function EmailTemplatesTab() {
   const { t: tApp } = useTranslation();
   const templates = useEmailTemplatesQuery();
   const remove = useDeleteEmailTemplate();
+  const restore = useRestoreEmailTemplate();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [deleting, setDeleting] = useState<EmailTemplate | null>(null);
 
@@ -255,9 +258,13 @@ export function EmailTemplatesTab() {
 
   const confirmDelete = () => {
     if (!deleting) return;
-    remove.mutate(deleting._id, {
+    const id = deleting._id;
+    remove.mutate(id, {
       onSuccess: (message) => {
-        notifySuccess(message || t('templates.deleted'));
+        // Deleted softly: the toast offers the undo.
+        notifyWithUndo(message || t('templates.deleted'), tApp('common.undo'), () =>
+          restore.mutate(id, { onError: (error) => notifyError(error, tApp) }),
+        );
         setDeleting(null);
       },
       onError: (error) => notifyFailure(t('templates.deleteFailed'), error, tApp),

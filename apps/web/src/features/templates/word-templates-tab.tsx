@@ -36,11 +36,13 @@ import {
   TEMPLATE_MAX_BYTES,
   useDeleteWordTemplate,
   useRenameWordTemplate,
+  useRestoreWordTemplate,
   useUploadWordTemplate,
   useWordTemplatesQuery,
 } from '../../api/offers';
 import { currentLanguage } from '../../i18n';
-import { errorMessage, notifySuccess } from '../../lib/errors';
+import { errorMessage, notifyError, notifySuccess } from '../../lib/errors';
+import { notifyWithUndo } from '../../lib/undo-toast';
 import { languageOptions } from './email-templates-tab';
 import { notifyFailure } from './notify';
 
@@ -83,6 +85,7 @@ export function WordTemplatesTab() {
   const upload = useUploadWordTemplate();
   const rename = useRenameWordTemplate();
   const remove = useDeleteWordTemplate();
+  const restore = useRestoreWordTemplate();
   const [progress, setProgress] = useState<number | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [language, setLanguage] = useState<Language>(lang);
@@ -136,9 +139,13 @@ export function WordTemplatesTab() {
 
   const confirmDelete = () => {
     if (!deleting) return;
-    remove.mutate(deleting._id, {
+    const id = deleting._id;
+    remove.mutate(id, {
       onSuccess: (message) => {
-        notifySuccess(message || t('templates.deleted'));
+        // Deleted softly: the toast offers the undo.
+        notifyWithUndo(message || t('templates.deleted'), tApp('common.undo'), () =>
+          restore.mutate(id, { onError: (error) => notifyError(error, tApp) }),
+        );
         setDeleting(null);
       },
       onError: (error) => notifyFailure(t('templates.deleteFailed'), error, tApp),

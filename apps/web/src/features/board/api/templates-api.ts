@@ -58,6 +58,16 @@ export function useRenameTemplate() {
 }
 
 /** POST /task-templates/delete {templateIds}. */
+/** POST /task-templates/restore {templateIds}: the undo of a delete. */
+export function useRestoreTemplates() {
+  const invalidate = useInvalidateTemplates();
+  return useMutation({
+    mutationFn: (templateIds: string[]) =>
+      api.post('/task-templates/restore', { templateIds }, { schema: MessageResponse }).then((r) => r.data),
+    onSuccess: invalidate,
+  });
+}
+
 export function useDeleteTemplates() {
   const invalidate = useInvalidateTemplates();
   return useMutation({

@@ -4,11 +4,13 @@ import { IconDeviceFloppy, IconDownload, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../../lib/errors';
+import { notifyWithUndo } from '../../../../lib/undo-toast';
 import {
   useCreateTemplate,
   useDeleteTemplates,
   useImportTemplate,
   useRenameTemplate,
+  useRestoreTemplates,
   useTemplates,
 } from '../../api/templates-api';
 import { useUserProjects } from '../../api/views-api';
@@ -35,6 +37,7 @@ export function TemplateModal({ opened, onClose }: { opened: boolean; onClose: (
   const importer = useImportTemplate();
   const rename = useRenameTemplate();
   const remove = useDeleteTemplates();
+  const restore = useRestoreTemplates();
 
   const save = async () => {
     try {
@@ -180,8 +183,12 @@ export function TemplateModal({ opened, onClose }: { opened: boolean; onClose: (
             onClick={async () => {
               if (!deleting) return;
               try {
-                const answer = await remove.mutateAsync([deleting._id]);
-                notifySuccess(answer.message);
+                const ids = [deleting._id];
+                const answer = await remove.mutateAsync(ids);
+                // Deleted softly: the toast offers the undo.
+                notifyWithUndo(answer.message, tApp('common.undo'), () =>
+                  restore.mutate(ids, { onError: (error) => notifyBoardError(error, tApp) }),
+                );
               } catch (error) {
                 notifyBoardError(error, tApp);
               }
