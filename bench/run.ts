@@ -138,11 +138,15 @@ async function main() {
       `SELECT c.id, u.email, c.city FROM companies c JOIN users u ON u.company_id = c.id WHERE c.slug = 'bench-0'`,
     );
     if (!boardCompany) throw new Error('no bench company');
-    await capture.database.db.transaction(async (tx) => {
-      await loadColumns(tx, boardCompany.id, 'tasks', null);
-      await saveColumns(tx, boardCompany.id, 'tasks', demoTaskColumns());
-      await seedBoardTasks(tx, { companyId: boardCompany.id, count: SIZE.board });
-    });
+    // The API's connection works under row-level security: seed as the company (docs/security.md).
+    const { asCompany } = await import('../apps/api/src/db/tenant');
+    await asCompany(boardCompany.id, () =>
+      capture.database.db.transaction(async (tx) => {
+        await loadColumns(tx, boardCompany.id, 'tasks', null);
+        await saveColumns(tx, boardCompany.id, 'tasks', demoTaskColumns());
+        await seedBoardTasks(tx, { companyId: boardCompany.id, count: SIZE.board });
+      }),
+    );
     await capture.database.query('ANALYZE');
     const seedSeconds = (Date.now() - seedStarted) / 1000;
     log(

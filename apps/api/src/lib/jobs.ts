@@ -69,10 +69,14 @@ export class JobRunner {
     clearTimeout(this.timer);
     this.running = true;
     // Jobs work across companies (each handler checks its own payload), whoever enqueued them.
-    this.idle = asPlatform(() => this.drain()).finally(() => {
-      this.running = false;
-      if (!this.stopped) this.timer = setTimeout(() => this.kick(), this.pollMs);
-    });
+    this.idle = asPlatform(() => this.drain())
+      // The database gone for a while (a restart, a failover) must not end the process: the next
+      // poll tries again, and a claimed job left running is picked up after its lock expires.
+      .catch((err: unknown) => this.log.warn({ err, queue: this.queue }, 'job queue unavailable; retrying'))
+      .finally(() => {
+        this.running = false;
+        if (!this.stopped) this.timer = setTimeout(() => this.kick(), this.pollMs);
+      });
   }
 
   private async drain() {
