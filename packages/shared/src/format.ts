@@ -12,13 +12,27 @@ export function localeOf(lang: Language): string {
  * spec's "otherwise" rule, so it uses the English pattern rather than Intl's es-ES default.
  */
 export function formatNumber(value: number, lang: Language, fractionDigits = 0): string {
-  const locale = lang === 'de' ? 'de-DE' : 'en-US';
-  return new Intl.NumberFormat(locale, {
-    minimumFractionDigits: fractionDigits,
-    maximumFractionDigits: fractionDigits,
-    useGrouping: 'always',
-  }).format(value);
+  return numberFormat(lang === 'de' ? 'de-DE' : 'en-US', fractionDigits).format(value);
 }
+
+// Intl formatters are costly to build (tens of microseconds each) and tables format thousands of
+// cells: one per locale and pattern, kept.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, fractionDigits: number): Intl.NumberFormat {
+  const key = `${locale}:${fractionDigits}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+      useGrouping: 'always',
+    });
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+const dateFormats = new Map<Language, Intl.DateTimeFormat>();
 
 /** Euro amount in the UI language's number pattern, e.g. `1.920 €` in German, `€1,920` in English. */
 export function formatEuro(value: number, lang: Language, fractionDigits = 0): string {
@@ -29,7 +43,10 @@ export function formatEuro(value: number, lang: Language, fractionDigits = 0): s
 /** Date in the UI language (dd.mm.yyyy in German, dd/mm/yyyy otherwise). */
 export function formatDate(value: Date | string, lang: Language): string {
   const d = typeof value === 'string' ? new Date(value) : value;
-  return new Intl.DateTimeFormat(LOCALES[lang], { year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    d,
-  );
+  let format = dateFormats.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALES[lang], { year: 'numeric', month: '2-digit', day: '2-digit' });
+    dateFormats.set(lang, format);
+  }
+  return format.format(d);
 }

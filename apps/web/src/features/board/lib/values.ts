@@ -71,11 +71,19 @@ export function formatDay(value: string, lang: Language): string {
   return Number.isNaN(date.getTime()) ? value : formatDate(date, lang);
 }
 
+/** One formatter per language: the grid formats a timestamp in every row it draws. */
+const dateTimeFormats = new Map<Language, Intl.DateTimeFormat>();
+
 export function formatDateTime(value: string, lang: Language): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  const locale = lang === 'de' ? 'de-DE' : lang === 'es' ? 'es-ES' : 'en-GB';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  let format = dateTimeFormats.get(lang);
+  if (!format) {
+    const locale = lang === 'de' ? 'de-DE' : lang === 'es' ? 'es-ES' : 'en-GB';
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+    dateTimeFormats.set(lang, format);
+  }
+  return format.format(date);
 }
 
 /** A number in the UI language, with up to two decimals. */

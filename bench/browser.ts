@@ -1,0 +1,265 @@
+/**
+ * Browser timings (issue 7, bench/README.md "In the browser"): the built web app against the real
+ * server on a fresh embedded database with the demo data, in Debian's Chromium:
+ *
+ * - the listing: from navigation to its first rows;
+ * - the map: from navigation to the points drawn (the count shown, the loader gone);
+ * - the task board with 10,000 records: from navigation to its first rows, then a scroll through all
+ *   of them, every animation frame timed (the 95th percentile must stay under 20 ms).
+ *
+ *   npm run bench:browser            (builds the web app first when apps/web/dist is missing)
+ *
+ * Writes bench/results/<date>-browser.json and .md.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from '@playwright/test';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..');
+const PORT = Number(process.env.BENCH_BROWSER_PORT ?? 3950);
+const BASE = `http://127.0.0.1:${PORT}`;
+const PASSWORD = 'Demo-Solar-2026';
+const BOARD_RECORDS = 10_000;
+const RUNS = 3;
+const SCROLL_STEP = Number(process.env.BENCH_SCROLL_STEP ?? 1000);
+
+const log = (msg: string) => console.log(`[browser ${new Date().toISOString().slice(11, 19)}] ${msg}`);
+
+async function waitFor(url: string, seconds = 180) {
+  const until = Date.now() + seconds * 1000;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function api<T>(
+  path: string,
+  init: { method?: string; token?: string; body?: unknown } = {},
+): Promise<T> {
+  const res = await fetch(`${BASE}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      'content-type': 'application/json',
+      'accept-language': 'en',
+      ...(init.token ? { authorization: `JWT ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+interface Session {
+  token: string;
+  refresh: string;
+  city: string | null;
+}
+
+async function login(email: string): Promise<Session> {
+  const { data } = await api<{
+    data: { token: string; refresh_token: string; user: { installerCity: string } };
+  }>('/user/installer/login', { method: 'POST', body: { email, password: PASSWORD } });
+  return { token: data.token, refresh: data.refresh_token, city: data.user.installerCity };
+}
+
+/** 10,000 tasks for Helios through the CSV import (two calls of 5,000). */
+async function seedBoard(token: string) {
+  await api('/task/setup', { method: 'POST', token, body: { board: 'tasks' } });
+  const statuses = ['Not started', 'In progress', 'Done'];
+  for (let part = 0; part < BOARD_RECORDS / 5000; part++) {
+    const rows = Array.from({ length: 5000 }, (_, i) => {
+      const n = part * 5000 + i;
+      return [
+        `Bench task ${n}`,
+        statuses[n % 3] as string,
+        String((n % 40) / 2),
+        `2026-12-${String((n % 28) + 1).padStart(2, '0')}`,
+      ];
+    });
+    await api('/task/import', {
+      method: 'POST',
+      token,
+      body: {
+        board: 'tasks',
+        mapping: ['taskName', 'Status', 'Estimate (h)', 'Due date'],
+        rows,
+        dryRun: false,
+      },
+    });
+  }
+}
+
+async function openAs(session: Session, width = 1440) {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  await context.addInitScript((s) => {
+    if (window.sessionStorage.getItem('bench-session')) return;
+    window.sessionStorage.setItem('bench-session', '1');
+    window.localStorage.setItem('auth_token', s.token);
+    window.localStorage.setItem('refresh_token', s.refresh);
+    window.localStorage.setItem('installer_city', s.city ?? '');
+    window.localStorage.setItem('auth_expires_at', String(Date.now() + 86_400_000));
+    window.localStorage.setItem('preferredLanguage', 'en');
+  }, session);
+  return context.newPage();
+}
+
+/** Milliseconds from the navigation's start until `selector` is visible. */
+async function timeTo(page: Page, path: string, selector: string, extra?: string): Promise<number> {
+  await page.goto(`${BASE}${path}`, { waitUntil: 'commit' });
+  const handle = await page.waitForFunction(
+    ([sel, gone]) => {
+      const el = document.querySelector(sel as string);
+      const visible = el instanceof HTMLElement && el.offsetParent !== null;
+      const loaderGone = !gone || !document.querySelector(gone as string);
+      return visible && loaderGone ? performance.now() : false;
+    },
+    [selector, extra ?? ''],
+    { timeout: 60_000, polling: 'raf' },
+  );
+  return Number(await handle.jsonValue());
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+const round = (n: number) => Math.round(n * 10) / 10;
+
+/** Scrolls the board's grid to the end (loading every page on the way), timing each frame. */
+async function scrollBoard(page: Page): Promise<{ frames: number; p95: number; max: number; rows: number }> {
+  // A string, not a function: tsx (esbuild) would name inner functions with a helper the page lacks.
+  return page.evaluate(`(async (total) => {
+    const grid = document.querySelector('[data-testid="board-grid"]');
+    const frames = [];
+    let last = performance.now();
+    let stop = false;
+    requestAnimationFrame(function tick(now) {
+      frames.push(now - last);
+      last = now;
+      if (!stop) requestAnimationFrame(tick);
+    });
+    const started = performance.now();
+    // SCROLL_STEP pixels a frame: about 30 rows, a fast trackpad fling.
+    while (performance.now() - started < 120000) {
+      grid.scrollTop += ${SCROLL_STEP};
+      await new Promise((r) => requestAnimationFrame(r));
+      // "N of M" under the grid: the records loaded so far (pages of 1,000 load while scrolling).
+      const [shown, all] = (document.querySelector('[data-testid="grid-count"]')?.textContent || '')
+        .replace(/[,.]/g, '')
+        .match(/\\d+/g) || ['0', '0'];
+      const atEnd = grid.scrollTop + grid.clientHeight >= grid.scrollHeight - 2;
+      if (Number(shown) >= Math.max(total, Number(all)) && atEnd) break;
+    }
+    stop = true;
+    const sorted = frames.slice(2).sort((a, b) => a - b);
+    return {
+      frames: sorted.length,
+      p95: sorted[Math.floor(sorted.length * 0.95)] || 0,
+      max: sorted[sorted.length - 1] || 0,
+      rows: Number((document.querySelector('[data-testid="grid-count"]')?.textContent || '0').replace(/[,.]/g, '').match(/\\d+/)[0]),
+    };
+  })(${BOARD_RECORDS})`);
+}
+
+let browser: Awaited<ReturnType<typeof chromium.launch>>;
+
+async function main() {
+  const webDist = resolve(root, 'apps/web/dist');
+  if (!existsSync(join(webDist, 'index.html'))) {
+    log('building the web app');
+    execFileSync('npm', ['run', 'build', '-w', '@solar/web'], { cwd: root, stdio: 'inherit' });
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'solar-bench-browser-'));
+  const server: ChildProcess = spawn(
+    process.execPath,
+    [resolve(root, 'node_modules/tsx/dist/cli.mjs'), 'src/main.ts'],
+    {
+      cwd: resolve(root, 'apps/api'),
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    },
+  );
+  try {
+    await waitFor(`${BASE}/api/health`);
+    log('server up on a fresh embedded database with the demo data');
+    const owner = await login('owner@sonnenbau.test');
+    const helios = await login('owner@helios.test');
+    log(`seeding ${BOARD_RECORDS} board records`);
+    await seedBoard(helios.token);
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu'],
+    });
+
+    const listing: number[] = [];
+    const map: number[] = [];
+    const boardFirst: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const page = await openAs(owner);
+      listing.push(await timeTo(page, '/listing', '[data-testid="cell-stage"]'));
+      map.push(await timeTo(page, '/mapview', '[data-testid="map-count"]', '[data-testid="map-loading"]'));
+      await page.context().close();
+    }
+    let scroll = { frames: 0, p95: 0, max: 0, rows: 0 };
+    for (let run = 0; run < RUNS; run++) {
+      const page = await openAs(helios);
+      boardFirst.push(await timeTo(page, '/tasks', '[data-testid="board-row"]'));
+      if (run === RUNS - 1) scroll = await scrollBoard(page);
+      await page.context().close();
+    }
+    await browser.close();
+
+    const results = {
+      date: new Date().toISOString(),
+      machine: {
+        cpus: cpus().length,
+        cpu: cpus()[0]?.model,
+        memoryGb: Math.round(totalmem() / 2 ** 30),
+        node: process.version,
+      },
+      runs: RUNS,
+      listingFirstRowsMs: { median: round(median(listing)), all: listing.map(round) },
+      mapPointsDrawnMs: { median: round(median(map)), all: map.map(round) },
+      boardFirstRowsMs: { median: round(median(boardFirst)), all: boardFirst.map(round) },
+      boardScroll: {
+        records: scroll.rows,
+        frames: scroll.frames,
+        p95FrameMs: round(scroll.p95),
+        maxFrameMs: round(scroll.max),
+      },
+      budgets: { boardScrollP95FrameMs: 20, pass: scroll.p95 < 20 && scroll.rows >= BOARD_RECORDS },
+    };
+    const day = results.date.slice(0, 10);
+    const out = resolve(here, 'results');
+    mkdirSync(out, { recursive: true });
+    writeFileSync(join(out, `${day}-browser.json`), `${JSON.stringify(results, null, 2)}\n`);
+    const md = `### ${day} (browser): demo data, ${BOARD_RECORDS.toLocaleString('en')} board records, median of ${RUNS}
+
+Machine: ${results.machine.cpus} × ${results.machine.cpu}, ${results.machine.memoryGb} GB, Node ${process.version}, Chromium headless (software rendering, no GPU).
+
+| measure | result | budget |
+| --- | ---: | ---: |
+| listing: first rows | ${results.listingFirstRowsMs.median} ms | – |
+| map: points drawn | ${results.mapPointsDrawnMs.median} ms | – |
+| board (10,000 records): first rows | ${results.boardFirstRowsMs.median} ms | – |
+| board: scroll through ${scroll.rows.toLocaleString('en')} records at ${SCROLL_STEP} px a frame, 95th-percentile frame | ${results.boardScroll.p95FrameMs} ms (${scroll.frames} frames, max ${results.boardScroll.maxFrameMs} ms) | < 20 ms |
+`;
+    writeFileSync(join(out, `${day}-browser.md`), md);
+    console.log(`\n${md}`);
+    log(`results in bench/results/${day}-browser.json and .md`);
+    if (!results.budgets.pass) process.exitCode = 1;
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
