@@ -1,0 +1,159 @@
+/**
+ * Lighthouse (issue 7, bench/README.md "Lighthouse"): the performance category on the login screen,
+ * the listing, the map and the task board, in Debian's Chromium against the real server on a fresh
+ * embedded database with the demo data. Budgets: LCP under 2.5 s, total blocking time under 200 ms,
+ * CLS under 0.1 (Lighthouse's default desktop throttling off: the figures are this machine's).
+ *
+ *   npm run bench:lighthouse
+ *
+ * Writes bench/results/<date>-lighthouse.json and .md.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..');
+const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 3960);
+const BASE = `http://127.0.0.1:${PORT}`;
+const BUDGET = { lcpMs: 2500, tbtMs: 200, cls: 0.1 };
+const PAGES = [
+  { name: 'login', path: '/login', auth: false },
+  { name: 'listing', path: '/listing', auth: true },
+  { name: 'map', path: '/mapview', auth: true },
+  { name: 'board', path: '/tasks', auth: true },
+];
+
+const log = (msg: string) => console.log(`[lighthouse ${new Date().toISOString().slice(11, 19)}] ${msg}`);
+
+async function waitFor(url: string, seconds = 180) {
+  const until = Date.now() + seconds * 1000;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function main() {
+  if (!existsSync(resolve(root, 'apps/web/dist/index.html'))) {
+    execFileSync('npm', ['run', 'build', '-w', '@solar/web'], { cwd: root, stdio: 'inherit' });
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'solar-bench-lh-'));
+  const server: ChildProcess = spawn(
+    process.execPath,
+    [resolve(root, 'node_modules/tsx/dist/cli.mjs'), 'src/main.ts'],
+    {
+      cwd: resolve(root, 'apps/api'),
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    },
+  );
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    await waitFor(`${BASE}/api/health`);
+    const res = await fetch(`${BASE}/api/user/installer/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'owner@sonnenbau.test', password: 'Demo-Solar-2026' }),
+    });
+    const { data } = (await res.json()) as {
+      data: { token: string; refresh_token: string; user: { installerCity: string } };
+    };
+
+    // The session is stored the way the web app stores it; Lighthouse keeps it (disableStorageReset).
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const setup = await browser.newPage();
+    await setup.goto(`${BASE}/login`);
+    const setSession = async (on: boolean) =>
+      setup.evaluate(
+        (s, keep) => {
+          if (!keep) {
+            localStorage.clear();
+            return;
+          }
+          localStorage.setItem('auth_token', s.token);
+          localStorage.setItem('refresh_token', s.refresh_token);
+          localStorage.setItem('installer_city', s.user.installerCity ?? '');
+          localStorage.setItem('auth_expires_at', String(Date.now() + 86_400_000));
+          localStorage.setItem('preferredLanguage', 'de');
+        },
+        data,
+        on,
+      );
+
+    const rows: {
+      page: string;
+      score: number;
+      lcpMs: number;
+      tbtMs: number;
+      cls: number;
+      pass: boolean;
+    }[] = [];
+    for (const p of PAGES) {
+      await setSession(p.auth);
+      const result = await lighthouse(
+        `${BASE}${p.path}`,
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+          formFactor: 'desktop',
+          screenEmulation: { mobile: false, width: 1440, height: 900, deviceScaleFactor: 1, disabled: false },
+          throttlingMethod: 'provided',
+          disableStorageReset: true,
+        },
+        undefined,
+      );
+      const audits = result?.lhr.audits ?? {};
+      const lcpMs = Math.round(audits['largest-contentful-paint']?.numericValue ?? Number.NaN);
+      const tbtMs = Math.round(audits['total-blocking-time']?.numericValue ?? Number.NaN);
+      const cls = Math.round((audits['cumulative-layout-shift']?.numericValue ?? Number.NaN) * 1000) / 1000;
+      const score = Math.round((result?.lhr.categories.performance?.score ?? 0) * 100);
+      const pass = lcpMs < BUDGET.lcpMs && tbtMs < BUDGET.tbtMs && cls < BUDGET.cls;
+      rows.push({ page: p.name, score, lcpMs, tbtMs, cls, pass });
+      log(`${p.name}: score ${score}, LCP ${lcpMs} ms, TBT ${tbtMs} ms, CLS ${cls}`);
+    }
+    await browser.disconnect();
+
+    const day = new Date().toISOString().slice(0, 10);
+    const machine = `${cpus().length} × ${cpus()[0]?.model}, ${Math.round(totalmem() / 2 ** 30)} GB`;
+    const out = resolve(here, 'results');
+    mkdirSync(out, { recursive: true });
+    writeFileSync(
+      join(out, `${day}-lighthouse.json`),
+      `${JSON.stringify({ day, machine, budget: BUDGET, rows }, null, 2)}\n`,
+    );
+    const md = `### ${day} (Lighthouse 12, desktop, no throttling): demo data
+
+Machine: ${machine}, Chromium headless (software rendering). Budgets: LCP < 2.5 s, TBT < 200 ms, CLS < 0.1.
+
+| page | performance score | LCP | TBT | CLS | within budget |
+| --- | ---: | ---: | ---: | ---: | :---: |
+${rows.map((r) => `| ${r.page} | ${r.score} | ${r.lcpMs} ms | ${r.tbtMs} ms | ${r.cls} | ${r.pass ? 'yes' : 'no'} |`).join('\n')}
+`;
+    writeFileSync(join(out, `${day}-lighthouse.md`), md);
+    console.log(`\n${md}`);
+    if (rows.some((r) => !r.pass)) process.exitCode = 1;
+  } finally {
+    chrome.kill();
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
