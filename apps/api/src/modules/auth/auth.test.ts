@@ -163,6 +163,19 @@ describe('sessions', () => {
     expect((await refresh(winner.refresh_token)).statusCode).toBe(403);
   });
 
+  it('ends a session at its absolute lifetime, however often it was refreshed', async () => {
+    const user = await t.createUser('INSTALLER', (await t.createCompany()).id);
+    const first = await t.login(user.email);
+    const r1 = await refresh(first.refreshToken);
+    expect(r1.statusCode).toBe(200);
+    // The family started REFRESH_FAMILY_MAX_DAYS ago: its end has come.
+    await t.database.query(
+      `UPDATE refresh_tokens SET family_expires_at = now() - interval '1 second' WHERE user_id = $1`,
+      [user.id],
+    );
+    expect((await refresh(r1.json().data.refresh_token)).statusCode).toBe(403);
+  });
+
   it('logout revokes the refresh token', async () => {
     const user = await t.createUser('INSTALLER', (await t.createCompany()).id);
     const { refreshToken } = await t.login(user.email);
@@ -196,9 +209,15 @@ describe('sessions', () => {
       .setSubject(user.id)
       .setExpirationTime('5m')
       .sign(key);
+    // A key the attacker points to (jku) or embeds (jwk) is never fetched or trusted.
+    const withJku = await new SignJWT({ sv: 0 })
+      .setProtectedHeader({ alg: 'HS256', jku: 'https://attacker.example/keys.json' })
+      .setSubject(user.id)
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode('attacker-secret-attacker-secret-attacker-secret'));
     const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
     const none = `${b64({ alg: 'none' })}.${b64({ sub: user.id, sv: 0, exp: now + 600 })}.`;
-    for (const token of [expired, wrongKey, withKid, none, 'garbage']) {
+    for (const token of [expired, wrongKey, withKid, withJku, none, 'garbage']) {
       const res = await t.app.inject({ url: '/api/user', headers: t.auth(token) });
       expect(res.statusCode, token).toBe(403);
       expect(res.json().status).toBe(403);
