@@ -7,7 +7,16 @@ const inflateRawAsync = promisify(inflateRaw);
 export const DOCX_MAX_UNCOMPRESSED = 100 * 1024 * 1024;
 export const DOCX_MAX_ENTRIES = 2000;
 
-export type DocxProblem = 'not_zip' | 'no_document' | 'too_many_entries' | 'too_large' | 'corrupt';
+export type DocxProblem =
+  | 'not_zip'
+  | 'no_document'
+  | 'too_many_entries'
+  | 'too_large'
+  | 'corrupt'
+  | 'doctype';
+
+/** Word never writes a DTD: one in an XML part can only declare entities (XXE, billion laughs). */
+const DOCTYPE = /<!(DOCTYPE|ENTITY)/i;
 
 interface Entry {
   name: string;
@@ -35,10 +44,12 @@ export async function checkDocx(buf: Buffer): Promise<DocxProblem | null> {
     if (!data) return 'corrupt';
     if (e.method === 0) {
       if (data.length !== e.uncompressedSize) return 'corrupt';
+      if (isXml(e.name) && DOCTYPE.test(data.toString('utf8'))) return 'doctype';
     } else if (e.method === 8) {
       try {
         const out = await inflateRawAsync(data, { maxOutputLength: Math.max(1, e.uncompressedSize) });
         if (out.length !== e.uncompressedSize) return 'corrupt';
+        if (isXml(e.name) && DOCTYPE.test(out.toString('utf8'))) return 'doctype';
       } catch (err) {
         return (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' ? 'too_large' : 'corrupt';
       }
@@ -48,6 +59,8 @@ export async function checkDocx(buf: Buffer): Promise<DocxProblem | null> {
   }
   return null;
 }
+
+const isXml = (name: string) => /\.(xml|rels)$/i.test(name);
 
 function readCentralDirectory(buf: Buffer): Entry[] | DocxProblem {
   if (buf.length < 22 || buf.readUInt32LE(0) !== 0x04034b50) return 'not_zip';

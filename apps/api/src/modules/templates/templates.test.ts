@@ -344,6 +344,31 @@ describe('word templates', () => {
     expect(
       (await upload(a.admin.token, { name: 'many' }, { name: 'many.docx', data: many })).statusCode,
     ).toBe(400);
+    // An XML external entity (or any DTD) in a part is refused before anything reads it.
+    const xxe = documentXml.replace(
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>',
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><!DOCTYPE w [<!ENTITY x SYSTEM "file:///etc/passwd">]>',
+    );
+    expect(xxe).toContain('<!ENTITY');
+    for (const [name, data] of [
+      ['xxe-document', xxe],
+      ['xxe-rels', documentXml],
+    ] as const) {
+      const parts = [
+        { name: 'word/document.xml', data },
+        ...(name === 'xxe-rels'
+          ? [
+              {
+                name: 'word/_rels/document.xml.rels',
+                data: '<!DOCTYPE r [<!ENTITY a "aaaa">]><Relationships/>',
+              },
+            ]
+          : []),
+      ];
+      const refused = await upload(a.admin.token, { name }, { name: `${name}.docx`, data: makeZip(parts) });
+      expect(refused.statusCode, name).toBe(400);
+      expect(refused.json().errors.file).toBe('This file is not a valid Word document');
+    }
     // A small zip of the same shape passes (the checks are the limits, not the writer).
     const fine = makeZip([{ name: 'word/document.xml', data: documentXml }]);
     const ok = await upload(a.admin.token, { name: 'fine' }, { name: 'fine.docx', data: fine });
