@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -19,10 +20,19 @@ export function createLocalStorage(root: string): Storage {
     return p;
   };
   return {
+    // Written beside its place and renamed into it: a process killed while writing leaves a stray
+    // `.partial` file, never a broken file under a key that a row points to.
     async put(key, data) {
       const p = pathOf(key);
       await mkdir(dirname(p), { recursive: true });
-      await writeFile(p, data);
+      const partial = `${p}.${randomUUID()}.partial`;
+      try {
+        await writeFile(partial, data);
+        await rename(partial, p);
+      } catch (err) {
+        await rm(partial, { force: true });
+        throw err;
+      }
     },
     read: (key) => createReadStream(pathOf(key)),
     async remove(key) {
