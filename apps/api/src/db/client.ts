@@ -49,7 +49,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     } finally {
       await owner.end();
     }
-    const pool = tenantPool(new pg.Pool({ connectionString: opts.databaseUrl, max: 10 }));
+    // A server out of reach fails a request within seconds instead of holding it (503, error-handler.ts).
+    const pool = tenantPool(
+      new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 }),
+    );
     // An idle connection that the server ends (restart, failover, a dropped database) reports here;
     // without a listener it would crash the process. The pool replaces it on the next query.
     pool.on('error', (err) => {
@@ -117,8 +120,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
  */
 function tenantPool(pool: pg.Pool): pg.Pool {
   pool.on('connect', (client) => {
+    // A connection lost while checked out (between two statements of a transaction) reports here;
+    // the caller's next statement fails with it. Without a listener it would end the process.
+    client.on('error', (err) => process.emitWarning(`PostgreSQL connection lost: ${err.message}`));
     // Queued before anything the caller sends on this connection.
-    client.query('SET ROLE solar_app').catch((err: Error) => client.release(err));
+    client.query('SET ROLE solar_app').catch(() => undefined);
   });
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
   const checkout = async (): Promise<pg.PoolClient> => {

@@ -36,6 +36,38 @@ function send(
   });
 }
 
+/** Connection failures of the database (node-postgres, PostgreSQL's class 08 and shutdown codes). */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '53300',
+]);
+const UNAVAILABLE_TEXT =
+  /Connection terminated|connection error|timeout exceeded when trying to connect|the database system is (starting up|shutting down)/i;
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (
+    let e = err as { code?: string; message?: string; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    depth++
+  ) {
+    if ((e.code && UNAVAILABLE_CODES.has(e.code)) || UNAVAILABLE_TEXT.test(e.message ?? '')) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 /**
  * One handler turns every failure into the envelope `{ status, message, errors? }`:
  * AppError and validation errors as 4xx in the caller's language, anything unexpected as 418
@@ -79,6 +111,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (err.statusCode === 429) return send(reply, req, 429, translate('too_many_attempts', lang));
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return send(reply, req, err.statusCode, translate('invalid_input', lang));
+    }
+    if (isDatabaseUnavailable(err)) {
+      // The database is restarting or out of reach: a clean, retryable answer, not "something wrong".
+      req.log.warn({ err }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return send(reply, req, 503, translate('service_unavailable', lang));
     }
     req.log.error({ err }, 'unexpected error');
     return send(reply, req, 418, translate('something_wrong', lang));

@@ -462,6 +462,11 @@ export const MESSAGES = {
     de: 'Die Vorlage ist wiederhergestellt',
     es: 'La plantilla se ha restaurado',
   },
+  service_unavailable: {
+    en: 'The service is briefly unavailable. Please try again in a moment.',
+    de: 'Der Dienst ist kurz nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
+    es: 'El servicio no está disponible un momento. Vuelva a intentarlo enseguida.',
+  },
   // Field messages (zod issues and custom keys).
   view_name_empty: {
     en: 'View name cannot be empty or just spaces.',

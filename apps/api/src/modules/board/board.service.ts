@@ -224,6 +224,15 @@ export async function updateTask(ctx: AppContext, me: Principal, id: string, inp
   return taskById(ctx, companyId, id);
 }
 
+/**
+ * Locks records in one order (by id) before changing several: two bulk changes of overlapping records
+ * then wait for each other instead of deadlocking (found by the PostgreSQL outage test's load).
+ */
+async function lockRecords(tx: Parameters<typeof findRecords>[0], companyId: string, ids: string[]) {
+  await tx.execute(sql`SELECT id FROM board_records WHERE company_id = ${companyId}
+    AND id = ANY(${pgArray(ids)}::uuid[]) ORDER BY id FOR UPDATE`);
+}
+
 /** PUT /task/update/multiple: the same update on many records, all or none. */
 export async function updateTasks(
   ctx: AppContext,
@@ -234,6 +243,7 @@ export async function updateTasks(
   const companyId = boardCompany(me);
   const unique = [...new Set(ids)];
   await ctx.database.db.transaction(async (tx) => {
+    await lockRecords(tx, companyId, unique);
     const rows = await findRecords(tx, companyId, sql`r.id = ANY(${pgArray(unique)}::uuid[])`);
     if (rows.length !== unique.length) throw notFound('task_not_found');
     const columnsByBoard = new Map<Board, Record<string, Column>>();
@@ -258,6 +268,7 @@ export async function deleteTasks(ctx: AppContext, me: Principal, taskIds: strin
   const companyId = boardCompany(me);
   const unique = [...new Set(taskIds)];
   return ctx.database.db.transaction(async (tx) => {
+    await lockRecords(tx, companyId, unique);
     const rows = await findRecords(tx, companyId, sql`r.id = ANY(${pgArray(unique)}::uuid[])`);
     if (rows.length !== unique.length) throw notFound('task_not_found');
     if (rows.some((r) => r.board === 'projects')) throw new AppError(403, 'project_records_fixed');
