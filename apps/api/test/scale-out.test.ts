@@ -1,0 +1,196 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSmtp } from './smtp';
+
+/**
+ * Scale-out (issue 8, docs/operations.md "Scale-out"): two API processes and a separate worker on one
+ * PostgreSQL database. Every queued e-mail is sent exactly once, whichever runner claims it; the
+ * download quota holds for concurrent downloads through both APIs, and each download is counted
+ * once. Needs a PostgreSQL server: it runs in CI's second pass (TEST_DATABASE_URL).
+ */
+const serverUrl = process.env.TEST_DATABASE_URL;
+const root = resolve(import.meta.dirname, '..');
+
+describe.skipIf(!serverUrl)('two API processes and a worker on one database', () => {
+  const dbName = `solar_scale_${Date.now().toString(36)}`;
+  const url = (db: string) => {
+    const u = new URL(serverUrl ?? 'postgres://x/y');
+    u.pathname = `/${db}`;
+    return u.toString();
+  };
+  const children: ChildProcess[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'solar-scale-'));
+  const ports = [3300 + Math.floor(Math.random() * 100), 3400 + Math.floor(Math.random() * 100)];
+  const bases = ports.map((p) => `http://127.0.0.1:${p}/api`);
+  let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
+  let owner: pg.Client;
+
+  const start = (args: string[], env: Record<string, string>) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+      cwd: root,
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: url(dbName),
+        SMTP_URL: smtp.url,
+        LOG_LEVEL: 'silent',
+        JWT_SECRET: 'scale-out-test-secret-long-enough-for-hs256',
+        ...env,
+      },
+      stdio: 'ignore',
+    });
+    children.push(child);
+    return child;
+  };
+  const waitUp = async (base: string, child: ChildProcess) => {
+    for (let i = 0; ; i++) {
+      if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}`);
+      if (i > 900) throw new Error('did not start');
+      try {
+        if ((await fetch(`${base}/health`)).ok) return;
+      } catch {
+        // starting
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  };
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: url('postgres') });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.end();
+    smtp = await startTestSmtp();
+    // The first API migrates and seeds; the second and the worker join the same database.
+    const a = start(['src/main.ts'], { PORT: String(ports[0]), SEED_DEMO: 'true' });
+    await waitUp(bases[0] as string, a);
+    const b = start(['src/main.ts'], { PORT: String(ports[1]), SEED_DEMO: 'false' });
+    start(['src/worker.ts'], { PORT: '0' });
+    await waitUp(bases[1] as string, b);
+    owner = new pg.Client({ connectionString: url(dbName) });
+    await owner.connect();
+  }, 300_000);
+
+  afterAll(async () => {
+    await Promise.all(
+      children.map(
+        (c) =>
+          new Promise((r) => {
+            if (c.exitCode !== null) return r(null);
+            c.once('exit', r);
+            c.kill('SIGTERM');
+          }),
+      ),
+    );
+    await owner?.end();
+    await smtp?.close();
+    const admin = new pg.Client({ connectionString: url('postgres') });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  const call = async (base: string, method: string, path: string, token: string | null, body?: unknown) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        'accept-language': 'en',
+        ...(token ? { authorization: `JWT ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, json: (await res.json()) as { data: Record<string, unknown> } };
+  };
+  const login = async (base: string) =>
+    (
+      await call(base, 'POST', '/user/installer/login', null, {
+        email: 'owner@sonnenbau.test',
+        password: 'Demo-Solar-2026',
+      })
+    ).json.data.token as string;
+
+  it('sends every queued e-mail exactly once, whichever process claims it', async () => {
+    const [tokenA, tokenB] = [await login(bases[0] as string), await login(bases[1] as string)];
+    const me = await call(bases[0] as string, 'GET', '/user', tokenA);
+    const companyId = (me.json.data.installerDetails as { _id: string })._id;
+    const stamp = Date.now().toString(36);
+    // 24 invitations through both APIs at once: 24 mail jobs for three runners to race for.
+    const emails = Array.from({ length: 24 }, (_, i) => `scale-${stamp}-${i}@sonnenbau.test`);
+    const answers = await Promise.all(
+      emails.map((email, i) =>
+        call(bases[i % 2] as string, 'POST', `/installer/userAceess/${companyId}`, i % 2 ? tokenB : tokenA, {
+          users: [{ email, role: 'INSTALLER' }],
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(emails.map(() => 200));
+    const received = (to: string) =>
+      smtp.inbox.filter((m) => (Array.isArray(m.to) ? m.to : [m.to]).some((a) => a?.text.includes(to)))
+        .length;
+    await expect.poll(() => emails.every((e) => received(e) >= 1), { timeout: 60_000 }).toBe(true);
+    // Give a duplicate the time it would need to arrive, then count.
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(emails.map(received)).toEqual(emails.map(() => 1));
+    const jobs = await owner.query<{ status: string; n: number }>(
+      `SELECT status, count(*)::int AS n FROM jobs WHERE payload::text LIKE $1 GROUP BY status`,
+      [`%scale-${stamp}-%`],
+    );
+    expect(jobs.rows).toEqual([{ status: 'done', n: 24 }]);
+  }, 120_000);
+
+  it('holds the download quota for concurrent downloads through both APIs, counting each once', async () => {
+    const [tokenA, tokenB] = [await login(bases[0] as string), await login(bases[1] as string)];
+    const me = await call(bases[0] as string, 'GET', '/user', tokenA);
+    const companyId = (me.json.data.installerDetails as { _id: string })._id;
+    const list = await call(
+      bases[0] as string,
+      'POST',
+      '/saved-project/installer/search?page=1&limit=12',
+      tokenA,
+      {},
+    );
+    const quoteIds = (list.json.data.docs as { quoteId: string }[]).map((p) => p.quoteId);
+    expect(quoteIds.length).toBe(12);
+    // Premium with no extras: 4 units a month, an OBJ file costs one. A planning file for each quote.
+    await owner.query(
+      `INSERT INTO subscriptions (company_id, plan, obj_extra, pvsol_extra, status, provider, current_period_end)
+       VALUES ($1, 'premium', 0, 0, 'active', 'local', now() + interval '30 days')
+       ON CONFLICT (company_id) DO UPDATE SET plan = 'premium', obj_extra = 0, pvsol_extra = 0, status = 'active'`,
+      [companyId],
+    );
+    await owner.query('DELETE FROM downloads WHERE company_id = $1', [companyId]);
+    for (const q of quoteIds) {
+      await owner.query(
+        `INSERT INTO files (quote_id, kind, name, mime_type, size, storage_key)
+         VALUES ($1, 'obj', 'plan.obj', 'model/obj', 10, $2)`,
+        [q, `planning/${q}/obj`],
+      );
+    }
+    const download = (i: number, quoteId: string) =>
+      call(bases[i % 2] as string, 'PUT', '/user/downloadupdate', i % 2 ? tokenB : tokenA, {
+        quoteId,
+        kind: 'obj',
+      });
+    const first = await Promise.all(quoteIds.map((q, i) => download(i, q)));
+    const granted = first.filter((r) => r.status === 200);
+    expect(granted).toHaveLength(4);
+    expect(first.filter((r) => r.status === 402)).toHaveLength(8);
+    // The granted ones again, through both APIs at once: free, and not counted again.
+    const grantedQuotes = quoteIds.filter((_, i) => first[i]?.status === 200);
+    const again = await Promise.all(grantedQuotes.flatMap((q) => [download(0, q), download(1, q)]));
+    expect(again.map((r) => r.status)).toEqual(again.map(() => 200));
+    expect(again.every((r) => r.json.data.counted === false)).toBe(true);
+    const counted = await owner.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM downloads WHERE company_id = $1',
+      [companyId],
+    );
+    expect(counted.rows[0]?.n).toBe(4);
+  }, 120_000);
+});
