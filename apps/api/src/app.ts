@@ -55,6 +55,8 @@ declare module 'fastify' {
 }
 
 export interface BuildOptions {
+  /** Where the logs go (tests read them); standard output by default. */
+  logStream?: { write(line: string): void };
   config: Config;
   database: Database;
   mailer: Mailer;
@@ -83,12 +85,24 @@ function createPaymentProvider({ config, database }: BuildOptions): PaymentProvi
   });
 }
 
+/** Secrets that travel in the query string (refresh and reset tokens, signed links) never reach the logs. */
+const SECRET_PARAMS = /([?&](?:refresh_token|token|signature|sig|key)=)[^&]*/gi;
+
+const SECRET_PATHS = /(\/reset-password\/)[^/?]+/gi;
+
+function serializeRequest(req: { method: string; url: string; id: string; ip?: string }) {
+  const url = req.url.replace(SECRET_PARAMS, '$1[redacted]').replace(SECRET_PATHS, '$1[redacted]');
+  return { id: req.id, method: req.method, url, remoteAddress: req.ip };
+}
+
 /** Builds the Fastify instance: the API under /api and, when built, the web app. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: opts.config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.query.refresh_token'],
+      serializers: { req: serializeRequest },
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
     bodyLimit: 1024 * 1024,
     trustProxy: true,

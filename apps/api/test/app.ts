@@ -25,7 +25,10 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  * A full app on a migrated real database (PGlite from the snapshot, or the server named by
  * TEST_DATABASE_URL), with a real SMTP server receiving its mail and the job worker running.
  */
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { logStream?: { write(line: string): void } } = {},
+) {
   const url = process.env.TEST_DATABASE_URL;
   const database: Database = url
     ? await openDatabase({ databaseUrl: url })
@@ -41,7 +44,13 @@ export async function createTestApp(env: Record<string, string> = {}) {
     ...env,
   });
   const mailer = createSmtpMailer(smtp.url, config.MAIL_FROM);
-  const app: FastifyInstance = await buildApp({ config, database, mailer, serveWeb: false });
+  const app: FastifyInstance = await buildApp({
+    config,
+    database,
+    mailer,
+    serveWeb: false,
+    logStream: opts.logStream,
+  });
   const runner = new JobRunner(database, jobHandlers(app.ctx), app.log, 100, config.JOB_QUEUE);
   runner.start();
 

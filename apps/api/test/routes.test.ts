@@ -104,4 +104,22 @@ describe('error envelope', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
+
+  it('keeps CORS closed: a foreign origin gets no allowance, a preflight is not granted', async () => {
+    const simple = await t.app.inject({ url: '/api/health', headers: { origin: 'https://evil.example' } });
+    expect(simple.headers['access-control-allow-origin']).toBeUndefined();
+    expect(simple.headers['access-control-allow-credentials']).toBeUndefined();
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/user',
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
+    });
+    expect(preflight.statusCode).toBeGreaterThanOrEqual(400);
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(preflight.headers['access-control-allow-headers']).toBeUndefined();
+  });
 });
