@@ -1,3 +1,4 @@
+export * from './audit';
 export * from './auth';
 export * from './board';
 export * from './catalogue';
