@@ -25,6 +25,7 @@ import { createLocalProvider, createStripeProvider, type PaymentProvider } from 
 import { createLocalStorage } from './lib/storage';
 import { AccessTokens } from './lib/tokens';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { boardRoutes } from './modules/board/board.routes';
 import { boardViewRoutes } from './modules/board/board-views.routes';
@@ -166,6 +167,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(customerViewRoutes);
       await api.register(mediaRoutes);
       await api.register(templateRoutes);
+      await api.register(auditRoutes);
       await api.register(offerRoutes);
       await api.register(publicRoutes);
       await api.register(boardRoutes);

@@ -18,6 +18,7 @@ export const ACCESS_MATRIX: Record<string, 'public' | readonly Role[]> = {
   'DELETE /api/view/delete/:id': INSTALLERS,
   'DELETE /api/word-template/:id': INSTALLERS,
   'GET /api/admin/mails': ['ADMIN'],
+  'GET /api/audit': ['INSTALLER_ADMIN', 'ADMIN'],
   'GET /api/change-requests': ['ADMIN'],
   'GET /api/constant': ANYONE,
   'GET /api/customer-view': 'public',

@@ -10,6 +10,7 @@ export * from './pipeline';
 export * from './plans';
 export * from './pricing';
 export * from './roles';
+export * from './schemas/audit';
 export * from './schemas/auth';
 export * from './schemas/common';
 export * from './schemas/offers';

@@ -2,6 +2,7 @@ import type { CompanyUpdateRequest, InstallerDetails, InviteRequest, TeamMember 
 import { isInstallerRole } from '@solar/shared';
 import { and, eq } from 'drizzle-orm';
 import { companies, users } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
 import type { Principal } from '../../lib/auth-hook';
 import type { AppContext } from '../../lib/context';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
@@ -137,13 +138,24 @@ export async function changeRole(
   userId: string,
   role: TeamMember['role'],
 ): Promise<TeamMember> {
-  await findMember(ctx, me, companyId, userId);
-  const [row] = await ctx.database.db
-    .update(users)
-    .set({ role, updatedAt: new Date() })
-    .where(eq(users.id, userId))
-    .returning();
-  if (!row) throw notFound('user_not_found');
+  const member = await findMember(ctx, me, companyId, userId);
+  const row = await ctx.database.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ role, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning();
+    if (!updated) throw notFound('user_not_found');
+    await recordAudit(tx, {
+      companyId,
+      userId: me.id,
+      action: 'user.role',
+      entityId: userId,
+      before: { role: member.role },
+      after: { role },
+    });
+    return updated;
+  });
   return toTeamMember(row);
 }
 
@@ -154,12 +166,20 @@ export async function removeAccess(
   companyId: string,
   userId: string,
 ): Promise<void> {
-  await findMember(ctx, me, companyId, userId);
+  const member = await findMember(ctx, me, companyId, userId);
   await ctx.database.db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({ companyId: null, isDisabled: true, updatedAt: new Date() })
       .where(eq(users.id, userId));
     await endAllSessions(tx, userId);
+    await recordAudit(tx, {
+      companyId,
+      userId: me.id,
+      action: 'user.access_removed',
+      entityId: userId,
+      before: { role: member.role, email: member.email },
+      after: { disabled: true },
+    });
   });
 }

@@ -9,6 +9,7 @@ import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, installerProducts, pricingSettings, products } from '../../db/schema';
 import { distanceKm } from '../../db/seed/geo';
+import { recordAudit } from '../../lib/audit';
 import type { Principal } from '../../lib/auth-hook';
 import type { AppContext } from '../../lib/context';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
@@ -197,18 +198,42 @@ export async function setCatalogueEntry(
   const product = await findProduct(db, companyId, input.productId);
   if (!product) throw notFound('product_not_found');
   if (mustExist && product.ip_price === null) throw notFound('product_not_in_catalogue');
-  await upsertCatalogueEntry(db, companyId, input.productId, input.price, input.bulkPrices);
+  await db.transaction(async (tx) => {
+    await upsertCatalogueEntry(tx, companyId, input.productId, input.price, input.bulkPrices);
+    await recordAudit(tx, {
+      companyId,
+      userId: me.id,
+      action: 'product.price',
+      entityId: input.productId,
+      before: { price: product.ip_price === null ? null : Number(product.ip_price) },
+      after: { price: input.price, ...(input.bulkPrices ? { bulkPrices: input.bulkPrices } : {}) },
+    });
+  });
   return toProduct((await findProduct(db, companyId, input.productId)) as NonNullable<typeof product>);
 }
 
 export async function setBulkPrices(ctx: AppContext, me: Principal, productId: string, tiers: BulkPrice[]) {
   if (!canEditCatalogue(me) || !me.companyId) throw forbidden();
-  const updated = await ctx.database.db
-    .update(installerProducts)
-    .set({ bulkPrices: sortTiers(tiers), updatedAt: new Date() })
-    .where(and(eq(installerProducts.companyId, me.companyId), eq(installerProducts.productId, productId)))
-    .returning({ id: installerProducts.id });
-  if (updated.length === 0) throw notFound('product_not_in_catalogue');
+  const companyId = me.companyId;
+  await ctx.database.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ bulkPrices: installerProducts.bulkPrices })
+      .from(installerProducts)
+      .where(and(eq(installerProducts.companyId, companyId), eq(installerProducts.productId, productId)));
+    if (!before) throw notFound('product_not_in_catalogue');
+    await tx
+      .update(installerProducts)
+      .set({ bulkPrices: sortTiers(tiers), updatedAt: new Date() })
+      .where(and(eq(installerProducts.companyId, companyId), eq(installerProducts.productId, productId)));
+    await recordAudit(tx, {
+      companyId,
+      userId: me.id,
+      action: 'product.bulk_prices',
+      entityId: productId,
+      before: { bulkPrices: before.bulkPrices },
+      after: { bulkPrices: sortTiers(tiers) },
+    });
+  });
   return toProduct(
     (await findProduct(ctx.database.db, me.companyId, productId)) as NonNullable<
       Awaited<ReturnType<typeof findProduct>>
@@ -242,10 +267,22 @@ export async function setPricing(
   input: PricingSettings,
 ): Promise<PricingSettings> {
   if (me.role !== 'INSTALLER_ADMIN' || !me.companyId) throw forbidden();
-  await ctx.database.db
-    .insert(pricingSettings)
-    .values({ companyId: me.companyId, ...input })
-    .onConflictDoUpdate({ target: pricingSettings.companyId, set: { ...input, updatedAt: new Date() } });
+  const companyId = me.companyId;
+  const before = await getPricing(ctx, me);
+  await ctx.database.db.transaction(async (tx) => {
+    await tx
+      .insert(pricingSettings)
+      .values({ companyId, ...input })
+      .onConflictDoUpdate({ target: pricingSettings.companyId, set: { ...input, updatedAt: new Date() } });
+    await recordAudit(tx, {
+      companyId,
+      userId: me.id,
+      action: 'pricing.strategy',
+      entityId: null,
+      before,
+      after: input,
+    });
+  });
   return input;
 }
 

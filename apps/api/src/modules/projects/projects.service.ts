@@ -9,6 +9,7 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { projects, stageHistory, users } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
 import type { Principal } from '../../lib/auth-hook';
 import type { AppContext } from '../../lib/context';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
@@ -123,15 +124,26 @@ async function moveStage(tx: Tx, me: Principal, projectId: string, from: Stage, 
     });
   }
   if (!canMoveStage(me.role, from, to)) throw new AppError(400, 'stage_move_role');
-  await tx
+  const [moved] = await tx
     .update(projects)
     .set({
       stage: to,
       isMatched: sql`${projects.isMatched} OR ${to !== 'ACQUISITION'}`,
       updatedAt: new Date(),
     })
-    .where(eq(projects.id, projectId));
+    .where(eq(projects.id, projectId))
+    .returning({ companyId: projects.companyId });
   await tx.insert(stageHistory).values({ projectId, fromStage: from, toStage: to, userId: me.id });
+  if (moved) {
+    await recordAudit(tx, {
+      companyId: moved.companyId,
+      userId: me.id,
+      action: 'project.stage',
+      entityId: projectId,
+      before: { stage: from },
+      after: { stage: to },
+    });
+  }
 }
 
 export async function updateProject(ctx: AppContext, me: Principal, id: string, input: SavedProjectUpdate) {
