@@ -189,7 +189,8 @@ describe.skipIf(!serverUrl)('PostgreSQL stops during load', () => {
       }
     };
     const workers = Array.from({ length: 8 }, load);
-    const trace = (what: string) => process.env.OUTAGE_TRACE && console.log(what, JSON.stringify(answers.slice(-3)));
+    const trace = (what: string) =>
+      process.env.OUTAGE_TRACE && console.log(what, JSON.stringify(answers.slice(-3)));
     trace('load started');
     await new Promise((r) => setTimeout(r, 1500));
     trace('cutting');
