@@ -1,49 +1,30 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { spawnServer, stopProcess, waitForHealth } from '../src/ops/server-process';
 
 /**
  * The server killed (SIGKILL, no clean-up) in the middle of an upload (issue 8 "Faults"): after a
  * restart on the same data folder no broken file is listed, no half-written row exists, and the
  * same upload then succeeds whole. Runs the real server (`src/main.ts`) as a child process.
  */
-const root = resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(join(tmpdir(), 'solar-kill-upload-'));
 const port = 3500 + Math.floor(Math.random() * 150);
 const base = `http://127.0.0.1:${port}`;
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function start(): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'silent',
-    },
-    stdio: 'ignore',
+const start = (): ChildProcess =>
+  spawnServer({
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'silent',
   });
-}
-
-async function waitUp(child: ChildProcess) {
-  for (let i = 0; i < 600; i += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
-}
+const waitUp = (child: ChildProcess) => waitForHealth(`${base}/api`, child);
 
 async function json<T>(path: string, token?: string, init: RequestInit = {}): Promise<T> {
   const res = await fetch(`${base}/api${path}`, {
@@ -135,9 +116,7 @@ describe('killing the server mid-upload', () => {
       expect(whole.status).toBe(200);
       expect(await filesOf(token, project)).toEqual([...before, 'half.pdf']);
     } finally {
-      const done = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await done;
+      await stopProcess(child);
     }
   }, 180_000);
 });

@@ -1,10 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnServer, stopProcess, waitForHealth } from '../src/ops/server-process';
 
 /**
  * The PostgreSQL server stops during load (issue 8 "Faults"): a TCP proxy stands between the API and
@@ -14,7 +15,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * (TEST_DATABASE_URL); PGlite is in-process and cannot be stopped apart from the API.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
-const root = resolve(import.meta.dirname, '..');
 
 /** A TCP proxy to PostgreSQL that can be cut (every connection dropped, new ones refused) and restored. */
 function pgProxy(upstream: URL) {
@@ -94,37 +94,18 @@ describe.skipIf(!serverUrl)('PostgreSQL stops during load', () => {
     viaProxy.hostname = '127.0.0.1';
     viaProxy.port = String(proxy.port);
     viaProxy.pathname = `/${dbName}`;
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: viaProxy.toString(),
-        SEED_DEMO: 'true',
-        LOG_LEVEL: 'silent',
-      },
-      stdio: 'ignore',
+    child = spawnServer({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: viaProxy.toString(),
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'silent',
     });
-    for (let i = 0; ; i++) {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-      if (i > 900) throw new Error('server did not start');
-      try {
-        if ((await fetch(`${base}/health`)).ok) break;
-      } catch {
-        // starting
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await waitForHealth(base, child, 240);
   }, 240_000);
 
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      const done = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await done;
-    }
+    if (child) await stopProcess(child);
     await proxy.close();
     await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnServer, stopProcess, waitForHealth } from '../src/ops/server-process';
 import { startTestSmtp } from './smtp';
 
 /**
@@ -13,7 +14,6 @@ import { startTestSmtp } from './smtp';
  * once. Needs a PostgreSQL server: it runs in CI's second pass (TEST_DATABASE_URL).
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
-const root = resolve(import.meta.dirname, '..');
 
 describe.skipIf(!serverUrl)('two API processes and a worker on one database', () => {
   const dbName = `solar_scale_${Date.now().toString(36)}`;
@@ -29,12 +29,9 @@ describe.skipIf(!serverUrl)('two API processes and a worker on one database', ()
   let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
   let owner: pg.Client;
 
-  const start = (args: string[], env: Record<string, string>) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-      cwd: root,
-      env: {
-        ...process.env,
-        HOST: '127.0.0.1',
+  const start = (entry: string, env: Record<string, string>) => {
+    const child = spawnServer(
+      {
         DATA_DIR: dataDir,
         DATABASE_URL: url(dbName),
         SMTP_URL: smtp.url,
@@ -42,23 +39,12 @@ describe.skipIf(!serverUrl)('two API processes and a worker on one database', ()
         JWT_SECRET: 'scale-out-test-secret-long-enough-for-hs256',
         ...env,
       },
-      stdio: 'ignore',
-    });
+      { entry },
+    );
     children.push(child);
     return child;
   };
-  const waitUp = async (base: string, child: ChildProcess) => {
-    for (let i = 0; ; i++) {
-      if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}`);
-      if (i > 900) throw new Error('did not start');
-      try {
-        if ((await fetch(`${base}/health`)).ok) return;
-      } catch {
-        // starting
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  };
+  const waitUp = (base: string, child: ChildProcess) => waitForHealth(base, child, 240);
 
   beforeAll(async () => {
     const admin = new pg.Client({ connectionString: url('postgres') });
@@ -67,26 +53,17 @@ describe.skipIf(!serverUrl)('two API processes and a worker on one database', ()
     await admin.end();
     smtp = await startTestSmtp();
     // The first API migrates and seeds; the second and the worker join the same database.
-    const a = start(['src/main.ts'], { PORT: String(ports[0]), SEED_DEMO: 'true' });
+    const a = start('src/main.ts', { PORT: String(ports[0]), SEED_DEMO: 'true' });
     await waitUp(bases[0] as string, a);
-    const b = start(['src/main.ts'], { PORT: String(ports[1]), SEED_DEMO: 'false' });
-    start(['src/worker.ts'], { PORT: '0' });
+    const b = start('src/main.ts', { PORT: String(ports[1]), SEED_DEMO: 'false' });
+    start('src/worker.ts', { PORT: '0' });
     await waitUp(bases[1] as string, b);
     owner = new pg.Client({ connectionString: url(dbName) });
     await owner.connect();
   }, 300_000);
 
   afterAll(async () => {
-    await Promise.all(
-      children.map(
-        (c) =>
-          new Promise((r) => {
-            if (c.exitCode !== null) return r(null);
-            c.once('exit', r);
-            c.kill('SIGTERM');
-          }),
-      ),
-    );
+    await Promise.all(children.map(stopProcess));
     await owner?.end();
     await smtp?.close();
     const admin = new pg.Client({ connectionString: url('postgres') });

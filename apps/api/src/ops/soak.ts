@@ -1,7 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { spawnServer, stopProcess, waitForHealth } from './server-process';
 
 /**
  * A bounded soak (issue 8 "Load", docs/operations.md "Soak"): the real server in a child process on a
@@ -34,7 +35,6 @@ export interface SoakResult {
   ok: boolean;
 }
 
-const root = resolve(import.meta.dirname, '../..');
 const PASSWORD = 'Demo-Solar-2026';
 const USERS = [
   'owner@sonnenbau.test',
@@ -65,31 +65,19 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
   const port = opts.port ?? 3600 + Math.floor(Math.random() * 300);
   const base = `http://127.0.0.1:${port}/api`;
   const dataDir = mkdtempSync(join(tmpdir(), 'solar-soak-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
+  const child: ChildProcess = spawnServer(
+    {
       PORT: String(port),
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: opts.databaseUrl ?? '',
       SEED_DEMO: 'true',
       LOG_LEVEL: 'error',
       LOGIN_MAX_FAILURES_ADDRESS: '1000000',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+    { stdio: 'inherit-errors' },
+  );
   try {
-    for (let i = 0; ; i++) {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-      if (i > 900) throw new Error('server did not start');
-      try {
-        if ((await fetch(`${base}/health`)).ok) break;
-      } catch {
-        // starting
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await waitForHealth(base, child);
     const call = async (method: string, path: string, token: string | null, body?: unknown) => {
       const started = performance.now();
       const res = await fetch(`${base}${path}`, {
@@ -227,9 +215,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
       written.size > 0;
     return result;
   } finally {
-    const exited = new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
-    child.kill('SIGTERM');
-    await exited;
+    await stopProcess(child);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -41,7 +41,12 @@ export function ReportProblemButton({ quoteId }: { quoteId: string }) {
       >
         {t('report.button')}
       </Button>
-      <Modal opened={opened} onClose={modal.close} title={t('report.title')}>
+      <Modal
+        opened={opened}
+        onClose={modal.close}
+        title={t('report.title')}
+        closeButtonProps={{ 'aria-label': tApp('common.close') }}
+      >
         <form onSubmit={submit}>
           <Stack>
             <NativeSelect

@@ -50,7 +50,8 @@ function SatelliteMap({ lat, long, label }: { lat: number; long: number; label: 
   return (
     <div
       ref={container}
-      role="img"
+      // A region, not an image: the map holds controls of its own (zoom buttons, keyboard panning).
+      role="region"
       aria-label={t('satellite.mapLabel', { address: label })}
       data-testid="satellite-map"
       style={{ height: 'min(60vh, 480px)', width: '100%', borderRadius: 8 }}

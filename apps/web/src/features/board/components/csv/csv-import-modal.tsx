@@ -165,6 +165,8 @@ export function CsvImportModal({ opened, onClose }: { opened: boolean; onClose: 
           label={t('csv.file')}
           description={t('csv.fileHint', { rows: formatNumber(IMPORT_MAX_ROWS, lang) })}
           placeholder={t('csv.choose')}
+          // The file input's placeholder is an element (not ::placeholder): it needs text contrast.
+          styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
           accept=".csv,text/csv,text/plain"
           leftSection={<IconFileTypeCsv size={16} aria-hidden />}
           value={file}
