@@ -12,7 +12,7 @@ const ESRI_WORLD_IMAGERY =
 /** A Leaflet map on Esri World Imagery at zoom 20 with a marker on the project. */
 function SatelliteMap({ lat, long, label }: { lat: number; long: number; label: string }) {
   const { t } = useTranslation('projectView');
-  const container = useRef<HTMLDivElement>(null);
+  const container = useRef<HTMLElement>(null);
 
   useEffect(() => {
     const element = container.current;
@@ -48,10 +48,9 @@ function SatelliteMap({ lat, long, label }: { lat: number; long: number; label: 
   }, [lat, long, label]);
 
   return (
-    <div
+    // A named section (a region), not an image: the map holds controls of its own (zoom, panning).
+    <section
       ref={container}
-      // A region, not an image: the map holds controls of its own (zoom buttons, keyboard panning).
-      role="region"
       aria-label={t('satellite.mapLabel', { address: label })}
       data-testid="satellite-map"
       style={{ height: 'min(60vh, 480px)', width: '100%', borderRadius: 8 }}
