@@ -17,6 +17,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
+import { waitFor } from './wait';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -28,19 +29,6 @@ const RUNS = 3;
 const SCROLL_STEP = Number(process.env.BENCH_SCROLL_STEP ?? 1000);
 
 const log = (msg: string) => console.log(`[browser ${new Date().toISOString().slice(11, 19)}] ${msg}`);
-
-async function waitFor(url: string, seconds = 180) {
-  const until = Date.now() + seconds * 1000;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 async function api<T>(
   path: string,

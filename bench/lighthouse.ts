@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { waitFor } from './wait';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -30,19 +31,6 @@ const PAGES = [
 ];
 
 const log = (msg: string) => console.log(`[lighthouse ${new Date().toISOString().slice(11, 19)}] ${msg}`);
-
-async function waitFor(url: string, seconds = 180) {
-  const until = Date.now() + seconds * 1000;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 async function main() {
   if (!existsSync(resolve(root, 'apps/web/dist/index.html'))) {
