@@ -54,7 +54,7 @@ async function helios(page: Page) {
 test.describe('accessibility of drawers and modals', () => {
   test.describe.configure({ timeout: 240_000 });
 
-  test('the board: record drawer, new record, task sets, CSV import, bulk delete, view rename', async ({
+  test('the board: record drawer, new record, task sets, CSV import, view rename and delete, bulk delete', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -86,6 +86,16 @@ test.describe('accessibility of drawers and modals', () => {
         'CSV import',
       )),
     );
+
+    await page.getByRole('button', { name: 'Options of view Project Management' }).click();
+    await page.getByRole('menuitem', { name: 'Rename view' }).click();
+    found.push(
+      ...(await checkDialog(page, page.getByRole('dialog', { name: 'Rename view' }), 'rename view')),
+    );
+
+    await page.getByRole('button', { name: 'Options of view Project Management' }).click();
+    await page.getByRole('menuitem', { name: 'Delete view' }).click();
+    found.push(...(await checkDialog(page, page.getByRole('dialog').first(), 'delete view confirmation')));
 
     await page
       .getByRole('checkbox', { name: /^Select / })
