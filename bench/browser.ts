@@ -11,16 +11,14 @@
  *
  * Writes bench/results/<date>-browser.json and .md.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
-import { waitFor } from './wait';
+import { startDemoServer } from './wait';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, '..');
 const PORT = Number(process.env.BENCH_BROWSER_PORT ?? 3950);
 const BASE = `http://127.0.0.1:${PORT}`;
 const PASSWORD = 'Demo-Solar-2026';
@@ -159,23 +157,8 @@ async function scrollBoard(page: Page): Promise<{ frames: number; p95: number; m
 let browser: Awaited<ReturnType<typeof chromium.launch>>;
 
 async function main() {
-  const webDist = resolve(root, 'apps/web/dist');
-  if (!existsSync(join(webDist, 'index.html'))) {
-    log('building the web app');
-    execFileSync('npm', ['run', 'build', '-w', '@solar/web'], { cwd: root, stdio: 'inherit' });
-  }
-  const dataDir = mkdtempSync(join(tmpdir(), 'solar-bench-browser-'));
-  const server: ChildProcess = spawn(
-    process.execPath,
-    [resolve(root, 'node_modules/tsx/dist/cli.mjs'), 'src/main.ts'],
-    {
-      cwd: resolve(root, 'apps/api'),
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    },
-  );
+  const server = await startDemoServer(PORT, 'browser');
   try {
-    await waitFor(`${BASE}/api/health`);
     log('server up on a fresh embedded database with the demo data');
     const owner = await login('owner@sonnenbau.test');
     const helios = await login('owner@helios.test');
@@ -244,9 +227,7 @@ Machine: ${results.machine.cpus} × ${results.machine.cpu}, ${results.machine.me
     log(`results in bench/results/${day}-browser.json and .md`);
     if (!results.budgets.pass) process.exitCode = 1;
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

@@ -8,18 +8,16 @@
  *
  * Writes bench/results/<date>-lighthouse.json and .md.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { waitFor } from './wait';
+import { startDemoServer } from './wait';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, '..');
 const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 3960);
 const BASE = `http://127.0.0.1:${PORT}`;
 const BUDGET = { lcpMs: 2500, tbtMs: 200, cls: 0.1 };
@@ -33,25 +31,12 @@ const PAGES = [
 const log = (msg: string) => console.log(`[lighthouse ${new Date().toISOString().slice(11, 19)}] ${msg}`);
 
 async function main() {
-  if (!existsSync(resolve(root, 'apps/web/dist/index.html'))) {
-    execFileSync('npm', ['run', 'build', '-w', '@solar/web'], { cwd: root, stdio: 'inherit' });
-  }
-  const dataDir = mkdtempSync(join(tmpdir(), 'solar-bench-lh-'));
-  const server: ChildProcess = spawn(
-    process.execPath,
-    [resolve(root, 'node_modules/tsx/dist/cli.mjs'), 'src/main.ts'],
-    {
-      cwd: resolve(root, 'apps/api'),
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    },
-  );
+  const server = await startDemoServer(PORT, 'lighthouse');
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
   });
   try {
-    await waitFor(`${BASE}/api/health`);
     const res = await fetch(`${BASE}/api/user/installer/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -138,9 +123,7 @@ ${rows.map((r) => `| ${r.page} | ${r.score} | ${r.lcpMs} ms | ${r.tbtMs} ms | ${
     if (rows.some((r) => !r.pass)) process.exitCode = 1;
   } finally {
     chrome.kill();
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 
