@@ -45,7 +45,7 @@ export async function seedQuotes(client: pg.PoolClient, size: SeedSize): Promise
       ARRAY[(${arr(QUOTE_FLAGS)})[1 + g % ${QUOTE_FLAGS.length}]],
       'Kundin', 'Nr' || g, 'kunde' || g || '@bench.test', '+49 30 ' || g,
       now() - ((g % 700) || ' days')::interval
-    FROM generate_series(1, ${size.quotes}) g JOIN bench_cities c ON c.i = g % ${size.cities}`);
+    FROM generate_series(1::bigint, ${size.quotes}) g JOIN bench_cities c ON c.i = g % ${size.cities}`);
   await client.query('ANALYZE quotes');
 }
 

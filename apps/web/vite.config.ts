@@ -1,12 +1,54 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { bundleBudget } from './build/bundle-budget';
+
+const KB = 1024;
+/** Screens that must not load the map, the 3D viewer or PDF rendering before the user opens them. */
+const SCREEN = 500 * KB;
+/** The texts of the default language, loaded before the first render. */
+const GERMAN = 'src/i18n/bundle-de.ts';
 
 /**
  * The SPA. In development `/api` is proxied to the API on port 3000; `vite build` writes `dist/`,
- * which the API serves in production. Paths are relative to this folder (Vite's root).
+ * which the API serves in production, and prints what each page loads first against its budget
+ * (build/bundle-budget.ts; the build fails when one breaks). Paths are relative to this folder.
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    bundleBudget({
+      pages: [
+        // Issue 7 asks 150 KB for the login; today's figure is the ceiling until it is met (bench/README.md).
+        {
+          name: 'login',
+          lazy: ['src/features/auth/login-page.tsx', GERMAN],
+          maxGzipBytes: 260 * KB,
+          targetGzipBytes: 150 * KB,
+        },
+        { name: 'app shell', lazy: ['src/layout/app-shell.tsx', GERMAN], maxGzipBytes: 300 * KB },
+        ...(
+          [
+            ['dashboard', 'dashboard/dashboard-page.tsx'],
+            ['listing', 'listing/listing-page.tsx'],
+            ['status view', 'overview/overview-page.tsx'],
+            ['project view', 'project-view/project-view-page.tsx'],
+            ['product catalogue', 'products/product-page.tsx'],
+            ['settings', 'profile/profile-page.tsx'],
+            ['board', 'board/board-page.tsx'],
+          ] as const
+        ).map(([name, page]) => ({
+          name: `app shell + ${name}`,
+          lazy: ['src/layout/app-shell.tsx', GERMAN, `src/features/${page}`],
+          maxGzipBytes: SCREEN,
+        })),
+      ],
+      heavy: [
+        { name: 'the map (Leaflet)', pattern: /node_modules\/(leaflet|supercluster)\// },
+        { name: 'the 3D viewer (three.js)', pattern: /node_modules\/three\// },
+        { name: 'PDF rendering', pattern: /node_modules\/(pdfjs-dist|react-pdf|@react-pdf)\// },
+      ],
+    }),
+  ],
   server: {
     port: 5173,
     proxy: {

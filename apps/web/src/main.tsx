@@ -12,8 +12,6 @@ import { initI18n } from './i18n';
 
 purgeExpiredSession();
 captureReference(window.location.search);
-initI18n();
-
 const router = createRouter();
 
 // A failed refresh ends the session: drop it and every cached answer, then show the login.
@@ -28,8 +26,11 @@ api.configure({
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App router={router} />
-  </StrictMode>,
+// The first render waits for the texts of the stored language (one small chunk).
+void initI18n().then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>,
+  ),
 );

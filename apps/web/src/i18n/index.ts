@@ -2,19 +2,25 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@solar/shared';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getStoredLanguage, storeLanguage } from '../api/session-store';
-import de from './de.json';
-import en from './en.json';
-import es from './es.json';
-import { featureResources } from './namespaces';
 
 /** Every language we ship, in the order the language switch lists them. */
 export const UI_LANGUAGES: readonly Language[] = ['en', 'de', 'es'];
 
-export const resources = {
-  de: { translation: de, ...featureResources.de },
-  en: { translation: en, ...featureResources.en },
-  es: { translation: es, ...featureResources.es },
-} as const;
+/** Each language's texts in a chunk of their own: a page downloads only the language it shows. */
+const BUNDLES: Record<Language, () => Promise<Record<string, object>>> = {
+  de: async () => (await import('./bundle-de')).bundle,
+  en: async () => (await import('./bundle-en')).bundle,
+  es: async () => (await import('./bundle-es')).bundle,
+};
+
+/** Loads a language's texts into i18next once. */
+async function loadLanguage(language: Language): Promise<void> {
+  if (i18next.hasResourceBundle(language, 'translation')) return;
+  const bundle = await BUNDLES[language]();
+  for (const [namespace, texts] of Object.entries(bundle)) {
+    i18next.addResourceBundle(language, namespace, texts, true, true);
+  }
+}
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -32,18 +38,22 @@ function applyDocumentLanguage(language: string): void {
 
 i18next.on('languageChanged', applyDocumentLanguage);
 
-/** Starts i18next synchronously with the bundled resources. */
-export function initI18n(): typeof i18next {
+/** Starts i18next with the texts of the stored language (the first render waits for them). */
+export async function initI18n(): Promise<typeof i18next> {
   if (!i18next.isInitialized) {
-    void i18next.use(initReactI18next).init({
-      resources,
-      lng: initialLanguage(),
-      fallbackLng: DEFAULT_LANGUAGE,
+    const language = initialLanguage();
+    await i18next.use(initReactI18next).init({
+      resources: {},
+      partialBundledLanguages: true,
+      lng: language,
+      // Every key exists in every language (i18n.test.ts), so no second language is downloaded.
+      fallbackLng: false,
       supportedLngs: [...LANGUAGES],
       initAsync: false,
       returnEmptyString: false,
       interpolation: { escapeValue: false },
     });
+    await loadLanguage(language);
   }
   applyDocumentLanguage(i18next.language);
   return i18next;
@@ -58,5 +68,6 @@ export function currentLanguage(): Language {
 /** Switches the UI language and remembers it in localStorage `preferredLanguage`. */
 export async function changeLanguage(language: Language): Promise<void> {
   storeLanguage(language);
+  await loadLanguage(language);
   await i18next.changeLanguage(language);
 }

@@ -2,15 +2,18 @@ import { Alert, Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from
 import { useDisclosure } from '@mantine/hooks';
 import { formatNumber } from '@solar/shared';
 import { IconCube3dSphere, IconDownload, IconFileOff } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { type PlanningFileKind, useDownloadPlanningFile, usePlanningFiles } from '../../api/plans';
 import { currentLanguage } from '../../i18n';
 import { errorMessage, notifyError, notifySuccess } from '../../lib/errors';
-import { type ObjSource, ObjViewer } from '../viewer/obj-viewer';
+import type { ObjSource } from '../viewer/obj-viewer';
 import { PaywallModal } from './paywall-modal';
 import { PricingModal } from './pricing-modal';
+
+// three.js loads when a model is first opened (bundle budget: the 3D viewer only when opened).
+const ObjViewer = lazy(async () => ({ default: (await import('../viewer/obj-viewer')).ObjViewer }));
 
 const KINDS: readonly PlanningFileKind[] = ['obj', 'pvsol'];
 
@@ -187,7 +190,11 @@ export function PlanningFilesCard({ quoteId }: { quoteId: string }) {
         size="xl"
         closeButtonProps={{ 'aria-label': tApp('common.close') }}
       >
-        {viewerUrl && <ObjViewer source={viewerSource} height="60vh" />}
+        {viewerUrl && (
+          <Suspense fallback={<Skeleton height="60vh" />}>
+            <ObjViewer source={viewerSource} height="60vh" />
+          </Suspense>
+        )}
       </Modal>
     </Paper>
   );

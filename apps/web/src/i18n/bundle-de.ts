@@ -1,0 +1,35 @@
+// Every German text: the shared bundle and each feature namespace, one chunk per language
+// so a page downloads only the language it shows (src/i18n/index.ts).
+import board from '../features/board/locales/de.json';
+import customer from '../features/customer/locales/de.json';
+import customerView from '../features/customer-view/locales/de.json';
+import dashboard from '../features/dashboard/locales/de.json';
+import help from '../features/help/locales/de.json';
+import listing from '../features/listing/locales/de.json';
+import map from '../features/map/locales/de.json';
+import offers from '../features/offers/locales/de.json';
+import overview from '../features/overview/locales/de.json';
+import pipeline from '../features/pipeline/locales/de.json';
+import planning from '../features/planning-data/locales/de.json';
+import plans from '../features/plans/locales/de.json';
+import products from '../features/products/locales/de.json';
+import projectView from '../features/project-view/locales/de.json';
+import translation from './de.json';
+
+export const bundle = {
+  translation,
+  board,
+  customerView,
+  offers,
+  plans,
+  customer,
+  dashboard,
+  help,
+  listing,
+  map,
+  overview,
+  pipeline,
+  planning,
+  products,
+  projectView,
+} as const;

@@ -1,0 +1,35 @@
+// Every English text: the shared bundle and each feature namespace, one chunk per language
+// so a page downloads only the language it shows (src/i18n/index.ts).
+import board from '../features/board/locales/en.json';
+import customer from '../features/customer/locales/en.json';
+import customerView from '../features/customer-view/locales/en.json';
+import dashboard from '../features/dashboard/locales/en.json';
+import help from '../features/help/locales/en.json';
+import listing from '../features/listing/locales/en.json';
+import map from '../features/map/locales/en.json';
+import offers from '../features/offers/locales/en.json';
+import overview from '../features/overview/locales/en.json';
+import pipeline from '../features/pipeline/locales/en.json';
+import planning from '../features/planning-data/locales/en.json';
+import plans from '../features/plans/locales/en.json';
+import products from '../features/products/locales/en.json';
+import projectView from '../features/project-view/locales/en.json';
+import translation from './en.json';
+
+export const bundle = {
+  translation,
+  board,
+  customerView,
+  offers,
+  plans,
+  customer,
+  dashboard,
+  help,
+  listing,
+  map,
+  overview,
+  pipeline,
+  planning,
+  products,
+  projectView,
+} as const;

@@ -1,0 +1,35 @@
+// Every Spanish text: the shared bundle and each feature namespace, one chunk per language
+// so a page downloads only the language it shows (src/i18n/index.ts).
+import board from '../features/board/locales/es.json';
+import customer from '../features/customer/locales/es.json';
+import customerView from '../features/customer-view/locales/es.json';
+import dashboard from '../features/dashboard/locales/es.json';
+import help from '../features/help/locales/es.json';
+import listing from '../features/listing/locales/es.json';
+import map from '../features/map/locales/es.json';
+import offers from '../features/offers/locales/es.json';
+import overview from '../features/overview/locales/es.json';
+import pipeline from '../features/pipeline/locales/es.json';
+import planning from '../features/planning-data/locales/es.json';
+import plans from '../features/plans/locales/es.json';
+import products from '../features/products/locales/es.json';
+import projectView from '../features/project-view/locales/es.json';
+import translation from './es.json';
+
+export const bundle = {
+  translation,
+  board,
+  customerView,
+  offers,
+  plans,
+  customer,
+  dashboard,
+  help,
+  listing,
+  map,
+  overview,
+  pipeline,
+  planning,
+  products,
+  projectView,
+} as const;
