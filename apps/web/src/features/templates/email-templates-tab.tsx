@@ -4,6 +4,7 @@ import {
   Badge,
   Button,
   Group,
+  Loader,
   Modal,
   Paper,
   ScrollArea,
@@ -105,7 +106,7 @@ function EmailTemplateForm({ draft, onClose }: { draft: Draft; onClose: () => vo
   };
 
   const runPreview = () => {
-    if (!chosenProject) return;
+    if (!chosenProject || preview.isPending) return;
     preview.mutate({ subject: values.subject, body: values.body, projectId: chosenProject });
   };
 
@@ -198,11 +199,12 @@ function EmailTemplateForm({ draft, onClose }: { draft: Draft; onClose: () => vo
                 nothingFoundMessage={t('templates.noProjects')}
                 style={{ flex: '1 1 220px' }}
               />
+              {/* Busy rather than `loading`: a disabled button would drop the keyboard focus out of the dialog. */}
               <Button
                 variant="light"
-                leftSection={<IconEye size={16} aria-hidden />}
+                leftSection={preview.isPending ? <Loader size={16} /> : <IconEye size={16} aria-hidden />}
                 onClick={runPreview}
-                loading={preview.isPending}
+                aria-busy={preview.isPending || undefined}
                 disabled={!chosenProject || !values.subject.trim() || !values.body.trim()}
                 data-testid="email-template-preview"
               >

@@ -33,6 +33,17 @@ export interface ColumnMenuActions {
 }
 
 /**
+ * The dropdown holds the name field and the icon buttons besides the items, which a role=menu may not
+ * contain: it is made a dialog (named by its column header button) and the items a menu inside it.
+ * Mantine sets role=menu after the props it is given, hence once on mounting.
+ */
+const asDialog = (el: HTMLDivElement | null) => {
+  if (!el) return;
+  el.setAttribute('role', 'dialog');
+  el.removeAttribute('aria-orientation');
+};
+
+/**
  * The column header menu of SPEC §2: rename, change type, icon, sort, filter, hide, insert left or
  * right, delete. On /projects names, types and icons are not offered (SPEC §6).
  */
@@ -51,6 +62,7 @@ export function ColumnMenu({
   const [page, setPage] = useState<'main' | 'type' | 'icon'>('main');
   const isTitle = column.id === TITLE_KEY;
   const editable = canEditSchema(scope.board, column);
+  const label = t('columnMenu.label', { name: column.label });
   const back = (
     <Menu.Item
       closeMenuOnClick={false}
@@ -71,16 +83,28 @@ export function ColumnMenu({
       trapFocus
     >
       <Menu.Target>{target}</Menu.Target>
-      <Menu.Dropdown data-testid="column-menu" aria-label={t('columnMenu.label', { name: column.label })}>
+      <Menu.Dropdown ref={asDialog} data-testid="column-menu" aria-label={label}>
         {page === 'type' && (
-          <TypePage column={column} back={back} onPick={(type) => void props.retype(column, type)} />
+          <div role="menu" aria-label={label}>
+            <TypePage column={column} back={back} onPick={(type) => void props.retype(column, type)} />
+          </div>
         )}
         {page === 'icon' && (
-          <IconPage column={column} back={back} onPick={(icon) => void props.setIcon(column, icon)} />
+          <IconPage
+            column={column}
+            back={
+              <div role="menu" aria-label={label}>
+                {back}
+              </div>
+            }
+            onPick={(icon) => void props.setIcon(column, icon)}
+          />
+        )}
+        {page === 'main' && editable && (
+          <RenameField column={column} onRename={(name) => void props.rename(column, name)} />
         )}
         {page === 'main' && (
-          <>
-            {editable && <RenameField column={column} onRename={(name) => void props.rename(column, name)} />}
+          <div role="menu" aria-label={label}>
             {editable && !isTitle && (
               <Menu.Item
                 closeMenuOnClick={false}
@@ -162,14 +186,14 @@ export function ColumnMenu({
             </Menu.Item>
             {!isTitle && (
               <Menu.Item
-                color="red"
+                color="red.9"
                 leftSection={<IconTrash size={14} aria-hidden />}
                 onClick={actions.onDelete}
               >
                 {t('columnMenu.delete')}
               </Menu.Item>
             )}
-          </>
+          </div>
         )}
       </Menu.Dropdown>
     </Menu>

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Group, Select, Stack, Text } from '@mantine/core';
 import type { ViewFilter } from '@solar/shared';
 import { IconPlus, IconX } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBoard } from '../../hooks/board-context';
 import { useViewSettings } from '../../hooks/use-view-settings';
@@ -13,6 +14,8 @@ export function FilterPanel() {
   const { columns } = useBoard();
   const { view, update } = useViewSettings();
   const filters = view?.filters ?? [];
+  /** Removing a row removes its focused button: the focus goes to 'Add filter', not out of the panel. */
+  const addRef = useRef<HTMLButtonElement>(null);
   const choices = orderColumns(columns)
     .filter((c) => c.dataType !== 'button')
     .map((c) => ({ value: c.id, label: c.label }));
@@ -43,6 +46,9 @@ export function FilterPanel() {
               allowDeselect={false}
               searchable
               comboboxProps={{ withinPortal: false }}
+              // The list itself scrolls (not an inner scroll area), so it counts as the combobox's popup.
+              withScrollArea={false}
+              styles={{ options: { maxHeight: 220, overflowY: 'auto' } }}
             />
             <div style={{ flex: 1, minWidth: 0 }}>
               {column && (
@@ -58,7 +64,10 @@ export function FilterPanel() {
               variant="subtle"
               color="gray"
               aria-label={t('filters.remove', { name: column?.label ?? filter.column })}
-              onClick={() => save(filters.filter((_, i) => i !== index))}
+              onClick={() => {
+                addRef.current?.focus();
+                save(filters.filter((_, i) => i !== index));
+              }}
             >
               <IconX size={14} aria-hidden />
             </ActionIcon>
@@ -66,6 +75,7 @@ export function FilterPanel() {
         );
       })}
       <Button
+        ref={addRef}
         size="compact-sm"
         variant="subtle"
         leftSection={<IconPlus size={14} aria-hidden />}
