@@ -448,51 +448,66 @@ test.describe('accessibility of drawers and modals', () => {
       },
     });
     expect(uploaded.status(), await uploaded.text()).toBe(200);
-    await loginAs(page, DEMO.installer, '/templates', 'en');
-    await expect(page.getByTestId('email-templates-table')).toBeVisible({ timeout: 60_000 });
-    const found: string[] = [];
+    // Removed again afterwards: a company's own templates come first in the send-offer form.
+    const cleanUp = async () => {
+      for (const [kind, res] of [
+        ['email-template', created],
+        ['word-template', uploaded],
+      ] as const) {
+        const id = ((await res.json()).data as { _id: string })._id;
+        const removed = await page.request.delete(`/api/${kind}/${id}`, { headers: authHeaders(token) });
+        expect.soft(removed.status(), `${kind} removed`).toBe(200);
+      }
+    };
+    try {
+      await loginAs(page, DEMO.installer, '/templates', 'en');
+      await expect(page.getByTestId('email-templates-table')).toBeVisible({ timeout: 60_000 });
+      const found: string[] = [];
 
-    await page.getByTestId('email-template-new').click();
-    found.push(
-      ...(await checkDialog(
-        page,
-        page.getByRole('dialog', { name: 'New e-mail template' }),
-        'new e-mail template',
-      )),
-    );
+      await page.getByTestId('email-template-new').click();
+      found.push(
+        ...(await checkDialog(
+          page,
+          page.getByRole('dialog', { name: 'New e-mail template' }),
+          'new e-mail template',
+        )),
+      );
 
-    const mailRow = page.getByTestId('email-template-row').filter({ hasText: mail });
-    await mailRow.getByRole('button', { name: `Edit: ${mail}` }).click();
-    const editor = page.getByRole('dialog', { name: 'Edit e-mail template' });
-    await editor.getByTestId('email-template-preview').click();
-    await expect(editor.getByTestId('email-template-preview-result')).toBeVisible();
-    found.push(...(await checkDialog(page, editor, 'e-mail template editor with preview')));
+      const mailRow = page.getByTestId('email-template-row').filter({ hasText: mail });
+      await mailRow.getByRole('button', { name: `Edit: ${mail}` }).click();
+      const editor = page.getByRole('dialog', { name: 'Edit e-mail template' });
+      await editor.getByTestId('email-template-preview').click();
+      await expect(editor.getByTestId('email-template-preview-result')).toBeVisible();
+      found.push(...(await checkDialog(page, editor, 'e-mail template editor with preview')));
 
-    await mailRow.getByRole('button', { name: `Delete: ${mail}` }).click();
-    found.push(
-      ...(await checkDialog(
-        page,
-        page.getByRole('dialog', { name: 'Delete template' }),
-        'e-mail template delete confirmation',
-      )),
-    );
+      await mailRow.getByRole('button', { name: `Delete: ${mail}` }).click();
+      found.push(
+        ...(await checkDialog(
+          page,
+          page.getByRole('dialog', { name: 'Delete template' }),
+          'e-mail template delete confirmation',
+        )),
+      );
 
-    await page.getByRole('tab', { name: 'PDF templates (Word)' }).click();
-    const wordRow = page.getByTestId('word-template-row').filter({ hasText: word });
-    await wordRow.getByRole('button', { name: `Rename: ${word}` }).click();
-    found.push(
-      ...(await checkDialog(page, page.getByRole('dialog', { name: 'Rename' }), 'Word template rename')),
-    );
+      await page.getByRole('tab', { name: 'PDF templates (Word)' }).click();
+      const wordRow = page.getByTestId('word-template-row').filter({ hasText: word });
+      await wordRow.getByRole('button', { name: `Rename: ${word}` }).click();
+      found.push(
+        ...(await checkDialog(page, page.getByRole('dialog', { name: 'Rename' }), 'Word template rename')),
+      );
 
-    await wordRow.getByRole('button', { name: `Delete: ${word}` }).click();
-    found.push(
-      ...(await checkDialog(
-        page,
-        page.getByRole('dialog', { name: 'Delete template' }),
-        'Word template delete confirmation',
-      )),
-    );
+      await wordRow.getByRole('button', { name: `Delete: ${word}` }).click();
+      found.push(
+        ...(await checkDialog(
+          page,
+          page.getByRole('dialog', { name: 'Delete template' }),
+          'Word template delete confirmation',
+        )),
+      );
 
-    expect(found).toEqual([]);
+      expect(found).toEqual([]);
+    } finally {
+      await cleanUp();
+    }
   });
 });
