@@ -147,6 +147,45 @@ async function main() {
       payload: { email: boardCompany.email, password: PASSWORD },
     });
     const token = login.json().data.token as string;
+    // The quote search runs as the installer with the largest service area (the most pages).
+    const [searcher] = await capture.database.query<{ email: string; n: number }>(
+      `SELECT u.email, count(*)::int AS n FROM quote_areas a JOIN users u ON u.company_id = a.company_id
+       GROUP BY u.email ORDER BY n DESC LIMIT 1`,
+    );
+    if (!searcher) throw new Error('no installer with a service area');
+    const searchLogin = await capture.app.inject({
+      method: 'POST',
+      url: '/api/user/installer/login',
+      payload: { email: searcher.email, password: PASSWORD },
+    });
+    const searchToken = searchLogin.json().data.token as string;
+    const deepPage = Math.min(200, Math.floor(searcher.n / 20) - 1);
+    // Page 10,000 of all quotes (the quick run has 5,000 pages).
+    const adminDeepPage = Math.min(9_999, Math.floor(SIZE.quotes / 20) - 2);
+    log(`quote search as ${searcher.email}: ${searcher.n} quotes in the service area`);
+    // A platform administrator, who sees every quote: the only scope with 10,000 pages.
+    await capture.database.query(
+      `INSERT INTO users (email, password_hash, first_name, last_name, role) VALUES ($1, $2, 'Bench', 'Admin', 'ADMIN')`,
+      ['admin@bench.test', await hashPassword(PASSWORD)],
+    );
+    const adminLogin = await capture.app.inject({
+      method: 'POST',
+      url: '/api/user/installer/login',
+      payload: { email: 'admin@bench.test', password: PASSWORD },
+    });
+    const adminToken = adminLogin.json().data.token as string;
+    /** The keyset cursor after page `page` (20 a page), as a user scrolling there holds it. */
+    const cursorOf = async (who: string, page: number) => {
+      const res = await capture.app.inject({
+        method: 'PUT',
+        url: `/api/quote/installer/search?page=${page}&limit=20`,
+        headers: { authorization: `JWT ${who}`, 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      const next = res.json().data?.pagination?.nextCursor as string | undefined;
+      if (!next) throw new Error(`no page after ${page}: ${res.body.slice(0, 200)}`);
+      return encodeURIComponent(next);
+    };
     const [city] = await capture.database.query<{ lat: number; lon: number }>(
       `SELECT latitude AS lat, longitude AS lon FROM companies WHERE id = $1`,
       [boardCompany.id],
@@ -159,27 +198,35 @@ async function main() {
     };
     const scenarios: Scenario[] = [
       {
-        name: '1a quote search, page 1',
+        name: '1a quote search (installer area), page 1',
         method: 'PUT',
         path: '/api/quote/installer/search?page=1&limit=20',
         body: {},
-        token,
+        token: searchToken,
         floor: true,
       },
       {
-        name: '1b quote search, page 200',
+        name: `1b quote search (installer area), page ${deepPage + 1}`,
         method: 'PUT',
-        path: '/api/quote/installer/search?page=200&limit=20',
+        path: `/api/quote/installer/search?limit=20&cursor=${await cursorOf(searchToken, deepPage)}`,
         body: {},
-        token,
+        token: searchToken,
         floor: true,
       },
       {
-        name: '1c quote search, page 10000',
+        name: '1c quote search (ADMIN, all quotes), page 1',
         method: 'PUT',
-        path: '/api/quote/installer/search?page=10000&limit=20',
+        path: '/api/quote/installer/search?page=1&limit=20',
         body: {},
-        token,
+        token: adminToken,
+        floor: true,
+      },
+      {
+        name: `1d quote search (ADMIN, all quotes), page ${adminDeepPage + 1}`,
+        method: 'PUT',
+        path: `/api/quote/installer/search?limit=20&cursor=${await cursorOf(adminToken, adminDeepPage)}`,
+        body: {},
+        token: adminToken,
         floor: true,
       },
       {
@@ -193,7 +240,7 @@ async function main() {
           costMin: 10000,
           costMax: 50000,
         },
-        token,
+        token: searchToken,
         floor: true,
       },
       {
@@ -248,6 +295,15 @@ async function main() {
     // The statements of one request of each scenario, for the floor.
     const captured = new Map<string, Statement[]>();
     for (const s of scenarios.filter((x) => x.floor)) {
+      // Once to warm what the API keeps between requests (the totals of a large set), then captured.
+      const request = () =>
+        capture.app.inject({
+          method: s.method,
+          url: s.path,
+          headers: { authorization: `JWT ${s.token}`, 'content-type': 'application/json' },
+          payload: s.body === undefined ? undefined : JSON.stringify(s.body),
+        });
+      await request();
       const statements = await captureStatements(async () => {
         const res = await capture.app.inject({
           method: s.method,

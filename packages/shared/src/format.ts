@@ -15,6 +15,11 @@ export function formatNumber(value: number, lang: Language, fractionDigits = 0):
   return numberFormat(lang === 'de' ? 'de-DE' : 'en-US', fractionDigits).format(value);
 }
 
+/** A count that may be capped: "10.000+" when more were found than counted (issue 7). */
+export function formatCount(value: number, isCapped: boolean, lang: Language): string {
+  return isCapped ? `${formatNumber(value, lang)}+` : formatNumber(value, lang);
+}
+
 // Intl formatters are costly to build (tens of microseconds each) and tables format thousands of
 // cells: one per locale and pattern, kept.
 const numberFormats = new Map<string, Intl.NumberFormat>();

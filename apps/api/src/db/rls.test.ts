@@ -70,7 +70,12 @@ describe('row-level security', () => {
         ORDER BY 1`),
     );
     expect(tables.length).toBeGreaterThanOrEqual(14);
-    expect(tables.filter((x) => !x.rls || !x.forced).map((x) => x.table)).toEqual([]);
+    // quote_areas is derived by the owner's SECURITY DEFINER triggers (migration 0011): under RLS for
+    // the API's role, not forced for the owner that keeps it.
+    const ownerKept = new Set(['quote_areas']);
+    expect(
+      tables.filter((x) => !x.rls || (!x.forced && !ownerKept.has(x.table))).map((x) => x.table),
+    ).toEqual([]);
   });
 
   it('fails closed without a company: no rows, no writes', async () => {
@@ -117,6 +122,41 @@ describe('row-level security', () => {
     expect(Object.fromEntries(notes.map((n) => [n.id, n.notes]))).toEqual({
       [projectA]: 'from A',
       [projectB]: '',
+    });
+  });
+
+  it("keeps the service areas: a company reads and writes only its own, and cannot rebuild another's", async () => {
+    const [quote] = await t.createQuotes(1, { latitude: 61.5, longitude: 24.5 });
+    // The owner's triggers place the quote for B even from A's transaction (B moves there).
+    await asCompany(a.company.id, () =>
+      t.database.db.execute(
+        sql`UPDATE companies SET latitude = 61.5, longitude = 24.5 WHERE id = ${a.company.id}`,
+      ),
+    );
+    await t.database.query('UPDATE companies SET latitude = 61.5, longitude = 24.5 WHERE id = $1', [
+      b.company.id,
+    ]);
+    const areaOf = (company: string) =>
+      t.database.query<{ quote_id: string }>('SELECT quote_id FROM quote_areas WHERE company_id = $1', [
+        company,
+      ]);
+    expect((await areaOf(a.company.id)).map((r) => r.quote_id)).toEqual([quote]);
+    expect((await areaOf(b.company.id)).map((r) => r.quote_id)).toEqual([quote]);
+    await asCompany(a.company.id, async () => {
+      const seen = rowsOf<{ company_id: string }>(
+        await t.database.db.execute(sql`SELECT company_id FROM quote_areas WHERE quote_id = ${quote}`),
+      );
+      expect(seen.map((r) => r.company_id)).toEqual([a.company.id]);
+      expect(
+        await refusal(
+          t.database.db.execute(
+            sql`INSERT INTO quote_areas (company_id, quote_id, rating) VALUES (${b.company.id}, ${quote}, 1)`,
+          ),
+        ),
+      ).toMatch(/row-level security/);
+      expect(
+        await refusal(t.database.db.execute(sql`SELECT quote_areas_refresh_company(${b.company.id})`)),
+      ).toMatch(/permission denied/);
     });
   });
 

@@ -584,6 +584,11 @@ export const MESSAGES = {
     de: 'Bitte wählen Sie einen erlaubten Wert',
     es: 'Elija uno de los valores permitidos',
   },
+  invalid_cursor: {
+    en: 'This page link is no longer valid: please start from the first page',
+    de: 'Dieser Seitenverweis ist nicht mehr gültig: bitte beginnen Sie mit der ersten Seite',
+    es: 'Este enlace de página ya no es válido: empiece por la primera página',
+  },
   invalid_bbox: { en: 'Invalid map area', de: 'Ungültiger Kartenausschnitt', es: 'Área de mapa no válida' },
   unknown_field: { en: 'Unknown field', de: 'Unbekanntes Feld', es: 'Campo desconocido' },
 } as const satisfies Record<string, Record<Language, string>>;

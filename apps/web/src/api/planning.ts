@@ -8,6 +8,7 @@ import {
   type QuoteFilters,
   QuoteListResponse,
   type QuoteTaskStatus,
+  QuoteTotalResponse,
   type QuoteUpdateRequest,
 } from '@solar/shared';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -52,8 +53,6 @@ export function usePlanningFilterData() {
   });
 }
 
-const TotalResponse = dataOf(z.object({ total: z.number().int() }));
-
 /** POST /api/quote/installer/total once per task status: the count of each status under the other filters. */
 export function useTaskStatusCounts(filters: Omit<QuoteFilters, 'taskStatus'>) {
   return useQueries({
@@ -64,15 +63,15 @@ export function useTaskStatusCounts(filters: Omit<QuoteFilters, 'taskStatus'>) {
           .post(
             '/quote/installer/total',
             { ...filters, taskStatus: [status] },
-            { signal, schema: TotalResponse },
+            { signal, schema: QuoteTotalResponse },
           )
-          .then((r) => r.data.total),
-      placeholderData: (previous: number | undefined) => previous,
+          .then((r) => r.data),
+      placeholderData: (previous: QuoteTotalResponse['data'] | undefined) => previous,
     })),
     combine: (results) => ({
       counts: Object.fromEntries(
         QUOTE_TASK_STATUSES.map((status, i) => [status, results[i]?.data]),
-      ) as Record<QuoteTaskStatus, number | undefined>,
+      ) as Record<QuoteTaskStatus, QuoteTotalResponse['data'] | undefined>,
       isPending: results.some((r) => r.isPending),
       isError: results.some((r) => r.isError),
       refetch: () => {

@@ -45,6 +45,11 @@ export const QuoteListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(20),
   sortColumn: z.enum(QUOTE_SORT_COLUMNS).default('profiles.green.rating'),
   sortOrder: z.enum(['asc', 'desc']).default('desc'),
+  /**
+   * The keyset cursor of the next page (`pagination.nextCursor` of the previous answer): a page
+   * after it costs the same at any depth, where `page` reads and skips the rows before it.
+   */
+  cursor: z.string().trim().max(200).optional(),
 });
 export type QuoteListQuery = z.infer<typeof QuoteListQuery>;
 
@@ -96,7 +101,10 @@ export type Quote = z.infer<typeof Quote>;
 
 /** Totals of the whole filtered set, computed in SQL (SPEC §3: first element of maxMin). */
 export const MaxMin = z.object({
+  /** The number of quotes, at most QUOTE_COUNT_CAP: beyond it `isCapped` is true (shown as "10,000+"). */
   count: z.number().int(),
+  /** More quotes match than were counted; the sums then cover no set and are 0. */
+  isCapped: z.boolean().default(false),
   totalCost: z.number(),
   minCost: z.number(),
   maxCost: z.number(),
@@ -104,8 +112,24 @@ export const MaxMin = z.object({
 });
 export type MaxMin = z.infer<typeof MaxMin>;
 
+/** POST/GET /api/quote/installer/total. */
+export const QuoteTotalResponse = z.object({
+  data: z.object({ total: z.number().int(), isCapped: z.boolean() }),
+});
+export type QuoteTotalResponse = z.infer<typeof QuoteTotalResponse>;
+
+/** The most quotes a search counts and sums; a larger set answers `isCapped` (issue 7: no exact count of a large set per request). */
+export const QUOTE_COUNT_CAP = 10_000;
+
 export const QuoteListResponse = z.object({
-  data: z.object({ docs: z.array(Quote), pagination: Pagination, maxMin: z.array(MaxMin) }),
+  data: z.object({
+    docs: z.array(Quote),
+    pagination: Pagination.extend({
+      /** Pass as `cursor` for the page after this one; null on the last page. */
+      nextCursor: z.string().nullable(),
+    }),
+    maxMin: z.array(MaxMin),
+  }),
 });
 export type QuoteListResponse = z.infer<typeof QuoteListResponse>;
 

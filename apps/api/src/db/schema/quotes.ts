@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -54,12 +55,39 @@ export const quotes = pgTable(
   },
   (t) => [
     uniqueIndex('quotes_short_id_key').on(t.shortId),
-    index('quotes_rating_idx').on(t.rating.desc(), t.id),
+    // Read forwards for ascending and backwards for descending sorts (`rating DESC, id DESC`).
+    index('quotes_rating_id_idx').on(t.rating, t.id),
     index('quotes_total_cost_idx').on(t.totalCost, t.id),
     index('quotes_created_idx').on(t.createdAt, t.id),
     index('quotes_city_idx').on(t.city, t.id),
+    index('quotes_city_rating_idx').on(t.city, t.rating, t.id),
     index('quotes_geo_idx').on(t.latitude, t.longitude),
     index('quotes_task_status_idx').on(t.taskStatus, t.id),
+  ],
+);
+
+/**
+ * The quotes inside each company's service area, kept by triggers on quotes and companies
+ * (migration 0011): the listing reads a company's area in rating order from one index range
+ * instead of testing the distance of every quote (docs/decisions/0005). Derived from platform data
+ * (quote coordinates and the company's public location), so it carries no company content.
+ */
+export const quoteAreas = pgTable(
+  'quote_areas',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    /** A copy of the quote's rating, the default sort, so a page is one index range. */
+    rating: doublePrecision('rating').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.quoteId], name: 'quote_areas_pkey' }),
+    index('quote_areas_company_rating_idx').on(t.companyId, t.rating, t.quoteId),
+    index('quote_areas_quote_idx').on(t.quoteId),
   ],
 );
 

@@ -1,18 +1,7 @@
-import type { MapPoint, MaxMin, Quote, QuoteFilters, QuoteListQuery } from '@solar/shared';
+import type { MapPoint, Quote, QuoteFilters } from '@solar/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { filterSql, projectJoin, type QuoteScope, scopeSql } from './quotes.scope';
-
-/** Sort columns of the API mapped to SQL; every one is indexed with `id` as the tiebreaker. */
-const SORT_SQL: Record<QuoteListQuery['sortColumn'], SQL> = {
-  'profiles.green.rating': sql`q.rating`,
-  totalCost: sql`q.total_cost`,
-  consumption: sql`q.consumption`,
-  people: sql`q.people`,
-  pricePerKwh: sql`q.price_per_kwh`,
-  city: sql`q.city`,
-  createdAt: sql`q.created_at`,
-};
 
 export interface QuoteDbRow {
   id: string;
@@ -56,47 +45,6 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const SELECT = sql`SELECT q.*, p.id AS project_id, p.stage AS project_stage,
   EXISTS (SELECT 1 FROM files f WHERE f.quote_id = q.id AND f.kind = 'obj') AS has_obj,
   EXISTS (SELECT 1 FROM files f WHERE f.quote_id = q.id AND f.kind = 'pvsol') AS has_pvsol`;
-
-/** One page of quotes and the totals of the whole filtered set. */
-export async function findQuotes(
-  db: DbOrTx,
-  scope: QuoteScope,
-  filters: QuoteFilters,
-  page: QuoteListQuery,
-): Promise<{ rows: QuoteDbRow[]; maxMin: MaxMin }> {
-  const where = sql`${scopeSql(scope)} AND ${filterSql(filters)}`;
-  const dir = page.sortOrder === 'asc' ? sql`ASC` : sql`DESC`;
-  const rows = rowsOf<QuoteDbRow>(
-    await db.execute(sql`${SELECT} FROM quotes q ${projectJoin(scope)} WHERE ${where}
-      ORDER BY ${SORT_SQL[page.sortColumn]} ${dir}, q.id ${dir}
-      LIMIT ${page.limit} OFFSET ${(page.page - 1) * page.limit}`),
-  );
-  const [totals] = rowsOf<Record<string, string | number | null>>(
-    await db.execute(sql`SELECT count(*)::int AS count, coalesce(sum(q.total_cost), 0) AS total_cost,
-      coalesce(min(q.total_cost), 0) AS min_cost, coalesce(max(q.total_cost), 0) AS max_cost,
-      coalesce(sum(q.consumption), 0) AS total_consumption
-      FROM quotes q ${projectJoin(scope)} WHERE ${where}`),
-  );
-  return {
-    rows,
-    maxMin: {
-      count: Number(totals?.count ?? 0),
-      totalCost: Number(totals?.total_cost ?? 0),
-      minCost: Number(totals?.min_cost ?? 0),
-      maxCost: Number(totals?.max_cost ?? 0),
-      totalConsumption: Number(totals?.total_consumption ?? 0),
-    },
-  };
-}
-
-export async function countQuotes(db: DbOrTx, scope: QuoteScope, filters: QuoteFilters): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(
-    await db.execute(
-      sql`SELECT count(*)::int AS n FROM quotes q ${projectJoin(scope)} WHERE ${scopeSql(scope)} AND ${filterSql(filters)}`,
-    ),
-  );
-  return Number(row?.n ?? 0);
-}
 
 export const MAP_POINT_LIMIT = 50_000;
 

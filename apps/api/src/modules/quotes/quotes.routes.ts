@@ -13,6 +13,7 @@ import {
   QuoteListQuery,
   QuoteListResponse,
   QuoteSearchGetQuery,
+  QuoteTotalResponse,
   QuoteUpdateRequest,
 } from '@solar/shared';
 import type { FastifyRequest } from 'fastify';
@@ -105,17 +106,17 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/quote/installer/filter-data', { config: everyone, schema: filterDataSchema }, filterData);
   app.get('/quote/installer/filter-data', { config: everyone, schema: filterDataSchema }, filterData);
 
-  const totalSchema = { response: { 200: dataOf(z.object({ total: z.number().int() })) } };
+  const totalSchema = { response: { 200: QuoteTotalResponse } };
   app.post(
     '/quote/installer/total',
     { config: everyone, schema: { ...totalSchema, body: QuoteFilters.optional() } },
-    async (req) => ({ data: { total: await totalQuotes(app.ctx, principalOf(req), req.body ?? {}) } }),
+    async (req) => ({ data: await totalQuotes(app.ctx, principalOf(req), req.body ?? {}) }),
   );
   app.get(
     '/quote/installer/total',
     { config: everyone, schema: { ...totalSchema, querystring: QuoteSearchGetQuery } },
     async (req) => ({
-      data: { total: await totalQuotes(app.ctx, principalOf(req), splitQuery(req.query).filters) },
+      data: await totalQuotes(app.ctx, principalOf(req), splitQuery(req.query).filters),
     }),
   );
 

@@ -37,8 +37,8 @@ export function companyOf(scope: QuoteScope): string | null {
 
 /**
  * The visibility condition on `q` (quotes) joined with `p` (the caller's project, if any). An
- * installer sees quotes in its service area (an indexed bounding box, then the exact great-circle
- * distance) and every quote it has a project of.
+ * installer sees the quotes of its service area (`quote_areas`, kept by triggers from the exact
+ * great-circle distance: migration 0011) and every quote it has a project of.
  */
 export function scopeSql(scope: QuoteScope): SQL {
   switch (scope.kind) {
@@ -48,17 +48,9 @@ export function scopeSql(scope: QuoteScope): SQL {
       return sql`q.city = ${scope.city}`;
     case 'own':
       return sql`p.id IS NOT NULL`;
-    case 'area': {
-      const dLat = scope.radiusKm / 111.32;
-      const dLng = scope.radiusKm / (111.32 * Math.cos((scope.lat * Math.PI) / 180));
-      return sql`(p.id IS NOT NULL OR (
-        q.latitude BETWEEN ${scope.lat - dLat} AND ${scope.lat + dLat}
-        AND q.longitude BETWEEN ${scope.lng - dLng} AND ${scope.lng + dLng}
-        AND 6371 * 2 * asin(sqrt(
-          power(sin(radians(q.latitude - ${scope.lat}) / 2), 2) +
-          cos(radians(${scope.lat})) * cos(radians(q.latitude)) * power(sin(radians(q.longitude - ${scope.lng}) / 2), 2)
-        )) <= ${scope.radiusKm}))`;
-    }
+    case 'area':
+      return sql`(p.id IS NOT NULL OR EXISTS (SELECT 1 FROM quote_areas a
+        WHERE a.company_id = ${scope.companyId} AND a.quote_id = q.id))`;
   }
 }
 

@@ -4,8 +4,9 @@ import { changeRequests, quotes } from '../../db/schema';
 import type { Principal } from '../../lib/auth-hook';
 import type { AppContext } from '../../lib/context';
 import { forbidden, notFound } from '../../lib/errors';
-import { countQuotes, findQuoteById, findQuotes, toQuote } from './quotes.repository';
+import { findQuoteById, toQuote } from './quotes.repository';
 import { scopeFor } from './quotes.scope';
+import { findQuotePage, findQuoteTotals } from './quotes.search';
 
 export async function listQuotes(
   ctx: AppContext,
@@ -15,24 +16,30 @@ export async function listQuotes(
 ) {
   const { db } = ctx.database;
   const scope = await scopeFor(db, me);
-  const { rows, maxMin } = await findQuotes(db, scope, filters, paging);
-  const totalPages = Math.ceil(maxMin.count / paging.limit);
+  const [{ rows, nextCursor }, maxMin] = await Promise.all([
+    findQuotePage(db, scope, filters, paging),
+    findQuoteTotals(db, scope, filters),
+  ]);
   return {
     docs: rows.map((r) => toQuote(r, scope)),
     pagination: {
       page: paging.page,
       limit: paging.limit,
       total: maxMin.count,
-      totalPages,
-      hasNextPage: paging.page < totalPages,
+      totalPages: Math.ceil(maxMin.count / paging.limit),
+      // From the page itself, so it holds beyond a capped count too.
+      hasNextPage: nextCursor !== null,
+      nextCursor,
     },
     maxMin: [maxMin],
   };
 }
 
+/** The number of quotes a search finds, up to QUOTE_COUNT_CAP (`isCapped` beyond). */
 export async function totalQuotes(ctx: AppContext, me: Principal, filters: QuoteFilters) {
   const { db } = ctx.database;
-  return countQuotes(db, await scopeFor(db, me), filters);
+  const totals = await findQuoteTotals(db, await scopeFor(db, me), filters);
+  return { total: totals.count, isCapped: totals.isCapped };
 }
 
 export async function getQuote(ctx: AppContext, me: Principal, id: string) {

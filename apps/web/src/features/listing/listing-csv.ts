@@ -94,6 +94,8 @@ export async function fetchListingRows(
 ): Promise<{ rows: ListingRow[]; total: number }> {
   const rows: ListingRow[] = [];
   let total = 0;
+  // Quotes page by keyset cursor: each page costs the same however deep the export reads.
+  let cursor: string | undefined;
   for (let page = 1; rows.length < LISTING_EXPORT_MAX; page++) {
     let hasNext: boolean;
     if (mode === 'projects') {
@@ -111,13 +113,15 @@ export async function fetchListingRows(
             limit: PAGE,
             sortColumn: QUOTE_SORT[params.sortColumn],
             sortOrder: params.sortOrder,
+            ...(cursor ? { cursor } : {}),
           },
           schema: QuoteListResponse,
         })
         .then((r) => r.data);
       rows.push(...answer.docs.map((q) => ({ ...q, date: q.createdAt, responsiblePerson: null })));
       total = answer.pagination.total;
-      hasNext = answer.pagination.hasNextPage;
+      cursor = answer.pagination.nextCursor ?? undefined;
+      hasNext = cursor !== undefined;
     }
     onProgress(Math.min(rows.length, LISTING_EXPORT_MAX), total);
     if (!hasNext) break;

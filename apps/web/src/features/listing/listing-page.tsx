@@ -297,11 +297,14 @@ function Listing({ mode, canDelete }: { mode: ListingMode; canDelete: boolean })
       <Group justify="space-between" gap="sm" mih={36}>
         <Text fw={600} aria-live="polite" data-testid="listing-totals">
           {totals
-            ? t(mode === 'projects' ? 'totals' : 'totalsQuotes', {
-                count: totals.count,
-                n: formatNumber(totals.count, lang),
-                cost: formatEuro(totals.totalCost, lang),
-              })
+            ? totals.isCapped
+              ? // More quotes than were counted: no sum of a set that was not read whole.
+                t('totalsCapped', { n: formatNumber(totals.count, lang) })
+              : t(mode === 'projects' ? 'totals' : 'totalsQuotes', {
+                  count: totals.count,
+                  n: formatNumber(totals.count, lang),
+                  cost: formatEuro(totals.totalCost, lang),
+                })
             : '\u00a0'}
         </Text>
         <Group gap="sm">

@@ -51,12 +51,13 @@ function useQuoteSearch(params: ListingParams, enabled: boolean) {
       api
         .put('/quote/installer/search', filters, {
           signal,
-          query: { ...query, page: pageParam },
+          // The first page by number, the rest by the keyset cursor of the page before.
+          query: pageParam ? { ...query, cursor: pageParam } : { ...query, page: 1 },
           schema: QuoteListResponse,
         })
         .then((r) => r.data),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.pagination.hasNextPage ? last.pagination.page + 1 : undefined),
+    initialPageParam: '' as string,
+    getNextPageParam: (last) => last.pagination.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -84,7 +85,9 @@ export function useListingQuery(mode: ListingMode, params: ListingParams) {
   const first = pages?.[0]?.maxMin[0];
   return {
     rows,
-    totals: first ? { count: first.count, totalCost: first.totalCost } : undefined,
+    totals: first
+      ? { count: first.count, totalCost: first.totalCost, isCapped: 'isCapped' in first && first.isCapped }
+      : undefined,
     isPending: active.isPending,
     isError: active.isError,
     error: active.error,

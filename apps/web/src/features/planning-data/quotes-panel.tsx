@@ -19,6 +19,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import {
+  formatCount,
   formatNumber,
   QUOTE_TASK_STATUSES,
   type Quote,
@@ -288,6 +289,7 @@ export function QuotesPanel({ editable }: { editable: boolean }) {
   };
 
   const total = quotes.data?.maxMin[0]?.count ?? quotes.data?.pagination.total ?? 0;
+  const totalCapped = quotes.data?.maxMin[0]?.isCapped ?? false;
   const totalPages = quotes.data?.pagination.totalPages ?? 0;
 
   let body: ReactNode;
@@ -383,7 +385,8 @@ export function QuotesPanel({ editable }: { editable: boolean }) {
           >
             <Group gap="xs" role="group" aria-labelledby="status-counts-label" data-testid="status-counts">
               {QUOTE_TASK_STATUSES.map((status) => {
-                const count = counts.counts[status];
+                const answer = counts.counts[status];
+                const count = answer?.total;
                 return (
                   <Chip
                     key={status}
@@ -400,7 +403,7 @@ export function QuotesPanel({ editable }: { editable: boolean }) {
                   >
                     {tp(`taskStatus.${status}`)}
                     {' · '}
-                    {count === undefined ? '…' : formatNumber(count, lang)}
+                    {answer === undefined ? '…' : formatCount(answer.total, answer.isCapped, lang)}
                   </Chip>
                 );
               })}
@@ -467,7 +470,7 @@ export function QuotesPanel({ editable }: { editable: boolean }) {
           <Group justify="space-between">
             <Text size="sm" c="dimmed" aria-live="polite" data-testid="quotes-total">
               {quotes.isSuccess
-                ? t('quotes.total', { count: total, n: formatNumber(total, lang) })
+                ? t('quotes.total', { count: total, n: formatCount(total, totalCapped, lang) })
                 : '\u00a0'}
             </Text>
             {!editable && (

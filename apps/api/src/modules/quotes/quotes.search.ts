@@ -1,0 +1,235 @@
+import { type MaxMin, QUOTE_COUNT_CAP, type QuoteFilters, type QuoteListQuery } from '@solar/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { badRequest } from '../../lib/errors';
+import type { QuoteDbRow } from './quotes.repository';
+import { filterSql, type QuoteScope } from './quotes.scope';
+
+/**
+ * The quote search (docs/decisions/0005-quote-search-at-scale.md): pages by keyset, every sort on an
+ * index with `id` as the tiebreaker, an installer's service area read from `quote_areas` in rating
+ * order, and totals counted up to QUOTE_COUNT_CAP and cached for a minute.
+ */
+
+type SortColumn = QuoteListQuery['sortColumn'];
+
+/** Each sort column in SQL, with the cast its cursor value needs. */
+const SORTS: Record<SortColumn, { column: SQL; cast: SQL; of: (r: QuoteDbRow) => number | string }> = {
+  'profiles.green.rating': {
+    column: sql`q.rating`,
+    cast: sql`double precision`,
+    of: (r) => Number(r.rating),
+  },
+  totalCost: { column: sql`q.total_cost`, cast: sql`double precision`, of: (r) => Number(r.total_cost) },
+  consumption: { column: sql`q.consumption`, cast: sql`double precision`, of: (r) => Number(r.consumption) },
+  people: { column: sql`q.people`, cast: sql`integer`, of: (r) => Number(r.people) },
+  pricePerKwh: {
+    column: sql`q.price_per_kwh`,
+    cast: sql`double precision`,
+    of: (r) => Number(r.price_per_kwh),
+  },
+  city: { column: sql`q.city`, cast: sql`text`, of: (r) => r.city },
+  createdAt: {
+    column: sql`q.created_at`,
+    cast: sql`timestamptz`,
+    of: (r) => (r.created_at instanceof Date ? r.created_at.toISOString() : String(r.created_at)),
+  },
+};
+
+/** Where the next page starts: the last row's sort value and id. */
+export interface QuoteCursor {
+  value: number | string;
+  id: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function encodeCursor(cursor: QuoteCursor): string {
+  return Buffer.from(JSON.stringify([cursor.value, cursor.id])).toString('base64url');
+}
+
+/** The cursor of a request; a cursor that was not made here is a 400 on `cursor`. */
+export function decodeCursor(text: string): QuoteCursor {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (Array.isArray(parsed) && parsed.length === 2) {
+      const [value, id] = parsed as unknown[];
+      if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'string') {
+        if (typeof id === 'string' && UUID.test(id)) return { value, id };
+      }
+    }
+  } catch {
+    // Falls through to the validation error.
+  }
+  throw badRequest('invalid_input', { cursor: 'invalid_cursor' });
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+const SELECT_COLUMNS = sql`q.*, p.id AS project_id, p.stage AS project_stage,
+  EXISTS (SELECT 1 FROM files f WHERE f.quote_id = q.id AND f.kind = 'obj') AS has_obj,
+  EXISTS (SELECT 1 FROM files f WHERE f.quote_id = q.id AND f.kind = 'pvsol') AS has_pvsol`;
+
+/** `(column, id) < / > (value, id)`: the rows after the cursor in the sort's direction. */
+function afterCursor(column: SQL, id: SQL, cast: SQL, cursor: QuoteCursor | null, desc: boolean): SQL {
+  if (!cursor) return sql`true`;
+  const op = desc ? sql`<` : sql`>`;
+  return sql`(${column}, ${id}) ${op} (${cursor.value}::${cast}, ${cursor.id}::uuid)`;
+}
+
+/**
+ * One page of the caller's quotes in the requested order. An installer's page is the merge of two
+ * ordered, limited branches: the quotes of its service area (from `quote_areas`, read along the
+ * `(company_id, rating, quote_id)` index for the default sort) and the quotes of its projects
+ * outside the area. The others read `quotes` along the sort column's index.
+ */
+export async function findQuotePage(
+  db: DbOrTx,
+  scope: QuoteScope,
+  filters: QuoteFilters,
+  page: QuoteListQuery,
+): Promise<{ rows: QuoteDbRow[]; nextCursor: string | null }> {
+  const sort = SORTS[page.sortColumn];
+  const desc = page.sortOrder === 'desc';
+  const dir = desc ? sql`DESC` : sql`ASC`;
+  const cursor = page.cursor ? decodeCursor(page.cursor) : null;
+  // With a cursor the page starts after it; without, `page` skips the rows before it.
+  const offset = cursor ? 0 : (page.page - 1) * page.limit;
+  const take = page.limit + 1; // one more than shown says whether a next page exists
+  const where = filterSql(filters);
+
+  let rows: QuoteDbRow[];
+  if (scope.kind === 'area' || scope.kind === 'own') {
+    const company = scope.companyId;
+    const branchLimit = offset + take;
+    const projectJoin = sql`LEFT JOIN projects p ON p.quote_id = q.id AND p.company_id = ${company} AND NOT p.is_deleted`;
+    const projects = sql`(SELECT q.id, ${sort.column} AS k FROM projects pp JOIN quotes q ON q.id = pp.quote_id
+        WHERE pp.company_id = ${company} AND NOT pp.is_deleted
+          ${scope.kind === 'area' ? sql`AND NOT EXISTS (SELECT 1 FROM quote_areas a WHERE a.company_id = ${company} AND a.quote_id = q.id)` : sql``}
+          AND ${where} AND ${afterCursor(sort.column, sql`q.id`, sort.cast, cursor, desc)}
+        ORDER BY ${sort.column} ${dir}, q.id ${dir} LIMIT ${branchLimit})`;
+    let visible = projects;
+    if (scope.kind === 'area') {
+      const byRating = page.sortColumn === 'profiles.green.rating';
+      // The default sort reads the area's own copy of the rating, in index order.
+      const key = byRating ? sql`a.rating` : sort.column;
+      const id = byRating ? sql`a.quote_id` : sql`q.id`;
+      const area = sql`(SELECT q.id, ${key} AS k FROM quote_areas a JOIN quotes q ON q.id = a.quote_id
+          WHERE a.company_id = ${company} AND ${where} AND ${afterCursor(key, id, sort.cast, cursor, desc)}
+          ORDER BY ${key} ${dir}, ${id} ${dir} LIMIT ${branchLimit})`;
+      visible = sql`${area} UNION ALL ${projects}`;
+    }
+    rows = rowsOf<QuoteDbRow>(
+      await db.execute(sql`SELECT ${SELECT_COLUMNS} FROM (${visible}) v JOIN quotes q ON q.id = v.id ${projectJoin}
+        ORDER BY v.k ${dir}, v.id ${dir} LIMIT ${take} OFFSET ${offset}`),
+    );
+  } else {
+    const scopeWhere = scope.kind === 'city' ? sql`q.city = ${scope.city}` : sql`true`;
+    rows = rowsOf<QuoteDbRow>(
+      await db.execute(sql`SELECT ${SELECT_COLUMNS} FROM quotes q
+        LEFT JOIN LATERAL (SELECT NULL::uuid AS id, NULL::text AS stage) p ON true
+        WHERE ${scopeWhere} AND ${where} AND ${afterCursor(sort.column, sql`q.id`, sort.cast, cursor, desc)}
+        ORDER BY ${sort.column} ${dir}, q.id ${dir} LIMIT ${take} OFFSET ${offset}`),
+    );
+  }
+  const hasNext = rows.length > page.limit;
+  const shown = hasNext ? rows.slice(0, page.limit) : rows;
+  const last = shown.at(-1);
+  return {
+    rows: shown,
+    nextCursor: hasNext && last ? encodeCursor({ value: sort.of(last), id: last.id }) : null,
+  };
+}
+
+/** The rows a scope sees, as `v(id)`: the area and the projects for an installer. */
+function visibleIds(scope: QuoteScope): SQL {
+  switch (scope.kind) {
+    case 'all':
+      return sql`SELECT id FROM quotes`;
+    case 'city':
+      return sql`SELECT id FROM quotes WHERE city = ${scope.city}`;
+    case 'own':
+      return sql`SELECT quote_id AS id FROM projects WHERE company_id = ${scope.companyId} AND NOT is_deleted`;
+    case 'area':
+      return sql`SELECT quote_id AS id FROM quote_areas WHERE company_id = ${scope.companyId}
+        UNION SELECT quote_id FROM projects WHERE company_id = ${scope.companyId} AND NOT is_deleted`;
+  }
+}
+
+/** Count and sums of the filtered set, reading at most QUOTE_COUNT_CAP + 1 rows. */
+export async function countQuoteTotals(
+  db: DbOrTx,
+  scope: QuoteScope,
+  filters: QuoteFilters,
+): Promise<MaxMin> {
+  const from =
+    scope.kind === 'all' ? sql`quotes q` : sql`(${visibleIds(scope)}) v JOIN quotes q ON q.id = v.id`;
+  const [totals] = rowsOf<Record<string, string | number | null>>(
+    await db.execute(sql`SELECT count(*)::int AS count, coalesce(sum(s.total_cost), 0) AS total_cost,
+      coalesce(min(s.total_cost), 0) AS min_cost, coalesce(max(s.total_cost), 0) AS max_cost,
+      coalesce(sum(s.consumption), 0) AS total_consumption
+      FROM (SELECT q.total_cost, q.consumption FROM ${from} WHERE ${filterSql(filters)}
+        LIMIT ${QUOTE_COUNT_CAP + 1}) s`),
+  );
+  const count = Number(totals?.count ?? 0);
+  if (count > QUOTE_COUNT_CAP) {
+    return {
+      count: QUOTE_COUNT_CAP,
+      isCapped: true,
+      totalCost: 0,
+      minCost: 0,
+      maxCost: 0,
+      totalConsumption: 0,
+    };
+  }
+  return {
+    count,
+    isCapped: false,
+    totalCost: Number(totals?.total_cost ?? 0),
+    minCost: Number(totals?.min_cost ?? 0),
+    maxCost: Number(totals?.max_cost ?? 0),
+    totalConsumption: Number(totals?.total_consumption ?? 0),
+  };
+}
+
+/**
+ * How long totals are kept at most. Within it they are dropped as soon as `quote_data_version`
+ * moves (any change to quotes, projects or service areas, from any process); the bound covers a
+ * count that raced a change still being committed.
+ */
+const TOTALS_TTL_MS = 30_000;
+const TOTALS_MAX_ENTRIES = 2_000;
+const totalsCache = new Map<string, { at: number; version: string; totals: MaxMin }>();
+
+async function dataVersion(db: DbOrTx): Promise<string> {
+  const [row] = rowsOf<{ v: string }>(
+    await db.execute(sql`SELECT last_value::text AS v FROM quote_data_version`),
+  );
+  return row?.v ?? '';
+}
+
+/**
+ * The totals of a search: from this process's cache while the data stands still, else counted
+ * (up to the cap). Counting reads the whole filtered set of the scope, the costliest part of a
+ * search; a page never waits for more than the version check when the totals are known.
+ */
+export async function findQuoteTotals(
+  db: DbOrTx,
+  scope: QuoteScope,
+  filters: QuoteFilters,
+  now = Date.now(),
+): Promise<MaxMin> {
+  const key = JSON.stringify([scope, filters]);
+  const version = await dataVersion(db);
+  const hit = totalsCache.get(key);
+  if (hit && hit.version === version && now - hit.at < TOTALS_TTL_MS) return hit.totals;
+  const totals = await countQuoteTotals(db, scope, filters);
+  if (totalsCache.size >= TOTALS_MAX_ENTRIES) totalsCache.clear();
+  totalsCache.set(key, { at: now, version, totals });
+  return totals;
+}
+
+/** Forgets every cached total (tests). */
+export function clearQuoteTotals(): void {
+  totalsCache.clear();
+}
