@@ -127,10 +127,19 @@ function tenantPool(pool: pg.Pool): pg.Pool {
     client.query('SET ROLE solar_app').catch(() => undefined);
   });
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  // The tenant each connection holds for its session: set again only when a checkout needs another
+  // one (a round trip saved on most statements). Only this function sets the session values; a
+  // failed setting forgets the connection's entry.
+  const held = new WeakMap<pg.PoolClient, string>();
   const checkout = async (): Promise<pg.PoolClient> => {
     const client = await connect();
+    const params = tenantParams();
+    const key = params.join('\u0000');
+    if (held.get(client) === key) return client;
     try {
-      await client.query(SET_TENANT_SESSION_SQL, tenantParams());
+      held.delete(client);
+      await client.query(SET_TENANT_SESSION_SQL, params);
+      held.set(client, key);
     } catch (err) {
       client.release(err as Error);
       throw err;

@@ -2,7 +2,7 @@ import { isInstallerRole, type Language, type Role } from '@solar/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { users } from '../db/schema';
-import { setTenant } from '../db/tenant';
+import { setTenant, type TenantScope } from '../db/tenant';
 import { forbidden, sessionEnded, unauthenticated } from './errors';
 import { languageFromHeader } from './messages';
 
@@ -43,6 +43,11 @@ function tokenFrom(header: string | undefined): string | null {
  * A missing token answers 401; a forged, expired or revoked one 403 (the client then refreshes once).
  */
 export function registerAuthHook(app: FastifyInstance) {
+  // The tenant each user's last request ran as. The session lookup below runs under it, so on the
+  // server pool the request keeps one tenant from its first statement and a connection that holds
+  // it needs no new setting (db/client.ts). Only a hint: `users` is not a company table, and the
+  // tenant is set from the looked-up row before any other statement.
+  const tenantHints = new Map<string, TenantScope>();
   app.decorateRequest('lang', 'de');
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (req) => {
@@ -59,6 +64,7 @@ export function registerAuthHook(app: FastifyInstance) {
     if (!token) throw unauthenticated();
     const claims = await app.ctx.tokens.verify(token);
     if (!claims) throw sessionEnded();
+    setTenant(tenantHints.get(claims.sub) ?? { scope: 'none' });
     const [user] = await app.ctx.database.db
       .select({
         id: users.id,
@@ -73,13 +79,14 @@ export function registerAuthHook(app: FastifyInstance) {
     if (!user || user.isDisabled || user.sessionVersion !== claims.sv) throw sessionEnded();
     req.principal = { id: user.id, role: user.role as Role, companyId: user.companyId, city: user.city };
     // Installers see their company's rows only, down to the database; platform roles see all.
-    setTenant(
-      !isInstallerRole(req.principal.role)
-        ? { scope: 'platform' }
-        : req.principal.companyId
-          ? { scope: 'company', companyId: req.principal.companyId }
-          : { scope: 'none' },
-    );
+    const tenant: TenantScope = !isInstallerRole(req.principal.role)
+      ? { scope: 'platform' }
+      : req.principal.companyId
+        ? { scope: 'company', companyId: req.principal.companyId }
+        : { scope: 'none' };
+    setTenant(tenant);
+    if (tenantHints.size >= 50_000) tenantHints.clear();
+    tenantHints.set(user.id, tenant);
     if (access === undefined) throw forbidden();
     if (access !== 'any' && !access.includes(req.principal.role)) throw forbidden();
   });

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, webcrypto } from 'node:crypto';
 import { decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
 export interface AccessClaims {
@@ -8,27 +8,64 @@ export interface AccessClaims {
   sv: number;
 }
 
+/** Verified tokens kept at most (a few MB); beyond it the oldest half is dropped. */
+const VERIFIED_MAX = 20_000;
+
 /** Signs and verifies the short-lived access tokens (HS256 only). */
 export class AccessTokens {
-  private readonly key: Uint8Array;
+  /** The HMAC key imported once: jose would import raw bytes again for every token. */
+  private readonly key: Promise<webcrypto.CryptoKey>;
+  /**
+   * Tokens already verified, with their expiry: every request carries one, and the same token comes
+   * back until it expires. Only tokens that passed verification enter; expiry is checked on each use.
+   */
+  private readonly verified = new Map<string, AccessClaims & { exp: number }>();
   constructor(
     secret: string,
     private readonly ttlSeconds: number,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
-  sign(claims: AccessClaims): Promise<string> {
+  async sign(claims: AccessClaims): Promise<string> {
     return new SignJWT({ sv: claims.sv })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.sub)
       .setIssuedAt()
       .setExpirationTime(`${this.ttlSeconds}s`)
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   /** The claims of a valid token, or null for anything forged, foreign or expired. */
   async verify(token: string): Promise<AccessClaims | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.exp * 1000 > Date.now()) return { sub: known.sub, sv: known.sv };
+      this.verified.delete(token);
+      return null;
+    }
+    const claims = await this.verifySignature(token);
+    if (claims) {
+      if (this.verified.size >= VERIFIED_MAX) {
+        let drop = VERIFIED_MAX / 2;
+        for (const key of this.verified.keys()) {
+          this.verified.delete(key);
+          if (--drop === 0) break;
+        }
+      }
+      this.verified.set(token, claims);
+      return { sub: claims.sub, sv: claims.sv };
+    }
+    return null;
+  }
+
+  private async verifySignature(token: string): Promise<(AccessClaims & { exp: number }) | null> {
     try {
       const header = decodeProtectedHeader(token);
       // We never use key ids or key URLs: a token that names one was not made here.
@@ -40,9 +77,14 @@ export class AccessTokens {
       ) {
         return null;
       }
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
-      if (typeof payload.sub !== 'string' || typeof payload.sv !== 'number') return null;
-      return { sub: payload.sub, sv: payload.sv };
+      const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'] });
+      if (
+        typeof payload.sub !== 'string' ||
+        typeof payload.sv !== 'number' ||
+        typeof payload.exp !== 'number'
+      )
+        return null;
+      return { sub: payload.sub, sv: payload.sv, exp: payload.exp };
     } catch (err) {
       if (err instanceof joseErrors.JOSEError || err instanceof TypeError || err instanceof SyntaxError)
         return null;
