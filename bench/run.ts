@@ -1,14 +1,14 @@
 /**
  * The benchmark suite (bench/README.md): seeds a generated data set on a PostgreSQL server, starts
  * the API as a child process, drives each scenario with autocannon from this process, and times the
- * same SQL straight through `pg` (the floor). Writes bench/results/<date>.json and .md.
+ * same SQL straight through `pg` (the floor). Writes bench/results/<date>[-quick].json and .md.
  *
- *   npm run bench -- --quick          everyday, under two minutes
- *   npm run bench                     the full run (1,000,000 quotes)
+ *   npm run bench -- --quick          everyday, under two minutes: 100,000 quotes, server and PGlite
+ *   npm run bench                     the full run: 100,000 and 1,000,000 quotes, and PGlite
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -19,21 +19,35 @@ import { waitFor } from './wait';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
 const quick = process.argv.includes('--quick');
-const SIZE = quick
-  ? { quotes: 100_000, cities: 100, companies: 20, projectsPerCompany: 100, board: 5_000, seconds: 3 }
-  : { quotes: 1_000_000, cities: 400, companies: 200, projectsPerCompany: 200, board: 50_000, seconds: 10 };
+
+export interface BenchSize {
+  quotes: number;
+  cities: number;
+  companies: number;
+  projectsPerCompany: number;
+  board: number;
+}
+const SMALL: BenchSize = {
+  quotes: 100_000,
+  cities: 100,
+  companies: 20,
+  projectsPerCompany: 100,
+  board: 5_000,
+};
+const LARGE: BenchSize = {
+  quotes: 1_000_000,
+  cities: 400,
+  companies: 200,
+  projectsPerCompany: 200,
+  board: 50_000,
+};
+const SECONDS = quick ? 3 : 10;
 const CONNECTIONS = 32;
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const HELLO_PORT = PORT + 1;
 const PASSWORD = 'Bench-Password-2026';
 const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-signing';
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `solar_bench_${Date.now().toString(36)}`;
-const databaseUrl = (() => {
-  const u = new URL(serverUrl);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-})();
 
 const log = (msg: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}`);
 
@@ -55,14 +69,40 @@ function startChild(args: string[], env: Record<string, string>): ChildProcess {
   });
 }
 
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+}
+
 interface Scenario {
   name: string;
+  /** What varies with the data size (the deep page's number, the board's size). */
+  note?: string;
   method: 'GET' | 'POST' | 'PUT';
   path: string;
   body?: unknown;
   token?: string;
   /** Compared with the SQL floor (needs captured statements). */
   floor?: boolean;
+}
+
+interface Row {
+  scenario: string;
+  note?: string;
+  api: Figures & { bytes: number };
+  floor: Figures | null;
+  statements: number;
+}
+
+interface Phase {
+  name: string;
+  database: 'postgres' | 'pglite';
+  size: BenchSize;
+  seedSeconds: number;
+  hello: Figures | null;
+  rows: Row[];
 }
 
 async function drive(s: Scenario, base: string): Promise<Figures & { bytes: number }> {
@@ -73,7 +113,7 @@ async function drive(s: Scenario, base: string): Promise<Figures & { bytes: numb
     url: `${base}${s.path}`,
     method: s.method,
     connections: CONNECTIONS,
-    duration: SIZE.seconds,
+    duration: SECONDS,
     headers: {
       'content-type': 'application/json',
       'accept-encoding': 'identity',
@@ -87,11 +127,203 @@ async function drive(s: Scenario, base: string): Promise<Figures & { bytes: numb
     bytes = resBytes;
   });
   await instance;
-  return { ...percentiles(latencies, SIZE.seconds, errors), bytes };
+  return { ...percentiles(latencies, SECONDS, errors), bytes };
 }
 
-async function main() {
-  log(`${quick ? 'quick' : 'full'} run on database ${dbName}`);
+type Inject = (opts: {
+  method: string;
+  url: string;
+  headers?: Record<string, string>;
+  payload?: unknown;
+}) => Promise<Answer>;
+
+interface Answer {
+  statusCode: number;
+  body: string;
+  // biome-ignore lint/suspicious/noExplicitAny: answers of many shapes, read loosely by the bench
+  json: () => any;
+}
+
+/** What the scenarios need to know of the seeded data, read while the bench holds the database. */
+interface Facts {
+  boardEmail: string;
+  boardLat: number;
+  boardLon: number;
+  searcherEmail: string;
+  searcherArea: number;
+  searcherLat: number;
+  searcherLon: number;
+}
+
+async function collectFacts(query: <T>(text: string, params?: unknown[]) => Promise<T[]>): Promise<Facts> {
+  const [board] = await query<{ email: string; lat: number; lon: number }>(
+    `SELECT u.email, c.latitude AS lat, c.longitude AS lon FROM companies c JOIN users u ON u.company_id = c.id
+     WHERE c.slug = 'bench-0'`,
+  );
+  // The quote search runs as the installer with the largest service area (the most pages).
+  const [searcher] = await query<{ email: string; n: number; lat: number; lon: number }>(
+    `SELECT u.email, count(*)::int AS n, c.latitude AS lat, c.longitude AS lon
+     FROM quote_areas a JOIN users u ON u.company_id = a.company_id JOIN companies c ON c.id = a.company_id
+     GROUP BY u.email, c.latitude, c.longitude ORDER BY n DESC LIMIT 1`,
+  );
+  if (!board || !searcher) throw new Error('the bench data has no board company or no service area');
+  return {
+    boardEmail: board.email,
+    boardLat: Number(board.lat),
+    boardLon: Number(board.lon),
+    searcherEmail: searcher.email,
+    searcherArea: Number(searcher.n),
+    searcherLat: Number(searcher.lat),
+    searcherLon: Number(searcher.lon),
+  };
+}
+
+/** Logs in and builds the scenarios on a seeded database (`inject` reaches the API). */
+async function buildScenarios(inject: Inject, facts: Facts, size: BenchSize): Promise<Scenario[]> {
+  const loginAs = async (email: string) => {
+    const res = await inject({
+      method: 'POST',
+      url: '/api/user/installer/login',
+      payload: { email, password: PASSWORD },
+    });
+    const token = res.json().data?.token as string | undefined;
+    if (!token) throw new Error(`login ${email}: ${res.body.slice(0, 200)}`);
+    return token;
+  };
+  const token = await loginAs(facts.boardEmail);
+  const searchToken = await loginAs(facts.searcherEmail);
+  const deepPage = Math.min(200, Math.floor(facts.searcherArea / 20) - 1);
+  log(`quote search as ${facts.searcherEmail}: ${facts.searcherArea} quotes in the service area`);
+  // Page 10,000 of all quotes (the 100,000-quote data set has 5,000 pages).
+  const adminDeepPage = Math.min(9_999, Math.floor(size.quotes / 20) - 2);
+  const adminToken = await loginAs('admin@bench.test');
+  /** The keyset cursor after page `page` (20 a page), as a user scrolling there holds it. */
+  const cursorOf = async (who: string, page: number) => {
+    const res = await inject({
+      method: 'PUT',
+      url: `/api/quote/installer/search?page=${page}&limit=20`,
+      headers: { authorization: `JWT ${who}`, 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    const next = res.json().data?.pagination?.nextCursor as string | undefined;
+    if (!next) throw new Error(`no page after ${page}: ${res.body.slice(0, 200)}`);
+    return encodeURIComponent(next);
+  };
+  // The box around the installer with the largest area: its whole area, about 20,000 quotes at 1M.
+  const box = {
+    minLat: facts.searcherLat - 0.4,
+    maxLat: facts.searcherLat + 0.4,
+    minLng: facts.searcherLon - 0.6,
+    maxLng: facts.searcherLon + 0.6,
+  };
+  const scenarios: Scenario[] = [
+    {
+      name: '1a quote search (installer area), page 1',
+      method: 'PUT',
+      path: '/api/quote/installer/search?page=1&limit=20',
+      body: {},
+      token: searchToken,
+      floor: true,
+    },
+    {
+      name: '1b quote search (installer area), deep page',
+      note: `page ${deepPage + 1}`,
+      method: 'PUT',
+      path: `/api/quote/installer/search?limit=20&cursor=${await cursorOf(searchToken, deepPage)}`,
+      body: {},
+      token: searchToken,
+      floor: true,
+    },
+    {
+      name: '1c quote search (ADMIN, all quotes), page 1',
+      method: 'PUT',
+      path: '/api/quote/installer/search?page=1&limit=20',
+      body: {},
+      token: adminToken,
+      floor: true,
+    },
+    {
+      name: '1d quote search (ADMIN, all quotes), deep page',
+      note: `page ${adminDeepPage + 1}`,
+      method: 'PUT',
+      path: `/api/quote/installer/search?limit=20&cursor=${await cursorOf(adminToken, adminDeepPage)}`,
+      body: {},
+      token: adminToken,
+      floor: true,
+    },
+    {
+      name: '2 quote search, 3 filters + cost range',
+      method: 'PUT',
+      path: '/api/quote/installer/search?page=1&limit=20',
+      body: {
+        buildingType: ['Single-Family', 'Multi-Family', 'Office'],
+        verification: ['verified', 'pending'],
+        status: ['NOT_ACCESSED', 'USER_HAS_ACCESSED', 'IMAGE_UPLOADED'],
+        costMin: 10000,
+        costMax: 50000,
+      },
+      token: searchToken,
+      floor: true,
+    },
+    {
+      name: '3 map view of a bounding box',
+      method: 'POST',
+      path: '/api/quote/installer/map-view',
+      body: { bbox: box },
+      token: searchToken,
+      floor: true,
+    },
+    {
+      name: '4 saved projects, address search',
+      method: 'POST',
+      path: '/api/saved-project/installer/search?page=1&limit=20',
+      body: { search: 'Benchweg 1' },
+      token,
+      floor: true,
+    },
+    {
+      name: '5 board filter (3 filters, sort, group)',
+      note: `${size.board} records`,
+      method: 'POST',
+      path: '/api/task/filter?page=1&limit=50',
+      body: {
+        board: 'tasks',
+        filters: [
+          { column: 'Status', value: ['Done', 'In progress'] },
+          { column: 'Priority', value: ['High', 'Medium'] },
+          { column: 'Tags', value: ['Dach'] },
+        ],
+        sort: [{ column: 'Due date', order: 'asc' }],
+        groupBy: 'Status',
+        sumProperty: 'Estimate (h)',
+      },
+      token,
+      floor: true,
+    },
+    {
+      name: '6a login (argon2)',
+      method: 'POST',
+      path: '/api/user/installer/login',
+      body: { email: facts.boardEmail, password: PASSWORD },
+    },
+    { name: '6b GET /user', method: 'GET', path: '/api/user', token, floor: true },
+    {
+      name: '7 company-scoped GET /user-properties',
+      method: 'GET',
+      path: '/api/user-properties?board=tasks',
+      token,
+    },
+  ];
+  return scenarios;
+}
+
+/** Seeds `size` on a new server database, measures every scenario and its floor, drops it. */
+async function runServerPhase(size: BenchSize): Promise<Phase> {
+  const dbName = `solar_bench_${Date.now().toString(36)}`;
+  const url = new URL(serverUrl);
+  url.pathname = `/${dbName}`;
+  const databaseUrl = url.toString();
+  log(`PostgreSQL server, ${size.quotes.toLocaleString('en')} quotes, database ${dbName}`);
   await adminQuery(`CREATE DATABASE ${dbName}`);
   const children: ChildProcess[] = [];
   let closeCapture: (() => Promise<void>) | null = null;
@@ -99,10 +331,7 @@ async function main() {
     // Migrations and seed through the API's own code.
     const { loadConfig } = await import('../apps/api/src/config');
     const { startServer } = await import('../apps/api/src/server');
-    const { hashPassword } = await import('../apps/api/src/lib/passwords');
-    const { demoTaskColumns, seedBoardTasks } = await import('../apps/api/src/db/seed/board');
-    const { loadColumns, saveColumns } = await import('../apps/api/src/modules/board/board.repository');
-    const { seedCompanies, seedQuotes } = await import('./seed');
+    const { seedAll } = await import('./seed');
     const env = {
       DATABASE_URL: databaseUrl,
       SEED_DEMO: 'false',
@@ -116,186 +345,24 @@ async function main() {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
     const client = await pool.connect();
     try {
-      await seedQuotes(client, SIZE);
-      await seedCompanies(client, SIZE, await hashPassword(PASSWORD));
+      await seedAll((text, params) => client.query(text, params), size, PASSWORD);
     } finally {
       client.release();
       await pool.end();
     }
-    const [boardCompany] = await capture.database.query<{ id: string; email: string; city: string }>(
-      `SELECT c.id, u.email, c.city FROM companies c JOIN users u ON u.company_id = c.id WHERE c.slug = 'bench-0'`,
-    );
-    if (!boardCompany) throw new Error('no bench company');
-    // The API's connection works under row-level security: seed as the company (docs/security.md).
-    const { asCompany } = await import('../apps/api/src/db/tenant');
-    await asCompany(boardCompany.id, () =>
-      capture.database.db.transaction(async (tx) => {
-        await loadColumns(tx, boardCompany.id, 'tasks', null);
-        await saveColumns(tx, boardCompany.id, 'tasks', demoTaskColumns());
-        await seedBoardTasks(tx, { companyId: boardCompany.id, count: SIZE.board });
-      }),
-    );
-    await capture.database.query('ANALYZE');
+    await seedBoard(capture.database, size);
+    // As autovacuum would after a bulk load: statistics, and visibility maps for index-only scans.
+    const owner = new pg.Client({ connectionString: databaseUrl });
+    await owner.connect();
+    await owner.query('VACUUM ANALYZE').finally(() => owner.end());
     const seedSeconds = (Date.now() - seedStarted) / 1000;
-    log(
-      `seeded ${SIZE.quotes} quotes, ${SIZE.companies} companies, ${SIZE.board} board records in ${seedSeconds.toFixed(1)} s`,
-    );
+    log(`seeded in ${seedSeconds.toFixed(1)} s`);
 
-    const login = await capture.app.inject({
-      method: 'POST',
-      url: '/api/user/installer/login',
-      payload: { email: boardCompany.email, password: PASSWORD },
-    });
-    const token = login.json().data.token as string;
-    // The quote search runs as the installer with the largest service area (the most pages).
-    const [searcher] = await capture.database.query<{ email: string; n: number }>(
-      `SELECT u.email, count(*)::int AS n FROM quote_areas a JOIN users u ON u.company_id = a.company_id
-       GROUP BY u.email ORDER BY n DESC LIMIT 1`,
-    );
-    if (!searcher) throw new Error('no installer with a service area');
-    const searchLogin = await capture.app.inject({
-      method: 'POST',
-      url: '/api/user/installer/login',
-      payload: { email: searcher.email, password: PASSWORD },
-    });
-    const searchToken = searchLogin.json().data.token as string;
-    const deepPage = Math.min(200, Math.floor(searcher.n / 20) - 1);
-    // Page 10,000 of all quotes (the quick run has 5,000 pages).
-    const adminDeepPage = Math.min(9_999, Math.floor(SIZE.quotes / 20) - 2);
-    log(`quote search as ${searcher.email}: ${searcher.n} quotes in the service area`);
-    // A platform administrator, who sees every quote: the only scope with 10,000 pages.
-    await capture.database.query(
-      `INSERT INTO users (email, password_hash, first_name, last_name, role) VALUES ($1, $2, 'Bench', 'Admin', 'ADMIN')`,
-      ['admin@bench.test', await hashPassword(PASSWORD)],
-    );
-    const adminLogin = await capture.app.inject({
-      method: 'POST',
-      url: '/api/user/installer/login',
-      payload: { email: 'admin@bench.test', password: PASSWORD },
-    });
-    const adminToken = adminLogin.json().data.token as string;
-    /** The keyset cursor after page `page` (20 a page), as a user scrolling there holds it. */
-    const cursorOf = async (who: string, page: number) => {
-      const res = await capture.app.inject({
-        method: 'PUT',
-        url: `/api/quote/installer/search?page=${page}&limit=20`,
-        headers: { authorization: `JWT ${who}`, 'content-type': 'application/json' },
-        payload: '{}',
-      });
-      const next = res.json().data?.pagination?.nextCursor as string | undefined;
-      if (!next) throw new Error(`no page after ${page}: ${res.body.slice(0, 200)}`);
-      return encodeURIComponent(next);
-    };
-    const [city] = await capture.database.query<{ lat: number; lon: number }>(
-      `SELECT latitude AS lat, longitude AS lon FROM companies WHERE id = $1`,
-      [boardCompany.id],
-    );
-    const box = {
-      minLat: (city?.lat ?? 50) - 0.6,
-      maxLat: (city?.lat ?? 50) + 0.6,
-      minLng: (city?.lon ?? 10) - 0.9,
-      maxLng: (city?.lon ?? 10) + 0.9,
-    };
-    const scenarios: Scenario[] = [
-      {
-        name: '1a quote search (installer area), page 1',
-        method: 'PUT',
-        path: '/api/quote/installer/search?page=1&limit=20',
-        body: {},
-        token: searchToken,
-        floor: true,
-      },
-      {
-        name: `1b quote search (installer area), page ${deepPage + 1}`,
-        method: 'PUT',
-        path: `/api/quote/installer/search?limit=20&cursor=${await cursorOf(searchToken, deepPage)}`,
-        body: {},
-        token: searchToken,
-        floor: true,
-      },
-      {
-        name: '1c quote search (ADMIN, all quotes), page 1',
-        method: 'PUT',
-        path: '/api/quote/installer/search?page=1&limit=20',
-        body: {},
-        token: adminToken,
-        floor: true,
-      },
-      {
-        name: `1d quote search (ADMIN, all quotes), page ${adminDeepPage + 1}`,
-        method: 'PUT',
-        path: `/api/quote/installer/search?limit=20&cursor=${await cursorOf(adminToken, adminDeepPage)}`,
-        body: {},
-        token: adminToken,
-        floor: true,
-      },
-      {
-        name: '2 quote search, 3 filters + cost range',
-        method: 'PUT',
-        path: '/api/quote/installer/search?page=1&limit=20',
-        body: {
-          buildingType: ['Single-Family', 'Multi-Family', 'Office'],
-          verification: ['verified', 'pending'],
-          status: ['NOT_ACCESSED', 'USER_HAS_ACCESSED', 'IMAGE_UPLOADED'],
-          costMin: 10000,
-          costMax: 50000,
-        },
-        token: searchToken,
-        floor: true,
-      },
-      {
-        name: '3 map view of a bounding box',
-        method: 'POST',
-        path: '/api/quote/installer/map-view',
-        body: { bbox: box },
-        token,
-        floor: true,
-      },
-      {
-        name: '4 saved projects, address search',
-        method: 'POST',
-        path: '/api/saved-project/installer/search?page=1&limit=20',
-        body: { search: 'Benchweg 1' },
-        token,
-        floor: true,
-      },
-      {
-        name: `5 board filter (3 filters, sort, group) over ${SIZE.board}`,
-        method: 'POST',
-        path: '/api/task/filter?page=1&limit=50',
-        body: {
-          board: 'tasks',
-          filters: [
-            { column: 'Status', value: ['Done', 'In progress'] },
-            { column: 'Priority', value: ['High', 'Medium'] },
-            { column: 'Tags', value: ['Dach'] },
-          ],
-          sort: [{ column: 'Due date', order: 'asc' }],
-          groupBy: 'Status',
-          sumProperty: 'Estimate (h)',
-        },
-        token,
-        floor: true,
-      },
-      {
-        name: '6a login (argon2)',
-        method: 'POST',
-        path: '/api/user/installer/login',
-        body: { email: boardCompany.email, password: PASSWORD },
-      },
-      { name: '6b GET /user', method: 'GET', path: '/api/user', token, floor: true },
-      {
-        name: '7 company-scoped GET /user-properties',
-        method: 'GET',
-        path: '/api/user-properties?board=tasks',
-        token,
-      },
-    ];
-
+    const facts = await collectFacts((text, params) => capture.database.query(text, params));
+    const scenarios = await buildScenarios((opts) => capture.app.inject(opts as never) as never, facts, size);
     // The statements of one request of each scenario, for the floor.
     const captured = new Map<string, Statement[]>();
     for (const s of scenarios.filter((x) => x.floor)) {
-      // Once to warm what the API keeps between requests (the totals of a large set), then captured.
       const request = () =>
         capture.app.inject({
           method: s.method,
@@ -303,14 +370,10 @@ async function main() {
           headers: { authorization: `JWT ${s.token}`, 'content-type': 'application/json' },
           payload: s.body === undefined ? undefined : JSON.stringify(s.body),
         });
+      // Once to warm what the API keeps between requests (the totals of a large set), then captured.
       await request();
       const statements = await captureStatements(async () => {
-        const res = await capture.app.inject({
-          method: s.method,
-          url: s.path,
-          headers: { authorization: `JWT ${s.token}`, 'content-type': 'application/json' },
-          payload: s.body === undefined ? undefined : JSON.stringify(s.body),
-        });
+        const res = await request();
         if (res.statusCode !== 200) throw new Error(`${s.name}: ${res.statusCode} ${res.body.slice(0, 200)}`);
       });
       captured.set(s.name, statements);
@@ -328,85 +391,214 @@ async function main() {
     children.push(startChild([join(here, 'hello.mjs')], { PORT: String(HELLO_PORT) }));
     await waitFor(`http://127.0.0.1:${PORT}/api/health`);
     await waitFor(`http://127.0.0.1:${HELLO_PORT}/`);
-    const base = `http://127.0.0.1:${PORT}`;
-
-    const rows: Record<string, unknown>[] = [];
     const hello = await drive({ name: 'hello', method: 'GET', path: '/' }, `http://127.0.0.1:${HELLO_PORT}`);
     log(`hello world: ${hello.rps} req/s`);
+    const rows: Row[] = [];
     for (const s of scenarios) {
-      const api = await drive(s, base);
+      const api = await drive(s, `http://127.0.0.1:${PORT}`);
       const statements = captured.get(s.name);
       const floor = statements
         ? await measureFloor(databaseUrl, statements, {
             connections: CONNECTIONS,
-            seconds: SIZE.seconds,
+            seconds: SECONDS,
             poolSize: 10,
           })
         : null;
-      rows.push({ scenario: s.name, api, floor, statements: statements?.length ?? 0 });
+      rows.push({ scenario: s.name, note: s.note, api, floor, statements: statements?.length ?? 0 });
       log(
-        `${s.name}: p50 ${api.p50} ms, p95 ${api.p95} ms, ${api.rps} req/s${floor ? ` | floor p50 ${floor.p50} ms` : ''}${api.errors ? ` | ${api.errors} errors` : ''}`,
+        `${s.name}${s.note ? ` (${s.note})` : ''}: p50 ${api.p50} ms, p95 ${api.p95} ms, ${api.rps} req/s${floor ? ` | floor p50 ${floor.p50} ms` : ''}${api.errors ? ` | ${api.errors} errors` : ''}`,
       );
     }
-
-    const date = new Date().toISOString().slice(0, 10);
-    const machine = {
-      cpus: cpus().length,
-      cpu: cpus()[0]?.model ?? '',
-      memoryGb: Math.round(totalmem() / 2 ** 30),
-      node: process.version,
-    };
-    const report = {
-      date,
-      mode: quick ? 'quick' : 'full',
-      size: SIZE,
-      connections: CONNECTIONS,
-      machine,
-      seedSeconds,
-      hello,
-      rows,
-    };
-    const dir = join(here, 'results');
-    mkdirSync(dir, { recursive: true });
-    const file = join(dir, `${date}${quick ? '-quick' : ''}`);
-    writeFileSync(`${file}.json`, `${JSON.stringify(report, null, 2)}\n`);
-    writeFileSync(`${file}.md`, markdown(report));
-    console.log(`\n${markdown(report)}`);
-    log(`results in ${file}.json and .md`);
-  } catch (err) {
-    process.exitCode = 1;
-    console.error(err);
+    return { name: `server, ${label(size)}`, database: 'postgres', size, seedSeconds, hello, rows };
   } finally {
     await closeCapture?.().catch(() => {});
-    for (const c of children) c.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 1000));
+    for (const c of children) await stopChild(c);
     await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch((e) => log(`drop failed: ${e}`));
   }
 }
 
+/** The demo task board for the board company, through the API's own builder (as the company). */
+async function seedBoard(
+  database: import('../apps/api/src/db/client').Database,
+  size: BenchSize,
+): Promise<void> {
+  const { demoTaskColumns, seedBoardTasks } = await import('../apps/api/src/db/seed/board');
+  const { loadColumns, saveColumns } = await import('../apps/api/src/modules/board/board.repository');
+  const { asCompany } = await import('../apps/api/src/db/tenant');
+  const [company] = await database.query<{ id: string }>(`SELECT id FROM companies WHERE slug = 'bench-0'`);
+  if (!company) throw new Error('no bench company');
+  await asCompany(company.id, () =>
+    database.db.transaction(async (tx) => {
+      await loadColumns(tx, company.id, 'tasks', null);
+      await saveColumns(tx, company.id, 'tasks', demoTaskColumns());
+      await seedBoardTasks(tx, { companyId: company.id, count: size.board });
+    }),
+  );
+}
+
+/**
+ * The embedded mode: the same data on PGlite in a temporary folder, seeded by this process as the
+ * owner before the API opens it (one process at a time), then scenario 1 against the API.
+ */
+async function runPglitePhase(size: BenchSize): Promise<Phase> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'solar-bench-pglite-'));
+  log(`PGlite, ${size.quotes.toLocaleString('en')} quotes, folder ${dataDir}`);
+  const env = { SEED_DEMO: 'false', JWT_SECRET, LOG_LEVEL: 'warn', LOGIN_MAX_FAILURES_ADDRESS: '1000000' };
+  let child: ChildProcess | null = null;
+  try {
+    const { loadConfig } = await import('../apps/api/src/config');
+    const { startServer } = await import('../apps/api/src/server');
+    const { seedAll } = await import('./seed');
+    const { PGlite } = await import('@electric-sql/pglite');
+    // Migrate through the API, then seed as the owner (ANALYZE needs it), then let the API reopen it.
+    const migrate = await startServer(loadConfig({ ...env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), {
+      runWorker: false,
+    });
+    await migrate.close();
+    const seedStarted = Date.now();
+    const db = new PGlite(join(dataDir, 'db'));
+    await db.waitReady;
+    await seedAll((text, params) => db.query(text, params as unknown[]), size, PASSWORD);
+    await db.query('VACUUM ANALYZE');
+    const facts = await collectFacts(async (text, params) => (await db.query(text, params)).rows as never);
+    await db.close();
+    const seedSeconds = (Date.now() - seedStarted) / 1000;
+    log(`seeded in ${seedSeconds.toFixed(1)} s`);
+
+    const base = `http://127.0.0.1:${PORT}`;
+    child = startChild(['--import', 'tsx', 'apps/api/src/main.ts'], {
+      ...env,
+      DATA_DIR: dataDir,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+    });
+    await waitFor(`${base}/api/health`);
+    const inject: Inject = async (opts) => {
+      const res = await fetch(`${base}${opts.url}`, {
+        method: opts.method,
+        headers: { 'content-type': 'application/json', ...(opts.headers ?? {}) },
+        body:
+          opts.payload === undefined
+            ? undefined
+            : typeof opts.payload === 'string'
+              ? opts.payload
+              : JSON.stringify(opts.payload),
+      });
+      const body = await res.text();
+      return { statusCode: res.status, body, json: () => JSON.parse(body) };
+    };
+    const scenarios = (await buildScenarios(inject, facts, size)).filter((s) => s.name.startsWith('1'));
+    const rows: Row[] = [];
+    for (const s of scenarios) {
+      const api = await drive(s, base);
+      rows.push({ scenario: s.name, note: s.note, api, floor: null, statements: 0 });
+      log(`PGlite ${s.name}: p50 ${api.p50} ms, p95 ${api.p95} ms, ${api.rps} req/s`);
+    }
+    return { name: `PGlite, ${label(size)}`, database: 'pglite', size, seedSeconds, hello: null, rows };
+  } finally {
+    if (child) await stopChild(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const label = (size: BenchSize) =>
+  `${size.quotes.toLocaleString('en')} quotes, ${size.board.toLocaleString('en')} board records`;
+
+async function main() {
+  log(`${quick ? 'quick' : 'full'} run`);
+  const phases: Phase[] = [];
+  try {
+    phases.push(await runServerPhase(SMALL));
+    if (!quick) phases.push(await runServerPhase(LARGE));
+    phases.push(await runPglitePhase(SMALL));
+  } catch (err) {
+    process.exitCode = 1;
+    console.error(err);
+    if (phases.length === 0) return;
+  }
+  const date = new Date().toISOString().slice(0, 10);
+  const report = {
+    date,
+    mode: quick ? 'quick' : 'full',
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+    machine: {
+      cpus: cpus().length,
+      cpu: cpus()[0]?.model ?? '',
+      memoryGb: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+    },
+    phases,
+  };
+  const dir = join(here, 'results');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${date}${quick ? '-quick' : ''}`);
+  writeFileSync(`${file}.json`, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(`${file}.md`, markdown(report));
+  console.log(`\n${markdown(report)}`);
+  log(`results in ${file}.json and .md`);
+}
+
+const ms = (n: number | undefined) => (n === undefined ? '–' : String(n));
+
 function markdown(r: {
   date: string;
   mode: string;
-  size: typeof SIZE;
   machine: Record<string, unknown>;
-  hello: Figures;
-  rows: Record<string, unknown>[];
+  phases: Phase[];
 }): string {
   const lines = [
-    `### ${r.date} (${r.mode}): ${r.size.quotes.toLocaleString('en')} quotes, ${r.size.board.toLocaleString('en')} board records, ${CONNECTIONS} connections`,
+    `### ${r.date} (${r.mode}): ${CONNECTIONS} connections, ${SECONDS} s a scenario`,
     '',
-    `Machine: ${r.machine.cpus} × ${r.machine.cpu}, ${r.machine.memoryGb} GB, Node ${r.machine.node}. Hello-world Fastify: ${r.hello.rps} req/s.`,
-    '',
-    '| scenario | API p50 | API p95 | API p99 | API req/s | SQL floor p50 | floor p95 | API p50 / floor p50 | errors |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    `Machine: ${r.machine.cpus} × ${r.machine.cpu}, ${r.machine.memoryGb} GB, Node ${r.machine.node}; PostgreSQL on the same machine.`,
   ];
-  for (const row of r.rows) {
-    const api = row.api as Figures;
-    const floor = row.floor as Figures | null;
-    const ratio = floor && floor.p50 > 0 ? (api.p50 / floor.p50).toFixed(2) : '–';
+  for (const phase of r.phases) {
+    lines.push('', `#### ${phase.name} (seeded in ${phase.seedSeconds.toFixed(0)} s)`, '');
+    if (phase.hello) lines.push(`Hello-world Fastify on the same machine: ${phase.hello.rps} req/s.`, '');
     lines.push(
-      `| ${row.scenario} | ${api.p50} | ${api.p95} | ${api.p99} | ${api.rps} | ${floor?.p50 ?? '–'} | ${floor?.p95 ?? '–'} | ${ratio} | ${api.errors} |`,
+      '| scenario | API p50 ms | API p95 ms | API p99 ms | API req/s | bytes | SQL floor p50 | floor p95 | API p50 − floor p50 |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     );
+    for (const row of phase.rows) {
+      const gap = row.floor ? (row.api.p50 - row.floor.p50).toFixed(1) : '–';
+      lines.push(
+        `| ${row.scenario}${row.note ? ` (${row.note})` : ''} | ${row.api.p50} | ${row.api.p95} | ${row.api.p99} | ${row.api.rps} | ${row.api.bytes.toLocaleString('en')} | ${ms(row.floor?.p50)} | ${ms(row.floor?.p95)} | ${gap} |`,
+      );
+    }
+  }
+  // Throughput from the small to the large data set, and PGlite against the server.
+  const [small, large] = r.phases.filter((p) => p.database === 'postgres');
+  if (small && large) {
+    lines.push(
+      '',
+      `#### Throughput from ${small.size.quotes.toLocaleString('en')} to ${large.size.quotes.toLocaleString('en')} quotes`,
+      '',
+      '| scenario | req/s small | req/s large | change |',
+      '| --- | ---: | ---: | ---: |',
+    );
+    for (const row of large.rows) {
+      const before = small.rows.find((x) => x.scenario === row.scenario);
+      if (!before) continue;
+      const change = ((row.api.rps / Math.max(1, before.api.rps) - 1) * 100).toFixed(0);
+      lines.push(`| ${row.scenario} | ${before.api.rps} | ${row.api.rps} | ${change} % |`);
+    }
+  }
+  const pglite = r.phases.find((p) => p.database === 'pglite');
+  if (small && pglite) {
+    lines.push(
+      '',
+      `#### PGlite against the server at ${small.size.quotes.toLocaleString('en')} quotes`,
+      '',
+      '| scenario | server p50 ms | PGlite p50 ms | PGlite / server |',
+      '| --- | ---: | ---: | ---: |',
+    );
+    for (const row of pglite.rows) {
+      const server = small.rows.find((x) => x.scenario === row.scenario);
+      if (!server) continue;
+      lines.push(
+        `| ${row.scenario} | ${server.api.p50} | ${row.api.p50} | ${(row.api.p50 / Math.max(0.01, server.api.p50)).toFixed(2)} |`,
+      );
+    }
   }
   return `${lines.join('\n')}\n`;
 }

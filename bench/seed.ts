@@ -7,7 +7,6 @@ import {
   STAGES,
   VERIFICATIONS,
 } from '@solar/shared';
-import type pg from 'pg';
 
 /**
  * The benchmark's data set, generated inside PostgreSQL with generate_series (seconds for a million
@@ -24,7 +23,10 @@ export interface SeedSize {
 const arr = (values: readonly string[]) =>
   `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
 
-export async function seedQuotes(client: pg.PoolClient, size: SeedSize): Promise<void> {
+/** Runs one statement (a `pg` client or PGlite, as the owner). */
+export type RunSql = (text: string, params?: unknown[]) => Promise<unknown>;
+
+export async function seedQuotes(client: { query: RunSql }, size: SeedSize): Promise<void> {
   await client.query(`CREATE TEMP TABLE bench_cities AS
     SELECT i, 'Benchstadt ' || i AS name,
       47.4 + ((i * 7919) % 1000) / 1000.0 * 7.4 AS lat,
@@ -51,7 +53,7 @@ export async function seedQuotes(client: pg.PoolClient, size: SeedSize): Promise
 
 /** Companies at city centres, one admin each (the given password hash), saved projects near them. */
 export async function seedCompanies(
-  client: pg.PoolClient,
+  client: { query: RunSql },
   size: SeedSize,
   passwordHash: string,
 ): Promise<void> {
@@ -72,4 +74,20 @@ export async function seedCompanies(
     WHERE co.slug LIKE 'bench-%'
     ON CONFLICT DO NOTHING`);
   await client.query('ANALYZE');
+}
+
+/**
+ * The whole data set: quotes, companies with their areas and projects, and a platform administrator
+ * (admin@bench.test), all with `password`.
+ */
+export async function seedAll(run: RunSql, size: SeedSize, password: string): Promise<void> {
+  const { hashPassword } = await import('../apps/api/src/lib/passwords');
+  const hash = await hashPassword(password);
+  const client = { query: run };
+  await seedQuotes(client, size);
+  await seedCompanies(client, size, hash);
+  await run(
+    `INSERT INTO users (email, password_hash, first_name, last_name, role) VALUES ('admin@bench.test', $1, 'Bench', 'Admin', 'ADMIN')`,
+    [hash],
+  );
 }

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { mapPointsOf } from '@solar/shared';
 import { authHeaders, DEMO, DEMO_PASSWORD, expect, test } from '../fixtures/auth';
 
 // Several browser suites share the machine: allow for a slow server rather than flake.
@@ -114,16 +115,19 @@ test.describe('customer quote request (/request)', () => {
       },
     });
     expect(mapRes.status()).toBe(200);
-    const points = (await mapRes.json()).data.docs as {
-      shortId: string;
-      address: string;
-      lat: number;
-      long: number;
-      projectStatus: string | null;
-    }[];
-    const point = points.find((p) => p.shortId === shortId);
+    const points = mapPointsOf((await mapRes.json()).data);
+    const quotes = await page.request.put('/api/quote/installer/search?limit=50', {
+      headers,
+      data: { search: shortId },
+    });
+    const quote = (
+      (await quotes.json()).data.docs as { _id: string; shortId: string; address: string }[]
+    ).find((q) => q.shortId === shortId);
+    expect(quote, `quote ${shortId} found`).toBeTruthy();
+    expect(quote?.address).toBe(street);
+    const point = points.find((p) => p._id === quote?._id);
     expect(point, `quote ${shortId} on the map`).toBeTruthy();
-    expect(point).toMatchObject({ address: street, projectStatus: 'ACQUISITION' });
+    expect(point?.projectStatus).toBe('ACQUISITION');
     expect(point?.lat).toBeCloseTo(body.lat, 5);
 
     // ... and in its saved-project search as a matched project.

@@ -43,9 +43,10 @@ describe('POST /public/quote-request', () => {
       headers: t.auth(a.sales.token),
       payload: { bbox: { minLat: 39.9, maxLat: 40.1, minLng: 39.9, maxLng: 40.1 } },
     });
-    expect(map.json().data.docs.map((p: { shortId: string }) => p.shortId)).toContain(
+    const [created] = await t.database.query<{ id: string }>('SELECT id FROM quotes WHERE short_id = $1', [
       res.json().data.shortId,
-    );
+    ]);
+    expect(map.json().data.ids).toContain(created?.id);
     const projects = await t.app.inject({
       method: 'POST',
       url: '/api/saved-project/installer/search',

@@ -67,8 +67,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     filters: z.infer<typeof QuoteFilters>,
   ) => {
     const scope = await scopeFor(db, principalOf(req));
-    const { points, truncated } = await findMapPoints(db, scope, filters, bbox);
-    return { data: { docs: points, truncated } };
+    return { data: await findMapPoints(db, scope, filters, bbox) };
   };
   app.post(
     '/quote/installer/map-view',

@@ -168,12 +168,24 @@ describe('map view, filter data, total', () => {
       payload: { bbox: { minLat: 9.9, maxLat: 10.1, minLng: 9.9, maxLng: 10.1 } },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.docs).toHaveLength(45);
+    const points = res.json().data;
+    // Parallel arrays, best rated first, coordinates to six decimals.
+    expect(points.ids.sort()).toEqual([...near].sort());
+    expect(points.lat).toHaveLength(45);
+    expect(points.long).toHaveLength(45);
+    expect(new Set(points.lat)).toEqual(new Set([10.05]));
+    // A stage where the company has a project of the quote, else null.
+    const [row] = await t.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM projects WHERE company_id = $1 AND quote_id = ANY($2::uuid[]) AND NOT is_deleted',
+      [a.company.id, `{${near.join(',')}}`],
+    );
+    expect(points.stage.filter((s: string | null) => s !== null)).toHaveLength(row?.n ?? -1);
+    expect(points.truncated).toBe(false);
     const empty = await t.app.inject({
       url: '/api/quote/installer/map-view?minLat=0&maxLat=1&minLng=0&maxLng=1',
       headers: t.auth(a.sales.token),
     });
-    expect(empty.json().data.docs).toEqual([]);
+    expect(empty.json().data).toEqual({ ids: [], lat: [], long: [], stage: [], truncated: false });
     const bad = await t.app.inject({
       method: 'POST',
       url: '/api/quote/installer/map-view',

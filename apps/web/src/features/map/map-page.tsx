@@ -156,7 +156,7 @@ export function MapPage() {
       current
         ? {
             ...current,
-            docs: current.docs.map((p) => (p._id === point._id ? { ...p, projectStatus: stage } : p)),
+            stage: current.ids.map((id, i) => (id === point._id ? stage : (current.stage[i] ?? null))),
           }
         : current,
     );

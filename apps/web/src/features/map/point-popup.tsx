@@ -41,8 +41,9 @@ export function PointPopup({ point, canSave, onSaved }: PointPopupProps) {
   const { t } = useTranslation(['map', 'pipeline']);
   const { t: tc } = useTranslation();
   const lang = currentLanguage();
-  const hasProject = point.projectStatus !== null;
-  const quote = useQuoteQuery(point._id, hasProject);
+  // A map point carries no details: they come with the quote when its popup opens.
+  const quote = useQuoteQuery(point._id);
+  const details = quote.data;
   const save = useSaveQuoteAsProject();
   const projectId = save.data?._id ?? quote.data?.projectId ?? null;
 
@@ -71,7 +72,7 @@ export function PointPopup({ point, canSave, onSaved }: PointPopupProps) {
         {t('map:popup.openProject')}
       </Button>
     );
-  } else if (hasProject && quote.isPending) {
+  } else if (quote.isPending) {
     action = (
       <Group gap="xs" role="status">
         <Loader size="xs" />
@@ -80,7 +81,7 @@ export function PointPopup({ point, canSave, onSaved }: PointPopupProps) {
         </Text>
       </Group>
     );
-  } else if (hasProject && quote.isError) {
+  } else if (quote.isError) {
     action = (
       <Stack gap={4} role="alert">
         <Text size="xs" c="red">
@@ -110,14 +111,16 @@ export function PointPopup({ point, canSave, onSaved }: PointPopupProps) {
   const stage = save.data?.projectStatus ?? point.projectStatus;
   return (
     <Stack gap={6} miw={220} data-testid={`map-popup-${point._id}`}>
-      <div>
-        <Text fw={700} size="sm" lh={1.3}>
-          {point.address}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {point.city} · {point.shortId}
-        </Text>
-      </div>
+      {details ? (
+        <div>
+          <Text fw={700} size="sm" lh={1.3}>
+            {details.address}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {details.city} · {details.shortId}
+          </Text>
+        </div>
+      ) : null}
       {stage && (
         <Badge
           variant="light"
@@ -138,15 +141,19 @@ export function PointPopup({ point, canSave, onSaved }: PointPopupProps) {
           {t('map:popup.stage')}: {t(`pipeline:stage.${stage}`)}
         </Badge>
       )}
-      <Fact
-        label={t('map:popup.rating')}
-        value={t('map:popup.ratingValue', { n: formatNumber(point.rating, lang, 1) })}
-      />
-      <Fact label={t('map:popup.totalCost')} value={formatEuro(point.totalCost, lang)} />
-      <Fact
-        label={t('map:popup.consumption')}
-        value={t('map:popup.kwh', { n: formatNumber(point.consumption, lang) })}
-      />
+      {details && (
+        <>
+          <Fact
+            label={t('map:popup.rating')}
+            value={t('map:popup.ratingValue', { n: formatNumber(details.rating, lang, 1) })}
+          />
+          <Fact label={t('map:popup.totalCost')} value={formatEuro(details.totalCost, lang)} />
+          <Fact
+            label={t('map:popup.consumption')}
+            value={t('map:popup.kwh', { n: formatNumber(details.consumption, lang) })}
+          />
+        </>
+      )}
       {action && <div style={{ marginTop: 4 }}>{action}</div>}
     </Stack>
   );

@@ -187,12 +187,10 @@ export function QuoteMap({ ref, points, serviceArea, selected, onSelect, popup, 
           continue;
         }
         const color = point.projectStatus ? STAGE_COLORS[point.projectStatus] : QUOTE_COLOR;
+        // The address comes with the details when the point is opened (the map loads points only).
         const label = point.projectStatus
-          ? tr('map:marker.project', {
-              address: point.address,
-              stage: tr(`pipeline:stage.${point.projectStatus}`),
-            })
-          : tr('map:marker.point', { address: point.address });
+          ? tr('map:marker.project', { stage: tr(`pipeline:stage.${point.projectStatus}`) })
+          : tr('map:marker.point');
         const marker = L.marker([lat, lng], {
           icon: L.divIcon({
             className: classes.point,

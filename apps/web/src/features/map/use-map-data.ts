@@ -1,5 +1,5 @@
-import type { MapPoint } from '@solar/shared';
-import { useEffect, useState } from 'react';
+import { type MapPoint, mapPointsOf } from '@solar/shared';
+import { useEffect, useMemo, useState } from 'react';
 import { useFilterDataQuery, useMapViewQuery } from '../../api/quotes';
 import {
   type CachedCity,
@@ -46,13 +46,15 @@ export function useMapPoints(userKey: string): MapPointsState {
   const cached = useCached(readCachedPoints, userKey);
   const query = useMapViewQuery({});
 
+  // The answer's parallel arrays as the points the map draws.
+  const freshPoints = useMemo(() => (query.data ? mapPointsOf(query.data) : undefined), [query.data]);
   useEffect(() => {
-    if (query.data)
-      void writeCachedPoints(userKey, { points: query.data.docs, truncated: query.data.truncated });
-  }, [query.data, userKey]);
+    if (query.data && freshPoints)
+      void writeCachedPoints(userKey, { points: freshPoints, truncated: query.data.truncated });
+  }, [query.data, freshPoints, userKey]);
 
   const fresh = query.data;
-  const points = fresh?.docs ?? cached?.points;
+  const points = freshPoints ?? cached?.points;
   return {
     points,
     truncated: fresh?.truncated ?? cached?.truncated ?? false,
