@@ -8,6 +8,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -91,7 +92,7 @@ interface Scenario {
 interface Row {
   scenario: string;
   note?: string;
-  api: Figures & { bytes: number };
+  api: Figures & { bytes: number; gzipBytes: number };
   floor: Figures | null;
   statements: number;
 }
@@ -105,7 +106,34 @@ interface Phase {
   rows: Row[];
 }
 
-async function drive(s: Scenario, base: string): Promise<Figures & { bytes: number }> {
+/** The size of one answer as sent with gzip (the browser asks for it), read without decompressing. */
+function gzipBytes(s: Scenario, base: string): Promise<number> {
+  return new Promise((resolveSize, reject) => {
+    const body = s.body === undefined ? undefined : JSON.stringify(s.body);
+    const req = request(
+      `${base}${s.path}`,
+      {
+        method: s.method,
+        headers: {
+          'content-type': 'application/json',
+          'accept-encoding': 'gzip',
+          ...(s.token ? { authorization: `JWT ${s.token}` } : {}),
+        },
+      },
+      (res) => {
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+        });
+        res.on('end', () => resolveSize(size));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function drive(s: Scenario, base: string): Promise<Figures & { bytes: number; gzipBytes: number }> {
   const latencies: number[] = [];
   let errors = 0;
   let bytes = 0;
@@ -127,7 +155,7 @@ async function drive(s: Scenario, base: string): Promise<Figures & { bytes: numb
     bytes = resBytes;
   });
   await instance;
-  return { ...percentiles(latencies, SECONDS, errors), bytes };
+  return { ...percentiles(latencies, SECONDS, errors), bytes, gzipBytes: await gzipBytes(s, base) };
 }
 
 type Inject = (opts: {
@@ -556,13 +584,13 @@ function markdown(r: {
     lines.push('', `#### ${phase.name} (seeded in ${phase.seedSeconds.toFixed(0)} s)`, '');
     if (phase.hello) lines.push(`Hello-world Fastify on the same machine: ${phase.hello.rps} req/s.`, '');
     lines.push(
-      '| scenario | API p50 ms | API p95 ms | API p99 ms | API req/s | bytes | SQL floor p50 | floor p95 | API p50 − floor p50 |',
+      '| scenario | API p50 ms | API p95 ms | API p99 ms | API req/s | bytes (gzip) | SQL floor p50 | floor p95 | API p50 − floor p50 |',
       '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     );
     for (const row of phase.rows) {
       const gap = row.floor ? (row.api.p50 - row.floor.p50).toFixed(1) : '–';
       lines.push(
-        `| ${row.scenario}${row.note ? ` (${row.note})` : ''} | ${row.api.p50} | ${row.api.p95} | ${row.api.p99} | ${row.api.rps} | ${row.api.bytes.toLocaleString('en')} | ${ms(row.floor?.p50)} | ${ms(row.floor?.p95)} | ${gap} |`,
+        `| ${row.scenario}${row.note ? ` (${row.note})` : ''} | ${row.api.p50} | ${row.api.p95} | ${row.api.p99} | ${row.api.rps} | ${row.api.bytes.toLocaleString('en')} (${(row.api.gzipBytes ?? 0).toLocaleString('en')}) | ${ms(row.floor?.p50)} | ${ms(row.floor?.p95)} | ${gap} |`,
       );
     }
   }

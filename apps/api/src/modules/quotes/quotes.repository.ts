@@ -2,6 +2,7 @@ import type { MapPoints, Quote, QuoteFilters } from '@solar/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { filterSql, projectJoin, type QuoteScope, scopeSql } from './quotes.scope';
+import { visibleIds } from './quotes.search';
 
 export interface QuoteDbRow {
   id: string;
@@ -48,8 +49,8 @@ const SELECT = sql`SELECT q.*, p.id AS project_id, p.stage AS project_stage,
 
 export const MAP_POINT_LIMIT = 50_000;
 
-/** Six decimals: about 0.1 m, shorter on the wire than a double's full digits. */
-const roundCoordinate = (n: number) => Math.round(n * 1e6) / 1e6;
+/** Five decimals: about 1 m, enough for a dot on a map and shorter on the wire than a double. */
+const roundCoordinate = (n: number) => Math.round(n * 1e5) / 1e5;
 
 /** The points inside a bounding box, best rated first, at most MAP_POINT_LIMIT, as parallel arrays. */
 export async function findMapPoints(
@@ -61,10 +62,16 @@ export async function findMapPoints(
   const box = bbox
     ? sql`q.latitude BETWEEN ${bbox.minLat} AND ${bbox.maxLat} AND q.longitude BETWEEN ${bbox.minLng} AND ${bbox.maxLng}`
     : sql`q.latitude IS NOT NULL`;
+  // An installer's points come from its area and projects (quote_areas), not from testing every
+  // quote in the box; the platform roles read the box along the (latitude, longitude) index.
+  const byArea = scope.kind === 'area' || scope.kind === 'own';
+  const from = byArea
+    ? sql`(${visibleIds(scope)}) v JOIN quotes q ON q.id = v.id ${projectJoin(scope)}`
+    : sql`quotes q ${projectJoin(scope)}`;
   const rows = rowsOf<{ id: string; latitude: number; longitude: number; stage: string | null }>(
     await db.execute(sql`SELECT q.id, q.latitude, q.longitude, p.stage
-      FROM quotes q ${projectJoin(scope)}
-      WHERE ${scopeSql(scope)} AND ${filterSql(filters)} AND ${box}
+      FROM ${from}
+      WHERE ${byArea ? sql`true` : scopeSql(scope)} AND ${filterSql(filters)} AND ${box}
       ORDER BY q.rating DESC, q.id DESC LIMIT ${MAP_POINT_LIMIT + 1}`),
   );
   const shown = rows.slice(0, MAP_POINT_LIMIT);

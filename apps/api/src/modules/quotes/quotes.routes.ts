@@ -16,13 +16,14 @@ import {
   QuoteTotalResponse,
   QuoteUpdateRequest,
 } from '@solar/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../lib/auth-hook';
 import { translate } from '../../lib/messages';
 import { findFilterData, findMapPoints } from './quotes.repository';
 import { scopeFor } from './quotes.scope';
+import { cachedMapBody } from './quotes.search';
 import {
   createChangeRequest,
   getQuote,
@@ -61,18 +62,24 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Sent as JSON text kept while the data stands still (cachedMapBody): up to 50,000 points, whose
+  // schema check on every answer would cost more than the query. Built from the typed repository.
   const mapView = async (
     req: FastifyRequest,
+    reply: FastifyReply,
     bbox: z.infer<typeof BBox> | undefined,
     filters: z.infer<typeof QuoteFilters>,
   ) => {
     const scope = await scopeFor(db, principalOf(req));
-    return { data: await findMapPoints(db, scope, filters, bbox) };
+    const body = await cachedMapBody(db, [scope, filters, bbox ?? null], async () => ({
+      data: await findMapPoints(db, scope, filters, bbox),
+    }));
+    return reply.type('application/json; charset=utf-8').send(body);
   };
   app.post(
     '/quote/installer/map-view',
     { config: everyone, schema: { body: MapViewRequest, response: { 200: MapViewResponse } } },
-    async (req) => mapView(req, req.body.bbox, req.body.filters ?? {}),
+    async (req, reply) => mapView(req, reply, req.body.bbox, req.body.filters ?? {}),
   );
   app.get(
     '/quote/installer/map-view',
@@ -88,13 +95,13 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MapViewResponse },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { minLat, maxLat, minLng, maxLng, ...rest } = req.query;
       const bbox =
         minLat !== undefined && maxLat !== undefined && minLng !== undefined && maxLng !== undefined
           ? BBox.parse({ minLat, maxLat, minLng, maxLng })
           : undefined;
-      return mapView(req, bbox, splitQuery({ ...rest }).filters);
+      return mapView(req, reply, bbox, splitQuery({ ...rest }).filters);
     },
   );
 

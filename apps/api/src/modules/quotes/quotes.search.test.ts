@@ -163,6 +163,32 @@ describe('the service area (quote_areas)', () => {
   });
 });
 
+describe('the map', () => {
+  it('answers the same points again while nothing changes, and the new ones at once after a change', async () => {
+    const map = async () =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/quote/installer/map-view',
+          headers: t.auth(a.sales.token),
+          payload: {},
+        })
+      ).json().data as { ids: string[]; lat: number[] };
+    const first = await map();
+    expect((await map()).ids).toEqual(first.ids);
+    const moved = outside[2] as string;
+    expect(first.ids).not.toContain(moved);
+    await t.database.query('UPDATE quotes SET latitude = $2, longitude = $3 WHERE id = $1', [
+      moved,
+      LAT,
+      LNG,
+    ]);
+    const after = await map();
+    expect(after.ids).toContain(moved);
+    expect(after.lat[after.ids.indexOf(moved)]).toBeCloseTo(LAT, 4);
+  });
+});
+
 describe('keyset pages', () => {
   const sorts = [
     'sortColumn=profiles.green.rating&sortOrder=desc',

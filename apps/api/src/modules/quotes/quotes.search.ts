@@ -142,7 +142,7 @@ export async function findQuotePage(
 }
 
 /** The rows a scope sees, as `v(id)`: the area and the projects for an installer. */
-function visibleIds(scope: QuoteScope): SQL {
+export function visibleIds(scope: QuoteScope): SQL {
   switch (scope.kind) {
     case 'all':
       return sql`SELECT id FROM quotes`;
@@ -201,7 +201,8 @@ const TOTALS_TTL_MS = 30_000;
 const TOTALS_MAX_ENTRIES = 2_000;
 const totalsCache = new Map<string, { at: number; version: string; totals: MaxMin }>();
 
-async function dataVersion(db: DbOrTx): Promise<string> {
+/** The current `quote_data_version`: it moves with every change to quotes, projects or areas. */
+export async function dataVersion(db: DbOrTx): Promise<string> {
   const [row] = rowsOf<{ v: string }>(
     await db.execute(sql`SELECT last_value::text AS v FROM quote_data_version`),
   );
@@ -232,4 +233,29 @@ export async function findQuoteTotals(
 /** Forgets every cached total (tests). */
 export function clearQuoteTotals(): void {
   totalsCache.clear();
+}
+
+/** Map answers kept at most (each up to about 1 MB). */
+const MAP_MAX_ENTRIES = 32;
+const mapCache = new Map<string, { at: number; version: string; body: string }>();
+
+/**
+ * A map answer as JSON text: the same one while the data stands still (an installer's colleagues
+ * open the same map), counted and serialised anew when it moves or after 30 s. Kept serialised, so
+ * a hit costs the version check and the send.
+ */
+export async function cachedMapBody(
+  db: DbOrTx,
+  key: unknown,
+  build: () => Promise<unknown>,
+  now = Date.now(),
+): Promise<string> {
+  const id = JSON.stringify(key);
+  const version = await dataVersion(db);
+  const hit = mapCache.get(id);
+  if (hit && hit.version === version && now - hit.at < TOTALS_TTL_MS) return hit.body;
+  const body = JSON.stringify(await build());
+  if (mapCache.size >= MAP_MAX_ENTRIES) mapCache.delete(mapCache.keys().next().value as string);
+  mapCache.set(id, { at: now, version, body });
+  return body;
 }
