@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import { authHeaders, DEMO, DEMO_PASSWORD, expect, loginAs, test } from '../fixtures/auth';
 
@@ -159,4 +160,17 @@ test('the free plan downloads 3 OBJ files, the 4th meets the paywall', async ({ 
   const viewer = page.getByRole('dialog').getByTestId('obj-viewer');
   await expect(viewer).toHaveAttribute('data-state', 'ready');
   await expect(viewer.getByTestId('viewer-canvas')).toBeVisible();
+  // Accessible like every dialog (a11y-dialogs.spec.ts checks the others; this one needs the download
+  // above): no serious or critical axe finding, focus inside, Escape closes it.
+  const dialog = page.getByRole('dialog');
+  await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  const axe = await new AxeBuilder({ page })
+    .include('[role="dialog"]')
+    .withTags(['wcag2a', 'wcag2aa'])
+    .analyze();
+  expect(
+    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
 });
