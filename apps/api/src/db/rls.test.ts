@@ -137,9 +137,10 @@ describe('row-level security', () => {
       b.company.id,
     ]);
     const areaOf = (company: string) =>
-      t.database.query<{ quote_id: string }>('SELECT quote_id FROM quote_areas WHERE company_id = $1', [
-        company,
-      ]);
+      t.database.query<{ quote_id: string }>(
+        'SELECT quote_id FROM quote_areas WHERE company_id = $1 AND in_area',
+        [company],
+      );
     expect((await areaOf(a.company.id)).map((r) => r.quote_id)).toEqual([quote]);
     expect((await areaOf(b.company.id)).map((r) => r.quote_id)).toEqual([quote]);
     await asCompany(a.company.id, async () => {

@@ -67,8 +67,9 @@ export const quotes = pgTable(
 );
 
 /**
- * The quotes inside each company's service area, kept by triggers on quotes and companies
- * (migration 0011): the listing reads a company's area in rating order from one index range
+ * The quotes each company sees: those inside its service area and those it has a project of, kept by
+ * triggers on quotes, companies and projects (migrations 0011, 0012): the listing reads them in
+ * rating order from one index range
  * instead of testing the distance of every quote (docs/decisions/0005). Derived from platform data
  * (quote coordinates and the company's public location), so it carries no company content.
  */
@@ -83,6 +84,10 @@ export const quoteAreas = pgTable(
       .references(() => quotes.id, { onDelete: 'cascade' }),
     /** A copy of the quote's rating, the default sort, so a page is one index range. */
     rating: doublePrecision('rating').notNull(),
+    /** Within the company's radius. */
+    inArea: boolean('in_area').notNull().default(true),
+    /** The company has a (not deleted) project of the quote: visible wherever the quote is. */
+    hasProject: boolean('has_project').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.quoteId], name: 'quote_areas_pkey' }),

@@ -37,8 +37,9 @@ export function companyOf(scope: QuoteScope): string | null {
 
 /**
  * The visibility condition on `q` (quotes) joined with `p` (the caller's project, if any). An
- * installer sees the quotes of its service area (`quote_areas`, kept by triggers from the exact
- * great-circle distance: migration 0011) and every quote it has a project of.
+ * installer sees the quotes of its service area and every quote it has a project of: its rows of
+ * `quote_areas`, kept by triggers (the exact great-circle distance, and its projects: migrations
+ * 0011 and 0012).
  */
 export function scopeSql(scope: QuoteScope): SQL {
   switch (scope.kind) {
@@ -47,10 +48,8 @@ export function scopeSql(scope: QuoteScope): SQL {
     case 'city':
       return sql`q.city = ${scope.city}`;
     case 'own':
-      return sql`p.id IS NOT NULL`;
     case 'area':
-      return sql`(p.id IS NOT NULL OR EXISTS (SELECT 1 FROM quote_areas a
-        WHERE a.company_id = ${scope.companyId} AND a.quote_id = q.id))`;
+      return sql`EXISTS (SELECT 1 FROM quote_areas a WHERE a.company_id = ${scope.companyId} AND a.quote_id = q.id)`;
   }
 }
 

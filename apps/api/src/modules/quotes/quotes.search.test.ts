@@ -163,6 +163,39 @@ describe('the service area (quote_areas)', () => {
   });
 });
 
+describe('projects in the visible set', () => {
+  it('a project outside the area leaves with its soft delete and comes back with its restore; one inside stays', async () => {
+    const c = await t.createInstallerCompany();
+    await t.database.query(
+      'UPDATE companies SET latitude = $2, longitude = $3, service_radius_km = 20 WHERE id = $1',
+      [c.company.id, LAT, LNG],
+    );
+    const inside = (await expectedArea(c.company.id))[0] as string;
+    const far = outside[1] as string;
+    const ids = async () => (await walk(c.sales.token, '', 500)).map((d) => d._id);
+    const before = await ids();
+    expect(before).not.toContain(far);
+    const [farProject] = await t.database.query<{ id: string }>(
+      'INSERT INTO projects (company_id, quote_id) VALUES ($1, $2) RETURNING id',
+      [c.company.id, far],
+    );
+    const [insideProject] = await t.database.query<{ id: string }>(
+      'INSERT INTO projects (company_id, quote_id) VALUES ($1, $2) RETURNING id',
+      [c.company.id, inside],
+    );
+    expect((await ids()).sort()).toEqual([...before, far].sort());
+    await t.database.query('UPDATE projects SET is_deleted = true WHERE id = ANY($1::uuid[])', [
+      `{${farProject?.id},${insideProject?.id}}`,
+    ]);
+    expect((await ids()).sort()).toEqual([...before].sort());
+    await t.database.query('UPDATE projects SET is_deleted = false WHERE id = $1', [farProject?.id]);
+    expect(await ids()).toContain(far);
+    // A company that moves keeps the quotes of its projects, wherever they are.
+    await t.database.query('UPDATE companies SET latitude = $2 WHERE id = $1', [c.company.id, LAT + 10]);
+    expect(await ids()).toEqual([far]);
+  });
+});
+
 describe('the map', () => {
   it('answers the same points again while nothing changes, and the new ones at once after a change', async () => {
     const map = async () =>

@@ -78,10 +78,9 @@ function afterCursor(column: SQL, id: SQL, cast: SQL, cursor: QuoteCursor | null
 }
 
 /**
- * One page of the caller's quotes in the requested order. An installer's page is the merge of two
- * ordered, limited branches: the quotes of its service area (from `quote_areas`, read along the
- * `(company_id, rating, quote_id)` index for the default sort) and the quotes of its projects
- * outside the area. The others read `quotes` along the sort column's index.
+ * One page of the caller's quotes in the requested order. An installer's quotes (its service area
+ * and its projects) are its rows of `quote_areas`, read along `(company_id, rating, quote_id)` for
+ * the default sort. The platform roles read `quotes` along the sort column's index.
  */
 export async function findQuotePage(
   db: DbOrTx,
@@ -101,26 +100,17 @@ export async function findQuotePage(
   let rows: QuoteDbRow[];
   if (scope.kind === 'area' || scope.kind === 'own') {
     const company = scope.companyId;
-    const branchLimit = offset + take;
     const projectJoin = sql`LEFT JOIN projects p ON p.quote_id = q.id AND p.company_id = ${company} AND NOT p.is_deleted`;
-    const projects = sql`(SELECT q.id, ${sort.column} AS k FROM projects pp JOIN quotes q ON q.id = pp.quote_id
-        WHERE pp.company_id = ${company} AND NOT pp.is_deleted
-          ${scope.kind === 'area' ? sql`AND NOT EXISTS (SELECT 1 FROM quote_areas a WHERE a.company_id = ${company} AND a.quote_id = q.id)` : sql``}
-          AND ${where} AND ${afterCursor(sort.column, sql`q.id`, sort.cast, cursor, desc)}
-        ORDER BY ${sort.column} ${dir}, q.id ${dir} LIMIT ${branchLimit})`;
-    let visible = projects;
-    if (scope.kind === 'area') {
-      const byRating = page.sortColumn === 'profiles.green.rating';
-      // The default sort reads the area's own copy of the rating, in index order.
-      const key = byRating ? sql`a.rating` : sort.column;
-      const id = byRating ? sql`a.quote_id` : sql`q.id`;
-      const area = sql`(SELECT q.id, ${key} AS k FROM quote_areas a JOIN quotes q ON q.id = a.quote_id
-          WHERE a.company_id = ${company} AND ${where} AND ${afterCursor(key, id, sort.cast, cursor, desc)}
-          ORDER BY ${key} ${dir}, ${id} ${dir} LIMIT ${branchLimit})`;
-      visible = sql`${area} UNION ALL ${projects}`;
-    }
+    // The default sort reads the company's own copy of the rating, in index order.
+    const byRating = page.sortColumn === 'profiles.green.rating';
+    const key = byRating ? sql`a.rating` : sort.column;
+    const id = byRating ? sql`a.quote_id` : sql`q.id`;
     rows = rowsOf<QuoteDbRow>(
-      await db.execute(sql`SELECT ${SELECT_COLUMNS} FROM (${visible}) v JOIN quotes q ON q.id = v.id ${projectJoin}
+      await db.execute(sql`SELECT ${SELECT_COLUMNS} FROM (
+          SELECT q.id, ${key} AS k FROM quote_areas a JOIN quotes q ON q.id = a.quote_id
+          WHERE a.company_id = ${company} AND ${where} AND ${afterCursor(key, id, sort.cast, cursor, desc)}
+          ORDER BY ${key} ${dir}, ${id} ${dir} LIMIT ${offset + take}
+        ) v JOIN quotes q ON q.id = v.id ${projectJoin}
         ORDER BY v.k ${dir}, v.id ${dir} LIMIT ${take} OFFSET ${offset}`),
     );
   } else {
@@ -149,10 +139,8 @@ export function visibleIds(scope: QuoteScope): SQL {
     case 'city':
       return sql`SELECT id FROM quotes WHERE city = ${scope.city}`;
     case 'own':
-      return sql`SELECT quote_id AS id FROM projects WHERE company_id = ${scope.companyId} AND NOT is_deleted`;
     case 'area':
-      return sql`SELECT quote_id AS id FROM quote_areas WHERE company_id = ${scope.companyId}
-        UNION SELECT quote_id FROM projects WHERE company_id = ${scope.companyId} AND NOT is_deleted`;
+      return sql`SELECT quote_id AS id FROM quote_areas WHERE company_id = ${scope.companyId}`;
   }
 }
 
