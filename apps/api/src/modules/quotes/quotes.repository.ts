@@ -64,7 +64,7 @@ export async function findMapPoints(
     : sql`q.latitude IS NOT NULL`;
   // An installer's points come from its area and projects (quote_areas), not from testing every
   // quote in the box; the platform roles read the box along the (latitude, longitude) index.
-  const byArea = scope.kind === 'area' || scope.kind === 'own';
+  const byArea = scope.kind === 'company';
   const from = byArea
     ? sql`(${visibleIds(scope)}) v JOIN quotes q ON q.id = v.id ${projectJoin(scope)}`
     : sql`quotes q ${projectJoin(scope)}`;

@@ -3,36 +3,29 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Principal } from '../../lib/auth-hook';
 import { forbidden } from '../../lib/errors';
-import { findCompanyById } from '../users/users.repository';
 
-/** What part of the platform's quotes a caller sees (docs/pipeline.md "Who sees what"). */
+/**
+ * What part of the platform's quotes a caller sees (docs/pipeline.md "Who sees what"): an installer
+ * company its rows of `quote_areas` (its service area and its projects, kept by triggers).
+ */
 export type QuoteScope =
   | { kind: 'all' }
   | { kind: 'city'; city: string }
-  | { kind: 'area'; companyId: string; lat: number; lng: number; radiusKm: number }
-  | { kind: 'own'; companyId: string };
+  | { kind: 'company'; companyId: string };
 
-export async function scopeFor(db: DbOrTx, p: Principal): Promise<QuoteScope> {
+/** The caller's scope, from the session alone (no statement: the area lives in `quote_areas`). */
+export async function scopeFor(_db: DbOrTx, p: Principal): Promise<QuoteScope> {
   if (p.role === 'ADMIN') return { kind: 'all' };
   if (p.role === 'CITY_ADMIN') {
     if (!p.city) throw forbidden();
     return { kind: 'city', city: p.city };
   }
   if (!p.companyId) throw forbidden();
-  const company = await findCompanyById(db, p.companyId);
-  if (!company) throw forbidden();
-  if (company.latitude === null || company.longitude === null) return { kind: 'own', companyId: company.id };
-  return {
-    kind: 'area',
-    companyId: company.id,
-    lat: company.latitude,
-    lng: company.longitude,
-    radiusKm: company.serviceRadiusKm,
-  };
+  return { kind: 'company', companyId: p.companyId };
 }
 
 export function companyOf(scope: QuoteScope): string | null {
-  return scope.kind === 'area' || scope.kind === 'own' ? scope.companyId : null;
+  return scope.kind === 'company' ? scope.companyId : null;
 }
 
 /**
@@ -47,8 +40,7 @@ export function scopeSql(scope: QuoteScope): SQL {
       return sql`true`;
     case 'city':
       return sql`q.city = ${scope.city}`;
-    case 'own':
-    case 'area':
+    case 'company':
       return sql`EXISTS (SELECT 1 FROM quote_areas a WHERE a.company_id = ${scope.companyId} AND a.quote_id = q.id)`;
   }
 }

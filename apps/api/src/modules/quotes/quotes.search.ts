@@ -98,7 +98,7 @@ export async function findQuotePage(
   const where = filterSql(filters);
 
   let rows: QuoteDbRow[];
-  if (scope.kind === 'area' || scope.kind === 'own') {
+  if (scope.kind === 'company') {
     const company = scope.companyId;
     const projectJoin = sql`LEFT JOIN projects p ON p.quote_id = q.id AND p.company_id = ${company} AND NOT p.is_deleted`;
     // The default sort reads the company's own copy of the rating, in index order.
@@ -138,8 +138,7 @@ export function visibleIds(scope: QuoteScope): SQL {
       return sql`SELECT id FROM quotes`;
     case 'city':
       return sql`SELECT id FROM quotes WHERE city = ${scope.city}`;
-    case 'own':
-    case 'area':
+    case 'company':
       return sql`SELECT quote_id AS id FROM quote_areas WHERE company_id = ${scope.companyId}`;
   }
 }
