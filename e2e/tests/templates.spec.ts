@@ -1,35 +1,6 @@
 import { readFileSync } from 'node:fs';
-import PizZip from 'pizzip';
 import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
-
-/** A minimal valid .docx with one placeholder. */
-function minimalDocx(text: string): Buffer {
-  const zip = new PizZip();
-  zip.file(
-    '[Content_Types].xml',
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-      '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-      '<Default Extension="xml" ContentType="application/xml"/>' +
-      '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>' +
-      '</Types>',
-  );
-  zip.file(
-    '_rels/.rels',
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-      '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-      '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>' +
-      '</Relationships>',
-  );
-  zip.file(
-    'word/document.xml',
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-      '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>' +
-      `<w:p><w:r><w:t>${text}</w:t></w:r></w:p>` +
-      '</w:body></w:document>',
-  );
-  return zip.generate({ type: 'nodebuffer' });
-}
+import { minimalDocx } from '../fixtures/docx';
 
 test.describe('templates page', () => {
   test.describe.configure({ timeout: 150_000 });
