@@ -83,7 +83,7 @@ async function latestFile(ctx: AppContext, quoteId: string, kind: PlanningFileKi
 /** The quote's planning files and whether the caller's company has them already. */
 export async function listPlanningFiles(ctx: AppContext, me: Principal, quoteId: string) {
   const { db } = ctx.database;
-  const quote = await findQuoteById(db, await scopeFor(db, me), quoteId);
+  const quote = await findQuoteById(db, scopeFor(me), quoteId);
   if (!quote) throw notFound('quote_not_found');
   const result = [];
   for (const kind of ['obj', 'pvsol'] as const) {
@@ -124,7 +124,7 @@ export async function requestDownload(
   if (!me.companyId) throw forbidden();
   const companyId = me.companyId;
   const { db } = ctx.database;
-  const quote = await findQuoteById(db, await scopeFor(db, me), quoteId);
+  const quote = await findQuoteById(db, scopeFor(me), quoteId);
   if (!quote) throw notFound('quote_not_found');
   const file = await latestFile(ctx, quoteId, kind);
   if (!file) throw new AppError(404, 'download_not_available');

@@ -84,7 +84,7 @@ export async function getProject(ctx: AppContext, me: Principal, id: string) {
 export async function saveQuote(ctx: AppContext, me: Principal, quoteId: string) {
   const { db } = ctx.database;
   const companyId = companyOf(me);
-  const scope = await scopeFor(db, me);
+  const scope = scopeFor(me);
   const quote = await findQuoteById(db, scope, quoteId);
   if (!quote) throw notFound('quote_not_found');
   const id = await db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import type { MapPoints, Quote, QuoteFilters } from '@solar/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { filterSql, projectJoin, type QuoteScope, scopeSql } from './quotes.scope';
 import { visibleIds } from './quotes.search';

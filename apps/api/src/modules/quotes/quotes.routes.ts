@@ -70,7 +70,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     bbox: z.infer<typeof BBox> | undefined,
     filters: z.infer<typeof QuoteFilters>,
   ) => {
-    const scope = await scopeFor(db, principalOf(req));
+    const scope = scopeFor(principalOf(req));
     const body = await cachedMapBody(db, [scope, filters, bbox ?? null], async () => ({
       data: await findMapPoints(db, scope, filters, bbox),
     }));
@@ -106,7 +106,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const filterData = async (req: FastifyRequest) => ({
-    data: await findFilterData(db, await scopeFor(db, principalOf(req))),
+    data: await findFilterData(db, scopeFor(principalOf(req))),
   });
   const filterDataSchema = { response: { 200: FilterDataResponse } };
   app.post('/quote/installer/filter-data', { config: everyone, schema: filterDataSchema }, filterData);

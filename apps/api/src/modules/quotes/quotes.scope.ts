@@ -1,6 +1,5 @@
 import type { QuoteFilters } from '@solar/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
 import type { Principal } from '../../lib/auth-hook';
 import { forbidden } from '../../lib/errors';
 
@@ -14,7 +13,7 @@ export type QuoteScope =
   | { kind: 'company'; companyId: string };
 
 /** The caller's scope, from the session alone (no statement: the area lives in `quote_areas`). */
-export async function scopeFor(_db: DbOrTx, p: Principal): Promise<QuoteScope> {
+export function scopeFor(p: Principal): QuoteScope {
   if (p.role === 'ADMIN') return { kind: 'all' };
   if (p.role === 'CITY_ADMIN') {
     if (!p.city) throw forbidden();

@@ -180,13 +180,11 @@ export async function countQuoteTotals(
 }
 
 /**
- * How long totals are kept at most. Within it they are dropped as soon as `quote_data_version`
- * moves (any change to quotes, projects or service areas, from any process); the bound covers a
- * count that raced a change still being committed.
+ * How long an answer is kept at most. Within it, it is dropped as soon as `quote_data_version`
+ * moves (any change to quotes, projects or service areas, from any process); the bound covers an
+ * answer that raced a change still being committed.
  */
-const TOTALS_TTL_MS = 30_000;
-const TOTALS_MAX_ENTRIES = 2_000;
-const totalsCache = new Map<string, { at: number; version: string; totals: MaxMin }>();
+const KEEP_MS = 30_000;
 
 /** The current `quote_data_version`: it moves with every change to quotes, projects or areas. */
 export async function dataVersion(db: DbOrTx): Promise<string> {
@@ -197,24 +195,37 @@ export async function dataVersion(db: DbOrTx): Promise<string> {
 }
 
 /**
- * The totals of a search: from this process's cache while the data stands still, else counted
- * (up to the cap). Counting reads the whole filtered set of the scope, the costliest part of a
- * search; a page never waits for more than the version check when the totals are known.
+ * Answers of this process kept while the quote data stands still: a hit costs the version check;
+ * a miss builds the answer anew. The oldest entry goes when `maxEntries` are held.
  */
-export async function findQuoteTotals(
-  db: DbOrTx,
-  scope: QuoteScope,
-  filters: QuoteFilters,
-  now = Date.now(),
-): Promise<MaxMin> {
-  const key = JSON.stringify([scope, filters]);
-  const version = await dataVersion(db);
-  const hit = totalsCache.get(key);
-  if (hit && hit.version === version && now - hit.at < TOTALS_TTL_MS) return hit.totals;
-  const totals = await countQuoteTotals(db, scope, filters);
-  if (totalsCache.size >= TOTALS_MAX_ENTRIES) totalsCache.clear();
-  totalsCache.set(key, { at: now, version, totals });
-  return totals;
+function versionedCache<T>(maxEntries: number) {
+  const entries = new Map<string, { at: number; version: string; value: T }>();
+  return {
+    async get(db: DbOrTx, key: unknown, build: () => Promise<T>, now = Date.now()): Promise<T> {
+      const id = JSON.stringify(key);
+      const version = await dataVersion(db);
+      const hit = entries.get(id);
+      if (hit && hit.version === version && now - hit.at < KEEP_MS) return hit.value;
+      const value = await build();
+      entries.delete(id);
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+      entries.set(id, { at: now, version, value });
+      return value;
+    },
+    clear: () => entries.clear(),
+  };
+}
+
+const totalsCache = versionedCache<MaxMin>(2_000);
+/** Map answers as JSON text (each up to about 1 MB). */
+const mapCache = versionedCache<string>(32);
+
+/**
+ * The totals of a search, counted (up to the cap) unless known: counting reads the whole filtered
+ * set of the scope, the costliest part of a search.
+ */
+export function findQuoteTotals(db: DbOrTx, scope: QuoteScope, filters: QuoteFilters): Promise<MaxMin> {
+  return totalsCache.get(db, [scope, filters], () => countQuoteTotals(db, scope, filters));
 }
 
 /** Forgets every cached total (tests). */
@@ -222,27 +233,10 @@ export function clearQuoteTotals(): void {
   totalsCache.clear();
 }
 
-/** Map answers kept at most (each up to about 1 MB). */
-const MAP_MAX_ENTRIES = 32;
-const mapCache = new Map<string, { at: number; version: string; body: string }>();
-
 /**
- * A map answer as JSON text: the same one while the data stands still (an installer's colleagues
- * open the same map), counted and serialised anew when it moves or after 30 s. Kept serialised, so
- * a hit costs the version check and the send.
+ * A map answer as JSON text, kept serialised (an installer's colleagues open the same map), so a
+ * hit costs the version check and the send.
  */
-export async function cachedMapBody(
-  db: DbOrTx,
-  key: unknown,
-  build: () => Promise<unknown>,
-  now = Date.now(),
-): Promise<string> {
-  const id = JSON.stringify(key);
-  const version = await dataVersion(db);
-  const hit = mapCache.get(id);
-  if (hit && hit.version === version && now - hit.at < TOTALS_TTL_MS) return hit.body;
-  const body = JSON.stringify(await build());
-  if (mapCache.size >= MAP_MAX_ENTRIES) mapCache.delete(mapCache.keys().next().value as string);
-  mapCache.set(id, { at: now, version, body });
-  return body;
+export function cachedMapBody(db: DbOrTx, key: unknown, build: () => Promise<unknown>): Promise<string> {
+  return mapCache.get(db, key, async () => JSON.stringify(await build()));
 }

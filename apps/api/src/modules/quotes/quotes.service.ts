@@ -15,7 +15,7 @@ export async function listQuotes(
   paging: QuoteListQuery,
 ) {
   const { db } = ctx.database;
-  const scope = await scopeFor(db, me);
+  const scope = scopeFor(me);
   const [{ rows, nextCursor }, maxMin] = await Promise.all([
     findQuotePage(db, scope, filters, paging),
     findQuoteTotals(db, scope, filters),
@@ -38,13 +38,13 @@ export async function listQuotes(
 /** The number of quotes a search finds, up to QUOTE_COUNT_CAP (`isCapped` beyond). */
 export async function totalQuotes(ctx: AppContext, me: Principal, filters: QuoteFilters) {
   const { db } = ctx.database;
-  const totals = await findQuoteTotals(db, await scopeFor(db, me), filters);
+  const totals = await findQuoteTotals(db, scopeFor(me), filters);
   return { total: totals.count, isCapped: totals.isCapped };
 }
 
 export async function getQuote(ctx: AppContext, me: Principal, id: string) {
   const { db } = ctx.database;
-  const scope = await scopeFor(db, me);
+  const scope = scopeFor(me);
   const row = await findQuoteById(db, scope, id);
   if (!row) throw notFound('quote_not_found');
   return toQuote(row, scope);
