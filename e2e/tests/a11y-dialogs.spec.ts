@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { MONTHS } from '@solar/shared';
 import { authHeaders, DEMO, DEMO_PASSWORD, expect, loginAs, test } from '../fixtures/auth';
 import { minimalDocx } from '../fixtures/docx';
 
@@ -54,21 +55,6 @@ async function tokenOf(request: APIRequestContext, email: string): Promise<strin
 async function helios(page: Page) {
   return tokenOf(page.request, DEMO.helios);
 }
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 test.describe('accessibility of drawers and modals', () => {
   test.describe.configure({ timeout: 240_000 });
@@ -217,31 +203,16 @@ test.describe('accessibility of drawers and modals', () => {
     await expect(menu.getByRole('group', { name: 'Choose icon' })).toBeVisible();
     found.push(...(await checkDialog(page, menu, 'column menu: choose icon')));
 
-    await header.click();
-    await menu.getByRole('menuitem', { name: 'Edit formula' }).click();
-    found.push(
-      ...(await checkDialog(
-        page,
-        page.getByRole('dialog', { name: 'Formula of Cost (€)' }),
-        'formula editor',
-      )),
-    );
-
-    await header.click();
-    await menu.getByRole('menuitem', { name: 'Insert left' }).click();
-    found.push(
-      ...(await checkDialog(page, page.getByRole('dialog', { name: 'Insert left' }), 'insert property')),
-    );
-
-    await header.click();
-    await menu.getByRole('menuitem', { name: 'Delete' }).click();
-    found.push(
-      ...(await checkDialog(
-        page,
-        page.getByRole('dialog', { name: 'Delete property' }),
-        'delete property confirmation',
-      )),
-    );
+    // Items of the menu that open a dialog of their own: [item, dialog, label].
+    for (const [item, dialog, label] of [
+      ['Edit formula', 'Formula of Cost (€)', 'formula editor'],
+      ['Insert left', 'Insert left', 'insert property'],
+      ['Delete', 'Delete property', 'delete property confirmation'],
+    ] as const) {
+      await header.click();
+      await menu.getByRole('menuitem', { name: item }).click();
+      found.push(...(await checkDialog(page, page.getByRole('dialog', { name: dialog }), label)));
+    }
 
     // 'Filter' adds a condition on the column to the view; it is removed again afterwards.
     await header.click();
