@@ -48,6 +48,8 @@ const Env = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** The job queue this process enqueues to and works on. */
   JOB_QUEUE: z.string().min(1).max(100).default('default'),
+  /** Boards with fewer records get no indexes for their saved views (board.view-index.ts). */
+  BOARD_INDEX_MIN_RECORDS: z.coerce.number().int().min(0).default(2000),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
 });
 

@@ -6,6 +6,7 @@ import { seedDemo } from './db/seed/demo';
 import type { AppContext } from './lib/context';
 import { type JobHandler, JobRunner } from './lib/jobs';
 import { createLocalCatcherMailer, createSmtpMailer, type Mailer } from './lib/mailer';
+import { syncViewIndexes, VIEW_INDEX_JOB, type ViewIndexJob } from './modules/board/board.view-index';
 import { sendAcceptanceJob } from './modules/customer-view/customer-view.service';
 import { sendOfferJob } from './modules/offers/offers.service';
 
@@ -53,5 +54,11 @@ export function jobHandlers(deps: JobDeps): Record<string, JobHandler> {
     },
     'send-offer': (payload, attempt) => sendOfferJob(deps, payload, attempt),
     'send-acceptance': (payload) => sendAcceptanceJob(deps, payload),
+    [VIEW_INDEX_JOB]: async (payload) => {
+      const job = payload as ViewIndexJob;
+      await syncViewIndexes(deps.database, job.companyId, job.board, {
+        minRecords: deps.config.BOARD_INDEX_MIN_RECORDS,
+      });
+    },
   };
 }

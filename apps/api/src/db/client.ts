@@ -28,6 +28,12 @@ export interface Database {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** Runs raw queries in one transaction (bulk loads); rolls back when `fn` throws. */
   rawTransaction<R>(fn: (query: RawQuery) => Promise<R>): Promise<R>;
+  /**
+   * Runs one statement as the tables' owner instead of solar_app (the indexes of saved board
+   * views, board.view-index.ts): on a server on a connection of its own, outside a transaction (so
+   * `CREATE INDEX CONCURRENTLY` works); on PGlite in a transaction of its own.
+   */
+  ownerStatement(text: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -78,6 +84,20 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
             client.release();
           }
         }),
+      ownerStatement: async (text) => {
+        const client = await pool.connect();
+        let lost: Error | undefined;
+        try {
+          await client.query('RESET ROLE');
+          await client.query(text);
+        } finally {
+          // Back to solar_app before the connection serves anyone else; if that fails, it is dropped.
+          await client.query('SET ROLE solar_app').catch((err: Error) => {
+            lost = err;
+          });
+          client.release(lost);
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -107,6 +127,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
           fn(async (text, params) => (await tx.query(text, params)).rows as never),
         ),
       ),
+    ownerStatement: async (text) => {
+      // The session user owns the tables; `SET LOCAL` ends with this transaction.
+      await client.transaction(async (tx) => {
+        await tx.exec('SET LOCAL ROLE NONE');
+        await tx.exec(text);
+      });
+    },
     close: async () => {
       await client.close();
       releaseLock();

@@ -5,10 +5,16 @@ import type { DbOrTx } from '../../db/client';
 import type { Principal } from '../../lib/auth-hook';
 import type { AppContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
+import { enqueueJob } from '../../lib/jobs';
 import { boardCompany } from './board.policy';
 import { assertProject } from './board.records';
 import { companyName, loadColumns, syncProjectRecords, toUserProperties } from './board.repository';
 import { iso, rowsOf } from './board.sql';
+import { VIEW_INDEX_JOB } from './board.view-index';
+
+/** Brings the company's view indexes in line with its views once this transaction commits. */
+const scheduleViewIndexes = (ctx: AppContext, db: DbOrTx, companyId: string, board: Board) =>
+  enqueueJob(db, ctx.config.JOB_QUEUE, VIEW_INDEX_JOB, { companyId, board });
 
 /** The name of the first view every user gets (SPEC §3: the default tab). */
 export const DEFAULT_VIEW_NAME = 'Project Management';
@@ -135,16 +141,18 @@ export async function createView(ctx: AppContext, me: Principal, input: z.output
   const companyId = boardCompany(me);
   const id = await ctx.database.db.transaction(async (tx) => {
     if (input.projectId) await assertProject(tx, companyId, input.projectId);
-    return insertView(tx, me, companyId, input);
+    const id = await insertView(tx, me, companyId, input);
+    await scheduleViewIndexes(ctx, tx, companyId, input.board);
+    return id;
   });
   return ownView(ctx.database.db, me, id);
 }
 
 /** PUT /view/edit: any of the view's settings; unknown fields are not accepted by the schema. */
 export async function editView(ctx: AppContext, me: Principal, input: z.output<typeof ViewEditRequest>) {
-  boardCompany(me);
+  const companyId = boardCompany(me);
   const db = ctx.database.db;
-  await ownView(db, me, input._id);
+  const before = await ownView(db, me, input._id);
   const sets: SQL[] = [];
   const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
   if (input.name !== undefined) sets.push(sql`name = ${input.name}`);
@@ -159,16 +167,24 @@ export async function editView(ctx: AppContext, me: Principal, input: z.output<t
   if (input.width !== undefined) sets.push(sql`width = ${json(input.width)}`);
   if (input.position !== undefined) sets.push(sql`position = ${input.position}`);
   sets.push(sql`updated_at = now()`);
-  await db.execute(sql`UPDATE board_views SET ${sql.join(sets, sql`, `)}
-    WHERE id = ${input._id} AND user_id = ${me.id}`);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`UPDATE board_views SET ${sql.join(sets, sql`, `)}
+      WHERE id = ${input._id} AND user_id = ${me.id}`);
+    if (input.sort !== undefined || input.groupBy !== undefined) {
+      await scheduleViewIndexes(ctx, tx, companyId, before.board);
+    }
+  });
   return ownView(db, me, input._id);
 }
 
 /** DELETE /view/delete/{id}. */
 export async function deleteView(ctx: AppContext, me: Principal, id: string) {
-  boardCompany(me);
-  await ownView(ctx.database.db, me, id);
-  await ctx.database.db.execute(sql`DELETE FROM board_views WHERE id = ${id} AND user_id = ${me.id}`);
+  const companyId = boardCompany(me);
+  const view = await ownView(ctx.database.db, me, id);
+  await ctx.database.db.transaction(async (tx) => {
+    await tx.execute(sql`DELETE FROM board_views WHERE id = ${id} AND user_id = ${me.id}`);
+    await scheduleViewIndexes(ctx, tx, companyId, view.board);
+  });
 }
 
 /** GET /view/user-projects: the company's saved projects with their number of tasks (newest first). */

@@ -1,9 +1,12 @@
 import type { Board, Column, TaskCreateRequest, TaskFilterRequest, TaskUpdateRequest } from '@solar/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
 import type { Principal } from '../../lib/auth-hook';
 import type { AppContext } from '../../lib/context';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import { enqueueJob } from '../../lib/jobs';
+import { versionedCache } from '../../lib/versioned-cache';
 import { TITLE_KEY } from './board.columns';
 import { boardCompany } from './board.policy';
 import { applyValues, assertProject, endPosition, positionAfter } from './board.records';
@@ -18,18 +21,196 @@ import {
   toTask,
 } from './board.repository';
 import {
+  type CellSource,
   filtersSql,
-  groupOrderSql,
+  groupKeys,
   groupSql,
   likePattern,
   numberSql,
+  type OrderKey,
+  optionValues,
+  orderSql,
   pgArray,
   RECORDS_FROM,
   rowsOf,
-  sortSql,
+  SCAN,
+  SORT_TEXT_CHARS,
+  sortKeys,
+  TABLE,
 } from './board.sql';
+import {
+  shouldAskForIndex,
+  VIEW_INDEX_JOB,
+  type ViewIndex,
+  viewIndexFor,
+  viewIndexReady,
+} from './board.view-index';
 
 type FilterBody = z.output<typeof TaskFilterRequest>;
+
+interface Group {
+  value: string | null;
+  count: number;
+  sum: number | null;
+}
+
+/** What a filtered view counts: its records and, when grouped, its groups in order with their sums. */
+interface Summary {
+  total: number;
+  groups: Group[];
+}
+
+/**
+ * Totals and groups of filtered views, kept while the board data stands still (`board_data_version`
+ * moves with any change to records or columns): scrolling a view asks for page after page of the
+ * same filter, and only the page itself needs reading again.
+ */
+const summaries = versionedCache<Summary>('board_data_version', 1_000);
+
+/** Forgets every kept summary (tests). */
+export function clearBoardSummaries(): void {
+  summaries.clear();
+}
+
+/** The name search and the view's filters. */
+function viewConditions(body: FilterBody, src: CellSource): SQL {
+  const conditions: SQL[] = [];
+  if (body.search?.trim()) conditions.push(sql`r.task_name ILIKE ${likePattern(body.search.trim())}`);
+  conditions.push(filtersSql(body.filters, src));
+  return sql.join(conditions, sql` AND `);
+}
+
+/** The records a filter selects (company, board, project, trash, name search, the view's filters). */
+function filterWhere(companyId: string, body: FilterBody, src: CellSource): SQL {
+  const conditions: SQL[] = [
+    sql`r.company_id = ${companyId}`,
+    sql`r.board = ${body.board}`,
+    body.deleted ? sql`r.is_deleted` : sql`NOT r.is_deleted`,
+  ];
+  if (body.projectId) conditions.push(sql`r.project_id = ${body.projectId}`);
+  conditions.push(viewConditions(body, src));
+  return sql.join(conditions, sql` AND `);
+}
+
+/** Counts the filtered records, by group when the view is grouped (one pass over them). */
+async function summarize(
+  db: DbOrTx,
+  companyId: string,
+  body: FilterBody,
+  groupColumn: Column | undefined,
+): Promise<Summary> {
+  const where = filterWhere(companyId, body, SCAN);
+  if (!body.groupBy) {
+    const [row] = rowsOf<{ n: number }>(
+      await db.execute(sql`SELECT count(*)::int AS n FROM ${RECORDS_FROM} WHERE ${where}`),
+    );
+    return { total: Number(row?.n ?? 0), groups: [] };
+  }
+  const group = groupSql(body.groupBy);
+  const sum = body.sumProperty ? sql`sum(${numberSql(body.sumProperty)})::float8` : sql`NULL::float8`;
+  const groups = rowsOf<Group>(
+    await db.execute(sql`SELECT * FROM (SELECT ${group} AS value, count(*)::int AS count, ${sum} AS sum
+      FROM ${RECORDS_FROM} WHERE ${where} GROUP BY 1) g
+      ORDER BY ${sql.join(orderSql(groupKeys(groupColumn, sql`g.value`)), sql`, `)}`),
+  ).map((g) => ({ value: g.value, count: Number(g.count), sum: g.sum === null ? null : Number(g.sum) }));
+  return { total: groups.reduce((n, g) => n + g.count, 0), groups };
+}
+
+/** A record's columns, without the view's hidden cells (the properties are rebuilt only then). */
+const recordColumns = (hidden: string[]) => sql`r.id, r.company_id, r.board, r.project_id, r.view_id,
+  r.task_name, r.user_id, r.updated_by, r.is_frontend_visible, r.is_blank, r.is_deleted, r.from_record,
+  r.position, r.seq, r.notes, ${hidden.length ? sql`r.properties - ${pgArray(hidden)}::text[]` : sql`r.properties`} AS properties,
+  r.created_at, r.updated_at`;
+
+/** A page by sorting every filtered record (no index for the view's order yet). */
+async function pageByScan(
+  db: DbOrTx,
+  companyId: string,
+  body: FilterBody,
+  columns: Record<string, Column>,
+  hidden: string[],
+  page: { offset: number; limit: number },
+): Promise<RecordRow[]> {
+  const keys: OrderKey[] = [];
+  if (body.groupBy) keys.push(...groupKeys(columns[body.groupBy], groupSql(body.groupBy)));
+  for (const s of body.sort) keys.push(...sortKeys(s, columns[s.column]));
+  const order = [...orderSql(keys), sql`r.position ASC`, sql`r.seq ASC`];
+  return rowsOf<RecordRow>(
+    await db.execute(sql`SELECT ${recordColumns(hidden)} FROM ${RECORDS_FROM}
+      WHERE ${filterWhere(companyId, body, SCAN)}
+      ORDER BY ${sql.join(order, sql`, `)} LIMIT ${page.limit} OFFSET ${page.offset}`),
+  );
+}
+
+/**
+ * The query of one group's part of a page along the view's index (`group` undefined when the view
+ * is not grouped): the index's scope and keys as literals, so the planner matches them.
+ */
+export function indexedPageSql(
+  index: ViewIndex,
+  body: FilterBody,
+  groupColumn: Column | undefined,
+  hidden: string[],
+  group: Group | undefined,
+  offset: number,
+  limit: number,
+): SQL {
+  const order = sql.raw(
+    [
+      ...index.keys.map((k) => `(${k.text}) ${k.desc ? 'DESC' : 'ASC'} NULLS LAST`),
+      'position ASC',
+      'seq ASC',
+    ].join(', '),
+  );
+  const conditions = [sql.raw(index.scope), viewConditions(body, TABLE)];
+  if (group && index.groupText) {
+    const is = (text: string | undefined, value: SQL | null) =>
+      value === null ? sql`(${sql.raw(text ?? '')}) IS NULL` : sql`(${sql.raw(text ?? '')}) = ${value}`;
+    const v = group.value;
+    const rank = v === null ? -1 : optionValues(groupColumn).indexOf(v);
+    if (index.ranked) conditions.push(is(index.keys[0]?.text, rank >= 0 ? sql`${rank + 1}::int` : null));
+    conditions.push(
+      is(
+        index.keys[index.ranked ? 1 : 0]?.text,
+        v === null ? null : sql`${[...v].slice(0, SORT_TEXT_CHARS).join('')}::text`,
+      ),
+      is(index.groupText, v === null ? null : sql`${v}::text`),
+    );
+  }
+  return sql`SELECT ${recordColumns(hidden)} FROM board_records r WHERE ${sql.join(conditions, sql` AND `)}
+    ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
+}
+
+/**
+ * A page along the view's index: group by group (the summary knows how many records each holds),
+ * each read in index order from its first record on the page, stopping after the page.
+ */
+async function pageAlongIndex(
+  db: DbOrTx,
+  index: ViewIndex,
+  body: FilterBody,
+  groupColumn: Column | undefined,
+  summary: Summary,
+  hidden: string[],
+  page: { offset: number; limit: number },
+): Promise<RecordRow[]> {
+  const read = async (group: Group | undefined, offset: number, limit: number) =>
+    rowsOf<RecordRow>(
+      await db.execute(indexedPageSql(index, body, groupColumn, hidden, group, offset, limit)),
+    );
+  if (!index.groupText) return read(undefined, page.offset, page.limit);
+  const rows: RecordRow[] = [];
+  const end = page.offset + page.limit;
+  let start = 0;
+  for (const g of summary.groups) {
+    if (start >= end) break;
+    const from = Math.max(page.offset, start);
+    const to = Math.min(end, start + g.count);
+    if (from < to) rows.push(...(await read(g, from - start, to - from)));
+    start += g.count;
+  }
+  return rows;
+}
 
 /** POST /task/filter: one page of records with the view's filters, sort, grouping and hidden cells. */
 export async function filterTasks(
@@ -42,53 +223,52 @@ export async function filterTasks(
   const db = ctx.database.db;
   if (body.board === 'projects') await db.transaction((tx) => syncProjectRecords(tx, companyId));
   const columns = (await loadColumns(db, companyId, body.board, me.id)).properties;
-  const conditions: SQL[] = [
-    sql`r.company_id = ${companyId}`,
-    sql`r.board = ${body.board}`,
-    sql`r.is_deleted = ${body.deleted}`,
-  ];
-  if (body.projectId) conditions.push(sql`r.project_id = ${body.projectId}`);
-  if (body.search?.trim()) conditions.push(sql`r.task_name ILIKE ${likePattern(body.search.trim())}`);
-  conditions.push(filtersSql(body.filters));
-  const where = sql.join(conditions, sql` AND `);
-
-  const order: SQL[] = [];
   const groupColumn = body.groupBy ? columns[body.groupBy] : undefined;
-  if (body.groupBy) order.push(groupOrderSql(groupColumn, groupSql(body.groupBy)));
-  for (const s of body.sort) order.push(...sortSql(s, columns[s.column]));
-  order.push(sql`r.position ASC`, sql`r.seq ASC`);
+  const summary = await summaries.get(
+    db,
+    [
+      companyId,
+      body.board,
+      body.projectId ?? null,
+      body.deleted,
+      body.search?.trim() ?? '',
+      body.filters,
+      body.groupBy ?? null,
+      body.sumProperty ?? null,
+    ],
+    () => summarize(db, companyId, body, groupColumn),
+  );
 
   const hidden = body.hiddenProperties.filter((k) => k !== TITLE_KEY);
-  const offset = (page.page - 1) * page.limit;
-  // The total comes with the page (one pass over the matching records, not two).
-  const rows = rowsOf<RecordRow & { total_count: number }>(
-    await db.execute(sql`SELECT count(*) OVER () AS total_count, r.id, r.company_id, r.board, r.project_id, r.view_id, r.task_name, r.user_id,
-        r.updated_by, r.is_frontend_visible, r.is_blank, r.is_deleted, r.from_record, r.position, r.seq,
-        r.notes, r.properties - ${pgArray(hidden)}::text[] AS properties, r.created_at, r.updated_at
-      FROM ${RECORDS_FROM} WHERE ${where}
-      ORDER BY ${sql.join(order, sql`, `)} LIMIT ${page.limit} OFFSET ${offset}`),
-  );
-  let total = Number(rows[0]?.total_count ?? 0);
-  if (rows.length === 0 && page.page > 1) {
-    const [count] = rowsOf<{ n: number }>(
-      await db.execute(sql`SELECT count(*)::int AS n FROM ${RECORDS_FROM} WHERE ${where}`),
-    );
-    total = Number(count?.n ?? 0);
+  const range = { offset: (page.page - 1) * page.limit, limit: page.limit };
+  const index = body.deleted
+    ? null
+    : viewIndexFor(
+        companyId,
+        {
+          board: body.board,
+          projectId: body.projectId ?? null,
+          groupBy: body.groupBy ?? null,
+          sort: body.sort,
+        },
+        columns,
+      );
+  const indexed = index ? await viewIndexReady(db, index.name) : false;
+  if (index && !indexed && shouldAskForIndex(index.name, summary.total, ctx.config.BOARD_INDEX_MIN_RECORDS)) {
+    await enqueueJob(db, ctx.config.JOB_QUEUE, VIEW_INDEX_JOB, { companyId, board: body.board });
   }
-
-  let groups: { value: string | null; count: number; sum: number | null }[] = [];
-  if (body.groupBy) {
-    const group = groupSql(body.groupBy);
-    const sum = body.sumProperty ? sql`sum(${numberSql(body.sumProperty)})::float8` : sql`NULL::float8`;
-    groups = rowsOf<{ value: string | null; count: number; sum: number | null }>(
-      await db.execute(sql`SELECT * FROM (SELECT ${group} AS value, count(*)::int AS count, ${sum} AS sum
-        FROM ${RECORDS_FROM} WHERE ${where} GROUP BY 1) g ORDER BY ${groupOrderSql(groupColumn, sql`g.value`)}`),
-    ).map((g) => ({ value: g.value, count: Number(g.count), sum: g.sum === null ? null : Number(g.sum) }));
+  let rows: RecordRow[] = [];
+  if (range.offset < summary.total) {
+    rows =
+      index && indexed
+        ? await pageAlongIndex(db, index, body, groupColumn, summary, hidden, range)
+        : await pageByScan(db, companyId, body, columns, hidden, range);
   }
 
   const name = await companyName(db, companyId);
   const tasks = rows.map((r) => toTask(r, name));
   const related = await relatedTitles(ctx, companyId, tasks, columns);
+  const total = summary.total;
   const totalPages = Math.ceil(total / page.limit);
   return {
     tasks,
@@ -99,7 +279,7 @@ export async function filterTasks(
       totalPages,
       hasNextPage: page.page < totalPages,
     },
-    groups,
+    groups: summary.groups,
     related,
   };
 }

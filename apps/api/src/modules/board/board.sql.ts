@@ -15,10 +15,30 @@ import { TITLE_KEY } from './board.columns';
  */
 export const RECORDS_FROM = sql`board_records r CROSS JOIN LATERAL (SELECT r.properties || '{}'::jsonb AS p OFFSET 0) bp`;
 
+/**
+ * Where the cells are read from: `props` the properties object, `title` the record's name; with
+ * `indexKeys` the sort and group keys are the LEAKPROOF functions of migration 0013 (the same
+ * values as the inline expressions), which an index condition may use under row-level security.
+ */
+export interface CellSource {
+  props: SQL;
+  title: SQL;
+  indexKeys: boolean;
+}
+
+/** Cells of `RECORDS_FROM` (a scan over many records: inline expressions, no function calls). */
+export const SCAN: CellSource = { props: sql`bp.p`, title: sql`r.task_name`, indexKeys: false };
+
+/**
+ * Cells named by the table's own columns, unqualified: the form an expression index is written in
+ * (board.view-index.ts), so a query over `board_records` alone matches the index's expressions.
+ */
+export const TABLE: CellSource = { props: sql`properties`, title: sql`task_name`, indexKeys: true };
+
 /** The stored value of a column as JSONB (`taskName` is the record's name). */
-export function cellSql(column: string): SQL {
-  if (column === TITLE_KEY) return sql`to_jsonb(r.task_name)`;
-  return sql`(bp.p -> ${column} -> 'value')`;
+export function cellSql(column: string, src: CellSource = SCAN): SQL {
+  if (column === TITLE_KEY) return sql`to_jsonb(${src.title})`;
+  return sql`(${src.props} -> ${column} -> 'value')`;
 }
 
 const NUMBER_TEXT = /^\s*-?\d+(\.\d+)?\s*$/;
@@ -45,10 +65,10 @@ function inclusionPatterns(chosen: string[]): string[] {
  * subqueries (LIKE ANY, = ANY, @> ANY over constant arrays) so a 50,000-record board filters in
  * one pass; PostgreSQL lower-cases both sides, so the case rules are the database's on both.
  */
-export function filterSql(filter: Pick<ViewFilter, 'column' | 'value'>): SQL | null {
+export function filterSql(filter: Pick<ViewFilter, 'column' | 'value'>, src: CellSource = SCAN): SQL | null {
   const chosen = chosenValues(filter.value);
   if (chosen.length === 0) return null;
-  const c = cellSql(filter.column);
+  const c = cellSql(filter.column, src);
   const likes = sql`lower(${pgArray(containsPatterns(chosen))})::text[]`;
   const numbers = chosen.filter((v) => NUMBER_TEXT.test(v)).map((v) => v.trim());
   const booleans = chosen.map((v) => v.toLowerCase()).filter((v) => v === 'true' || v === 'false');
@@ -66,19 +86,28 @@ export function filterSql(filter: Pick<ViewFilter, 'column' | 'value'>): SQL | n
 }
 
 /** Every filter together (AND); `true` when none has a value. */
-export function filtersSql(filters: readonly ViewFilter[]): SQL {
-  const parts = filters.map(filterSql).filter((p): p is SQL => p !== null);
+export function filtersSql(filters: readonly ViewFilter[], src: CellSource = SCAN): SQL {
+  const parts = filters.map((f) => filterSql(f, src)).filter((p): p is SQL => p !== null);
   return parts.length ? sql.join(parts, sql` AND `) : sql`true`;
 }
 
-/** A text form for sorting and grouping: strings, a value object's value, an array's first item. */
+/**
+ * How many characters of a text take part in sorting (and in an index's group key): an index entry
+ * must stay under about 2,700 bytes whatever a user types.
+ */
+export const SORT_TEXT_CHARS = 100;
+
+/**
+ * A text form for sorting: strings, a value object's value, an array's first item; lower-cased, its
+ * first SORT_TEXT_CHARS characters.
+ */
 function textSql(c: SQL): SQL {
-  return sql`nullif(lower(CASE jsonb_typeof(${c})
+  return sql`left(nullif(lower(CASE jsonb_typeof(${c})
     WHEN 'string' THEN ${c} #>> '{}'
     WHEN 'object' THEN ${c} ->> 'value'
     WHEN 'array' THEN CASE WHEN jsonb_typeof(${c} -> 0) = 'object' THEN ${c} -> 0 ->> 'label' ELSE ${c} ->> 0 END
     WHEN 'boolean' THEN ${c} #>> '{}'
-    ELSE NULL END), '')`;
+    ELSE NULL END), ''), ${SORT_TEXT_CHARS})`;
 }
 
 /** Position of a select/status value among the column's options (the order users set). */
@@ -87,27 +116,62 @@ function optionRankSql(c: SQL, column: Column): SQL {
   return sql`array_position(${pgArray(values)}::text[], ${c} #>> '{}')`;
 }
 
+/** One term of an ORDER BY (always NULLS LAST: empty cells and groups come last). */
+export interface OrderKey {
+  expr: SQL;
+  desc: boolean;
+}
+
+export const orderSql = (keys: readonly OrderKey[]): SQL[] =>
+  keys.map((k) => sql`${k.expr} ${k.desc ? sql`DESC` : sql`ASC`} NULLS LAST`);
+
 /**
- * ORDER BY terms of one sort: options by their order, numbers numerically, the rest by lower-cased
+ * The keys of one sort: options by their order, numbers numerically, the rest by lower-cased
  * text; empty cells always last.
  */
-export function sortSql(sort: ViewSort, column: Column | undefined): SQL[] {
-  const dir = sort.order === 'desc' ? sql`DESC` : sql`ASC`;
-  const c = cellSql(sort.column);
-  const terms: SQL[] = [];
-  if (column && (column.dataType === 'select' || column.dataType === 'status')) {
-    terms.push(sql`${optionRankSql(c, column)} ${dir} NULLS LAST`);
+export function sortKeys(sort: ViewSort, column: Column | undefined, src: CellSource = SCAN): OrderKey[] {
+  const desc = sort.order === 'desc';
+  if (src.indexKeys) return indexSortKeys(sort, column, src);
+  // The name is plain text (and `to_jsonb` may not appear in an index).
+  if (sort.column === TITLE_KEY) {
+    return [{ expr: sql`left(nullif(lower(${src.title}), ''), ${SORT_TEXT_CHARS})`, desc }];
   }
-  terms.push(
-    sql`(CASE WHEN jsonb_typeof(${c}) = 'number' THEN (${c} #>> '{}')::numeric END) ${dir} NULLS LAST`,
-  );
-  terms.push(sql`${textSql(c)} ${dir} NULLS LAST`);
-  return terms;
+  const c = cellSql(sort.column, src);
+  const keys: OrderKey[] = [];
+  if (column && (column.dataType === 'select' || column.dataType === 'status')) {
+    keys.push({ expr: optionRankSql(c, column), desc });
+  }
+  keys.push({ expr: sql`(CASE WHEN jsonb_typeof(${c}) = 'number' THEN (${c} #>> '{}')::numeric END)`, desc });
+  keys.push({ expr: textSql(c), desc });
+  return keys;
+}
+
+/** `sortKeys` as the functions of migration 0013. */
+function indexSortKeys(sort: ViewSort, column: Column | undefined, src: CellSource): OrderKey[] {
+  const desc = sort.order === 'desc';
+  if (sort.column === TITLE_KEY) return [{ expr: sql`board_title_sort(${src.title})`, desc }];
+  const key = sql`${sort.column}::text`;
+  const keys: OrderKey[] = [];
+  if (column && (column.dataType === 'select' || column.dataType === 'status')) {
+    keys.push({
+      expr: sql`board_sort_option(${src.props}, ${key}, ${pgArray(optionValues(column))}::text[])`,
+      desc,
+    });
+  }
+  keys.push({ expr: sql`board_sort_number(${src.props}, ${key})`, desc });
+  keys.push({ expr: sql`board_sort_text(${src.props}, ${key})`, desc });
+  return keys;
 }
 
 /** The group a record falls in: the option value (or text) of the group-by column, null when empty. */
-export function groupSql(column: string): SQL {
-  const c = cellSql(column);
+export function groupSql(column: string, src: CellSource = SCAN): SQL {
+  if (src.indexKeys) {
+    return column === TITLE_KEY
+      ? sql`board_title_group(${src.title})`
+      : sql`board_cell_text(${src.props}, ${column}::text)`;
+  }
+  if (column === TITLE_KEY) return sql`nullif(${src.title}, '')`;
+  const c = cellSql(column, src);
   return sql`nullif(CASE jsonb_typeof(${c})
     WHEN 'string' THEN ${c} #>> '{}'
     WHEN 'object' THEN ${c} ->> 'value'
@@ -117,18 +181,46 @@ export function groupSql(column: string): SQL {
     ELSE NULL END, '')`;
 }
 
-/** Groups ordered like the column's options, then the rest by text, empty last. */
-export function groupOrderSql(column: Column | undefined, group: SQL): SQL {
-  if (column?.options?.length) {
-    const values = column.options.map((o) => o.value);
-    return sql`array_position(${pgArray(values)}::text[], ${group}) ASC NULLS LAST, ${group} ASC NULLS LAST`;
+/** The option values of a column, in the order users set (what groups and option sorts follow). */
+export const optionValues = (column: Column | undefined): string[] =>
+  (column?.options ?? []).map((o) => o.value);
+
+/**
+ * Keys of the group order: the group's place among the column's options (when it has options),
+ * then the group's first SORT_TEXT_CHARS characters, then the whole group (the one key an index
+ * cannot hold: a free-text group may be long); empty last.
+ */
+export function groupKeys(column: Column | undefined, group: SQL): OrderKey[] {
+  const values = optionValues(column);
+  const keys: OrderKey[] = [];
+  if (values.length)
+    keys.push({ expr: sql`array_position(${pgArray(values)}::text[], ${group})`, desc: false });
+  keys.push({ expr: sql`left(${group}, ${SORT_TEXT_CHARS})`, desc: false });
+  keys.push({ expr: group, desc: false });
+  return keys;
+}
+
+/**
+ * `groupKeys` without the whole group, as the functions of migration 0013: what a view's index
+ * holds of its group.
+ */
+export function indexGroupKeys(key: string, column: Column | undefined, src: CellSource = TABLE): OrderKey[] {
+  if (key === TITLE_KEY) return [{ expr: sql`board_title_prefix(${src.title})`, desc: false }];
+  const values = optionValues(column);
+  const keys: OrderKey[] = [];
+  if (values.length) {
+    keys.push({
+      expr: sql`board_group_rank(${src.props}, ${key}::text, ${pgArray(values)}::text[])`,
+      desc: false,
+    });
   }
-  return sql`${group} ASC NULLS LAST`;
+  keys.push({ expr: sql`board_group_prefix(${src.props}, ${key}::text)`, desc: false });
+  return keys;
 }
 
 /** A number property's value, for the kanban sums. */
-export function numberSql(column: string): SQL {
-  const c = cellSql(column);
+export function numberSql(column: string, src: CellSource = SCAN): SQL {
+  const c = cellSql(column, src);
   return sql`(CASE WHEN jsonb_typeof(${c}) = 'number' THEN (${c} #>> '{}')::numeric END)`;
 }
 

@@ -2,6 +2,7 @@ import { type MaxMin, QUOTE_COUNT_CAP, type QuoteFilters, type QuoteListQuery } 
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { badRequest } from '../../lib/errors';
+import { versionedCache } from '../../lib/versioned-cache';
 import type { QuoteDbRow } from './quotes.repository';
 import { filterSql, type QuoteScope } from './quotes.scope';
 
@@ -179,46 +180,9 @@ export async function countQuoteTotals(
   };
 }
 
-/**
- * How long an answer is kept at most. Within it, it is dropped as soon as `quote_data_version`
- * moves (any change to quotes, projects or service areas, from any process); the bound covers an
- * answer that raced a change still being committed.
- */
-const KEEP_MS = 30_000;
-
-/** The current `quote_data_version`: it moves with every change to quotes, projects or areas. */
-export async function dataVersion(db: DbOrTx): Promise<string> {
-  const [row] = rowsOf<{ v: string }>(
-    await db.execute(sql`SELECT last_value::text AS v FROM quote_data_version`),
-  );
-  return row?.v ?? '';
-}
-
-/**
- * Answers of this process kept while the quote data stands still: a hit costs the version check;
- * a miss builds the answer anew. The oldest entry goes when `maxEntries` are held.
- */
-function versionedCache<T>(maxEntries: number) {
-  const entries = new Map<string, { at: number; version: string; value: T }>();
-  return {
-    async get(db: DbOrTx, key: unknown, build: () => Promise<T>, now = Date.now()): Promise<T> {
-      const id = JSON.stringify(key);
-      const version = await dataVersion(db);
-      const hit = entries.get(id);
-      if (hit && hit.version === version && now - hit.at < KEEP_MS) return hit.value;
-      const value = await build();
-      entries.delete(id);
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-      entries.set(id, { at: now, version, value });
-      return value;
-    },
-    clear: () => entries.clear(),
-  };
-}
-
-const totalsCache = versionedCache<MaxMin>(2_000);
+const totalsCache = versionedCache<MaxMin>('quote_data_version', 2_000);
 /** Map answers as JSON text (each up to about 1 MB). */
-const mapCache = versionedCache<string>(32);
+const mapCache = versionedCache<string>('quote_data_version', 32);
 
 /**
  * The totals of a search, counted (up to the cap) unless known: counting reads the whole filtered

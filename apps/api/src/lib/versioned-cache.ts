@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+
+/**
+ * How long an answer is kept at most. Within it, it is dropped as soon as its data version moves
+ * (any change, from any process); the bound covers an answer that raced a change still being
+ * committed.
+ */
+export const KEEP_MS = 30_000;
+
+/** The sequences that advance with every change of their data (migrations 0011 and 0013). */
+export type VersionSequence = 'quote_data_version' | 'board_data_version';
+
+/** A sequence's current value: it moves with every change of the data it guards. */
+export async function dataVersion(db: DbOrTx, sequence: VersionSequence): Promise<string> {
+  const result = (await db.execute(
+    sql`SELECT last_value::text AS v FROM ${sql.identifier(sequence)}`,
+  )) as unknown as { rows: { v: string }[] };
+  return result.rows[0]?.v ?? '';
+}
+
+/**
+ * Answers of this process kept while their data stands still: a hit costs the version check; a
+ * miss builds the answer anew, once for all callers that miss it at the same time (a view opened by
+ * many at once is counted once). The oldest entry goes when `maxEntries` are held.
+ */
+export function versionedCache<T>(sequence: VersionSequence, maxEntries: number) {
+  const entries = new Map<string, { at: number; version: string; value: T }>();
+  const building = new Map<string, Promise<T>>();
+  return {
+    async get(db: DbOrTx, key: unknown, build: () => Promise<T>, now = Date.now()): Promise<T> {
+      const id = JSON.stringify(key);
+      const version = await dataVersion(db, sequence);
+      const hit = entries.get(id);
+      if (hit && hit.version === version && now - hit.at < KEEP_MS) return hit.value;
+      const pendingId = `${version}\u0000${id}`;
+      const pending = building.get(pendingId);
+      if (pending) return pending;
+      const promise = build().then((value) => {
+        entries.delete(id);
+        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+        entries.set(id, { at: now, version, value });
+        return value;
+      });
+      building.set(pendingId, promise);
+      try {
+        return await promise;
+      } finally {
+        building.delete(pendingId);
+      }
+    },
+    clear: () => entries.clear(),
+  };
+}

@@ -1,0 +1,212 @@
+import { type Column, type Task, TaskFilterRequest, type View } from '@solar/shared';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { demoTaskColumns, seedBoardTasks } from '../../db/seed/board';
+import { asPlatform } from '../../db/tenant';
+import { loadColumns, saveColumns } from './board.repository';
+import { clearBoardSummaries, indexedPageSql } from './board.service';
+import { boardTestKit, type Company } from './board.test-kit';
+import { syncViewIndexes, viewIndexFor } from './board.view-index';
+
+let t: TestApp;
+const { ok } = boardTestKit(() => t);
+let a: Company;
+let b: Company;
+
+interface FilterData {
+  tasks: Task[];
+  pagination: { total: number; totalPages: number };
+  groups: { value: string | null; count: number; sum: number | null }[];
+}
+
+const view = {
+  board: 'tasks' as const,
+  filters: [
+    { column: 'Status', value: ['Done', 'In progress'] },
+    { column: 'Tags', value: ['Dach', 'Speicher'] },
+  ],
+  sort: [{ column: 'Due date', order: 'asc' as const }],
+  groupBy: 'Status',
+  sumProperty: 'Estimate (h)',
+};
+
+const filter = async (token: string, body: object, page: number, limit: number) =>
+  (await ok<{ data: FilterData }>(token, 'POST', `/api/task/filter?page=${page}&limit=${limit}`, body)).data;
+
+/** Every page of a filter, in order. */
+async function allPages(token: string, body: object, limit: number): Promise<string[]> {
+  const first = await filter(token, body, 1, limit);
+  const ids = first.tasks.map((task) => task._id);
+  for (let page = 2; page <= first.pagination.totalPages; page += 1) {
+    ids.push(...(await filter(token, body, page, limit)).tasks.map((task) => task._id));
+  }
+  return ids;
+}
+
+const indexNames = async (companyId: string) =>
+  (
+    await t.database.query<{ name: string }>(
+      `SELECT c.relname AS name FROM pg_class c WHERE c.relkind = 'i' AND c.relname LIKE 'board\\_view\\_%'
+         AND obj_description(c.oid, 'pg_class') LIKE $1 ORDER BY 1`,
+      [`%${companyId}%`],
+    )
+  ).map((r) => r.name);
+
+async function columnsOf(companyId: string): Promise<Record<string, Column>> {
+  return asPlatform(async () => (await loadColumns(t.database.db, companyId, 'tasks', null)).properties);
+}
+
+beforeAll(async () => {
+  // Every sync of this app indexes even small boards (the views' jobs as the calls below).
+  t = await createTestApp({ BOARD_INDEX_MIN_RECORDS: '0' });
+  a = await t.createInstallerCompany();
+  b = await t.createInstallerCompany();
+  for (const [company, seed] of [
+    [a, 3],
+    [b, 4],
+  ] as const) {
+    await asPlatform(() =>
+      t.database.db.transaction(async (tx) => {
+        await loadColumns(tx, company.company.id, 'tasks', null);
+        await saveColumns(tx, company.company.id, 'tasks', demoTaskColumns());
+        await seedBoardTasks(tx, { companyId: company.company.id, count: 400, seed });
+      }),
+    );
+  }
+});
+afterAll(() => t.close());
+
+describe('indexes of saved views', () => {
+  it('pages along the index exactly as by sorting every record, group by group', async () => {
+    const byScan = await allPages(a.admin.token, view, 23);
+    const summary = await filter(a.admin.token, view, 1, 23);
+    expect(summary.groups.map((g) => g.value)).toEqual(['In progress', 'Done']);
+    expect(byScan).toHaveLength(summary.pagination.total);
+
+    await ok(a.admin.token, 'POST', '/api/view/create', { name: 'Roof and storage', ...view });
+    await syncViewIndexes(t.database, a.company.id, 'tasks', { minRecords: 0 });
+    const index = viewIndexFor(a.company.id, { ...view, projectId: null }, await columnsOf(a.company.id));
+    expect(await indexNames(a.company.id)).toEqual([index?.name]);
+
+    const alongIndex = await allPages(a.admin.token, view, 23);
+    expect(alongIndex).toEqual(byScan);
+    expect(await indexNames(a.company.id)).toEqual([index?.name]);
+    // A page that spans both groups, and one past the end.
+    const spanning = await filter(a.admin.token, view, 1, summary.groups[0]?.count ?? 0 + 5);
+    expect(spanning.tasks.map((task) => task._id)).toEqual(byScan.slice(0, spanning.tasks.length));
+    expect((await filter(a.admin.token, view, 99, 23)).tasks).toEqual([]);
+  });
+
+  it('serves the page from the index: its expressions match the query', async () => {
+    const columns = await columnsOf(a.company.id);
+    const index = viewIndexFor(a.company.id, { ...view, projectId: null }, columns);
+    if (!index) throw new Error('the view has an order, so it has an index');
+    const body = TaskFilterRequest.parse(view);
+    const group = { value: 'Done', count: 100, sum: null };
+    const query = new PgDialect().sqlToQuery(indexedPageSql(index, body, columns.Status, [], group, 0, 20));
+    // With sorting and whole-table reads priced out, a plan exists only if the index serves the order.
+    const plan = await asPlatform(() =>
+      t.database.rawTransaction(async (q) => {
+        await q('SET LOCAL enable_seqscan = off');
+        await q('SET LOCAL enable_sort = off');
+        await q('SET LOCAL enable_bitmapscan = off');
+        return (await q<{ 'QUERY PLAN': string }>(`EXPLAIN ${query.sql}`, query.params)).map(
+          (r) => r['QUERY PLAN'],
+        );
+      }),
+    );
+    const text = plan.join('\n');
+    expect(text).toContain(`Index Scan using ${index.name}`);
+    expect(text).not.toMatch(/\bSort\b/);
+    // Under row-level security the group's keys are still index conditions (LEAKPROOF functions):
+    // the read starts at the group instead of walking to it.
+    expect(text).toMatch(/Index Cond: .*board_group_rank\(.*= 3\).*board_group_prefix/s);
+  });
+
+  it('keeps totals and groups until the board changes, then counts again', async () => {
+    const before = await filter(a.admin.token, view, 1, 10);
+    const task = before.tasks[0] as Task;
+    await ok(a.admin.token, 'PUT', `/api/task/update/${task._id}`, { properties: { Status: 'Not started' } });
+    const after = await filter(a.admin.token, view, 1, 10);
+    expect(after.pagination.total).toBe(before.pagination.total - 1);
+    expect(after.tasks.map((x) => x._id)).not.toContain(task._id);
+    const group = (d: FilterData, v: string) => d.groups.find((g) => g.value === v)?.count ?? 0;
+    expect(group(after, task.properties.Status?.value as string)).toBe(
+      group(before, task.properties.Status?.value as string) - 1,
+    );
+  });
+
+  it('drops an index no saved view needs, and makes none for a small board', async () => {
+    const views = (await ok<{ data: View[] }>(a.admin.token, 'GET', '/api/view/user-views/tasks')).data;
+    const saved = views.find((v) => v.name === 'Roof and storage') as View;
+    await ok(a.admin.token, 'PUT', '/api/view/edit', {
+      _id: saved._id,
+      sort: [{ column: 'Priority', order: 'desc' }],
+    });
+    await syncViewIndexes(t.database, a.company.id, 'tasks', { minRecords: 0 });
+    const columns = await columnsOf(a.company.id);
+    const next = viewIndexFor(
+      a.company.id,
+      { ...view, sort: [{ column: 'Priority', order: 'desc' }], projectId: null },
+      columns,
+    );
+    expect(await indexNames(a.company.id)).toContain(next?.name);
+    const old = viewIndexFor(a.company.id, { ...view, projectId: null }, columns);
+    expect(await indexNames(a.company.id)).not.toContain(old?.name);
+
+    // 400 records are below the default size worth an index: that threshold drops them all.
+    await syncViewIndexes(t.database, a.company.id, 'tasks', { minRecords: 2000 });
+    expect(await indexNames(a.company.id)).toEqual([]);
+  });
+
+  it("never shows another company's records along its own index, nor touches its indexes", async () => {
+    await ok(a.admin.token, 'POST', '/api/view/create', { name: 'Same shape', ...view });
+    await ok(b.admin.token, 'POST', '/api/view/create', { name: 'Same shape', ...view });
+    await syncViewIndexes(t.database, a.company.id, 'tasks', { minRecords: 0 });
+    await syncViewIndexes(t.database, b.company.id, 'tasks', { minRecords: 0 });
+    const ia = await indexNames(a.company.id);
+    const ib = await indexNames(b.company.id);
+    expect(ia.length).toBeGreaterThan(0);
+    expect(ib).toHaveLength(1);
+    expect(ia).not.toContain(ib[0]);
+    clearBoardSummaries();
+    const ownIds = new Set(
+      (
+        await t.database.query<{ id: string }>('SELECT id FROM board_records WHERE company_id = $1', [
+          b.company.id,
+        ])
+      ).map((r) => r.id),
+    );
+    const seen = await allPages(b.admin.token, view, 50);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((id) => ownIds.has(id))).toBe(true);
+    // B's change of its own views leaves A's index alone.
+    await syncViewIndexes(t.database, b.company.id, 'tasks', { minRecords: 2000 });
+    expect(await indexNames(b.company.id)).toEqual([]);
+    expect(await indexNames(a.company.id)).toEqual(ia);
+  });
+
+  it('indexes properties and options with quotes, and long texts, without failing a write', async () => {
+    const key = `Kunde's "Notiz"`;
+    await ok(a.admin.token, 'POST', '/api/task/property/create', { board: 'tasks', key, type: 'text' });
+    const columns = await columnsOf(a.company.id);
+    const property = columns[key] as Column;
+    expect(property.dataType).toBe('text');
+    const sorted = {
+      board: 'tasks' as const,
+      groupBy: 'Status',
+      sort: [{ column: property.id, order: 'asc' as const }],
+    };
+    await ok(a.admin.token, 'POST', '/api/view/create', { name: 'By note', ...sorted });
+    await syncViewIndexes(t.database, a.company.id, 'tasks', { minRecords: 0 });
+    const index = viewIndexFor(a.company.id, { ...sorted, board: 'tasks', projectId: null }, columns);
+    expect(await indexNames(a.company.id)).toContain(index?.name);
+    const task = (await filter(a.admin.token, sorted, 1, 1)).tasks[0] as Task;
+    await ok(a.admin.token, 'PUT', `/api/task/update/${task._id}`, {
+      properties: { [property.id]: `${'Ä'.repeat(3000)} '"\\` },
+    });
+    const first = (await filter(a.admin.token, sorted, 1, 400)).tasks.map((x) => x._id);
+    expect(first).toContain(task._id);
+  });
+});
