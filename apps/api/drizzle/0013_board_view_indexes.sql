@@ -100,3 +100,11 @@ BEGIN
     EXECUTE 'CREATE OR REPLACE FUNCTION ' || format(fn, leak);
   END LOOP;
 END $migration$;
+--> statement-breakpoint
+-- A project's stage and responsible user now move quote_data_version too: saved-project searches
+-- filter by them and keep their totals while the version stands still (projects.service.ts).
+DROP TRIGGER IF EXISTS quote_data_projects ON projects;
+--> statement-breakpoint
+CREATE TRIGGER quote_data_projects AFTER INSERT OR DELETE
+  OR UPDATE OF is_deleted, company_id, quote_id, stage, responsible_user_id ON projects
+  FOR EACH STATEMENT EXECUTE FUNCTION quote_data_changed();

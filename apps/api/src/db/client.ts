@@ -115,6 +115,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   await migratePglite(drizzlePglite(client, { schema }) as never, { migrationsFolder: MIGRATIONS_FOLDER });
   // From here on the session is solar_app, under row-level security (docs/security.md).
   await client.query('SET ROLE solar_app');
+  await client.query('SET standard_conforming_strings = on');
   const tenantClient = tenantPglite(client);
   const db = drizzlePglite(tenantClient, { schema }) as unknown as Db;
   return {
@@ -150,8 +151,9 @@ function tenantPool(pool: pg.Pool): pg.Pool {
     // A connection lost while checked out (between two statements of a transaction) reports here;
     // the caller's next statement fails with it. Without a listener it would end the process.
     client.on('error', (err) => process.emitWarning(`PostgreSQL connection lost: ${err.message}`));
-    // Queued before anything the caller sends on this connection.
-    client.query('SET ROLE solar_app').catch(() => undefined);
+    // Queued before anything the caller sends on this connection. Standard strings (the default)
+    // made sure of: some statements carry values as literals (the board's view indexes).
+    client.query('SET ROLE solar_app; SET standard_conforming_strings = on').catch(() => undefined);
   });
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
   // The tenant each connection holds for its session: set again only when a checkout needs another

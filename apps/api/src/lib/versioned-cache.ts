@@ -28,9 +28,16 @@ export function versionedCache<T>(sequence: VersionSequence, maxEntries: number)
   const entries = new Map<string, { at: number; version: string; value: T }>();
   const building = new Map<string, Promise<T>>();
   return {
-    async get(db: DbOrTx, key: unknown, build: () => Promise<T>, now = Date.now()): Promise<T> {
+    /** The answer for `key`; `known` is the version when the caller has just read it. */
+    async get(
+      db: DbOrTx,
+      key: unknown,
+      build: () => Promise<T>,
+      now = Date.now(),
+      known?: string,
+    ): Promise<T> {
       const id = JSON.stringify(key);
-      const version = await dataVersion(db, sequence);
+      const version = known ?? (await dataVersion(db, sequence));
       const hit = entries.get(id);
       if (hit && hit.version === version && now - hit.at < KEEP_MS) return hit.value;
       const pendingId = `${version}\u0000${id}`;

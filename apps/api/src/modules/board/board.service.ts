@@ -67,9 +67,13 @@ interface Summary {
  */
 const summaries = versionedCache<Summary>('board_data_version', 1_000);
 
-/** Forgets every kept summary (tests). */
+/** A board's column definitions, kept like the summaries (they move the same version). */
+const columnsCache = versionedCache<Record<string, Column>>('board_data_version', 1_000);
+
+/** Forgets every kept summary and column set (tests). */
 export function clearBoardSummaries(): void {
   summaries.clear();
+  columnsCache.clear();
 }
 
 /** The name search and the view's filters. */
@@ -222,7 +226,20 @@ export async function filterTasks(
   const companyId = boardCompany(me);
   const db = ctx.database.db;
   if (body.board === 'projects') await db.transaction((tx) => syncProjectRecords(tx, companyId));
-  const columns = (await loadColumns(db, companyId, body.board, me.id)).properties;
+  // One statement for what every page needs besides itself: the board's data version (what the
+  // kept columns and totals are checked against) and the company's name.
+  const [facts] = rowsOf<{ version: string; name: string | null }>(
+    await db.execute(sql`SELECT (SELECT last_value::text FROM board_data_version) AS version,
+      (SELECT name FROM companies WHERE id = ${companyId}) AS name`),
+  );
+  const version = facts?.version ?? '';
+  const columns = await columnsCache.get(
+    db,
+    [companyId, body.board],
+    async () => (await loadColumns(db, companyId, body.board, me.id)).properties,
+    Date.now(),
+    version,
+  );
   const groupColumn = body.groupBy ? columns[body.groupBy] : undefined;
   const summary = await summaries.get(
     db,
@@ -237,6 +254,8 @@ export async function filterTasks(
       body.sumProperty ?? null,
     ],
     () => summarize(db, companyId, body, groupColumn),
+    Date.now(),
+    version,
   );
 
   const hidden = body.hiddenProperties.filter((k) => k !== TITLE_KEY);
@@ -265,8 +284,7 @@ export async function filterTasks(
         : await pageByScan(db, companyId, body, columns, hidden, range);
   }
 
-  const name = await companyName(db, companyId);
-  const tasks = rows.map((r) => toTask(r, name));
+  const tasks = rows.map((r) => toTask(r, facts?.name ?? ''));
   const related = await relatedTitles(ctx, companyId, tasks, columns);
   const total = summary.total;
   const totalPages = Math.ceil(total / page.limit);

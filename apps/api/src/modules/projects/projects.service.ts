@@ -13,6 +13,7 @@ import { recordAudit } from '../../lib/audit';
 import type { Principal } from '../../lib/auth-hook';
 import type { AppContext } from '../../lib/context';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { versionedCache } from '../../lib/versioned-cache';
 import { findQuoteById } from '../quotes/quotes.repository';
 import { scopeFor } from '../quotes/quotes.scope';
 import {
@@ -29,6 +30,13 @@ function companyOf(me: Principal): string {
   return me.companyId;
 }
 
+/**
+ * A search's count and total cost, kept while `quote_data_version` stands still (any change to
+ * quotes, or to a project's company, quote, deletion, stage or responsible user, moves it): paging
+ * through results reads only the pages.
+ */
+const projectTotals = versionedCache<{ count: number; totalCost: number }>('quote_data_version', 2_000);
+
 export async function searchProjects(
   ctx: AppContext,
   me: Principal,
@@ -38,7 +46,7 @@ export async function searchProjects(
   const { db } = ctx.database;
   const where = projectWhere(companyOf(me), body);
   const rows = await findProjects(db, where, { ...q, offset: (q.page - 1) * q.limit });
-  const totals = await totalsOf(db, where);
+  const totals = await projectTotals.get(db, [companyOf(me), body], () => totalsOf(db, where));
   const totalPages = Math.ceil(totals.count / q.limit);
   return {
     docs: rows.map(toSavedProject),

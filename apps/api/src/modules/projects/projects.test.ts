@@ -178,6 +178,40 @@ describe('stage transitions', () => {
     ]);
   });
 
+  it('counts a search anew after a project moves stage, changes hands or is saved', async () => {
+    const totals = async (payload: object) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/saved-project/installer/search?page=1&limit=1',
+        headers: t.auth(a.installer.token),
+        payload,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().data.maxMin[0].count as number;
+    };
+    const p = await save(a.sales.token, quotes[9] as string);
+    const acquisition = await totals({ stage: ['ACQUISITION'] });
+    const offered = await totals({ stage: ['OFFER_PROVIDED'] });
+    expect(acquisition).toBeGreaterThan(0);
+    expect((await move(a.sales.token, p._id, 'OFFER_PROVIDED')).statusCode).toBe(200);
+    expect(await totals({ stage: ['ACQUISITION'] })).toBe(acquisition - 1);
+    expect(await totals({ stage: ['OFFER_PROVIDED'] })).toBe(offered + 1);
+
+    const mine = await totals({ responsibleUserId: a.admin.user.id });
+    const updated = await t.app.inject({
+      method: 'PUT',
+      url: `/api/saved-project/update/${p._id}`,
+      headers: t.auth(a.sales.token),
+      payload: { responsibleUserId: a.admin.user.id },
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(await totals({ responsibleUserId: a.admin.user.id })).toBe(mine + 1);
+
+    const all = await totals({});
+    await save(a.sales.token, quotes[10] as string);
+    expect(await totals({})).toBe(all + 1);
+  });
+
   it('refuses a move the rule does not allow with 400 and a message, and changes nothing', async () => {
     const p = await save(a.sales.token, quotes[5] as string);
     const res = await move(a.admin.token, p._id, 'PROJECT_REALIZED');
