@@ -190,34 +190,57 @@ function tenantPool(pool: pg.Pool): pg.Pool {
 }
 
 /**
- * PGlite as solar_app with the tenant named in every transaction: a statement outside one runs in a
- * transaction of its own that sets it first (`SET LOCAL` through set_config). PGlite runs one
- * transaction at a time, so nothing interleaves between the setting and the statement.
+ * PGlite as solar_app with the tenant of the caller named before each statement. PGlite is one
+ * session that runs one statement at a time; this queue keeps each caller's setting and statement
+ * together, and the tenant is set (for the session) only when it differs from the last one set: a
+ * statement usually costs one round trip, not four (BEGIN, setting, statement, COMMIT). A
+ * transaction names its tenant with `SET LOCAL`, which ends with it.
  */
 function tenantPglite(client: PGlite): PGlite {
-  const setTenant = (tx: { query: PGlite['query'] }) => tx.query(SET_TENANT_SQL, tenantParams());
+  let held: string | null = null;
+  let queue: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = queue.then(fn, fn);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+  const useTenant = async (params: [string, string]) => {
+    const key = params.join('\u0000');
+    if (held === key) return;
+    held = null;
+    await client.query(SET_TENANT_SESSION_SQL, params);
+    held = key;
+  };
   return new Proxy(client, {
     get(target, prop) {
       if (prop === 'query') {
-        return (...args: Parameters<PGlite['query']>) =>
-          target.transaction(async (tx) => {
-            await setTenant(tx);
-            return tx.query(...args);
+        return (...args: Parameters<PGlite['query']>) => {
+          const params = tenantParams();
+          return exclusive(async () => {
+            await useTenant(params);
+            return target.query(...args);
           });
+        };
       }
       if (prop === 'exec') {
-        return (...args: Parameters<PGlite['exec']>) =>
-          target.transaction(async (tx) => {
-            await setTenant(tx);
-            return tx.exec(...args);
+        return (...args: Parameters<PGlite['exec']>) => {
+          const params = tenantParams();
+          return exclusive(async () => {
+            await useTenant(params);
+            return target.exec(...args);
           });
+        };
       }
       if (prop === 'transaction') {
-        return <T>(fn: Parameters<PGlite['transaction']>[0]) =>
-          target.transaction(async (tx) => {
-            await setTenant(tx);
-            return fn(tx) as Promise<T>;
-          });
+        return <T>(fn: Parameters<PGlite['transaction']>[0]) => {
+          const params = tenantParams();
+          return exclusive(() =>
+            target.transaction(async (tx) => {
+              await tx.query(SET_TENANT_SQL, params);
+              return fn(tx) as Promise<T>;
+            }),
+          );
+        };
       }
       const value = Reflect.get(target, prop, target);
       return typeof value === 'function' ? value.bind(target) : value;
