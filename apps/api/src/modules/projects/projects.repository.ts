@@ -51,11 +51,11 @@ const SORT: Record<string, SQL> = {
 const SELECT = sql`SELECT p.*, q.short_id, q.version, q.address, q.city, q.latitude, q.longitude, q.status,
   q.roof_type, q.building_type, q.people, q.price_per_kwh, q.feed_in_tariff, q.consumption, q.total_cost, q.rating,
   q.customer_first_name, q.customer_last_name, q.customer_email, q.customer_phone,
-  u.first_name AS responsible_first_name,
+  (SELECT u.first_name FROM users u WHERE u.id = p.responsible_user_id) AS responsible_first_name,
   (SELECT json_agg(json_build_object('id', f.id, 'name', f.name, 'mime_type', f.mime_type, 'size', f.size,
      'created_at', f.created_at) ORDER BY f.created_at DESC)
    FROM files f WHERE f.project_id = p.id) AS files
-  FROM projects p JOIN quotes q ON q.id = p.quote_id LEFT JOIN users u ON u.id = p.responsible_user_id`;
+  FROM projects p JOIN quotes q ON q.id = p.quote_id`;
 
 /** Conditions of the saved-project search, always scoped to one company. */
 export function projectWhere(companyId: string, body: SavedSearchBody): SQL {

@@ -122,6 +122,7 @@ describe('saved projects', () => {
       notes: 'Call after 5',
       customerTarget: ['Speicher'],
       responsibleUserId: a.installer.user.id,
+      responsiblePerson: 'Installer',
     });
     const foreign = await t.app.inject({
       method: 'PUT',
