@@ -31,12 +31,12 @@ describe('versionedCache', () => {
     const cache = versionedCache<number>('quote_data_version', 10);
     let n = 0;
     const build = async () => ++n;
-    expect(await cache.get(db, ['a'], build, 0)).toBe(1);
-    expect(await cache.get(db, ['a'], build, 1)).toBe(1);
-    expect(await cache.get(db, ['b'], build, 1)).toBe(2);
+    expect(await cache.get(db, ['a'], build, { now: 0 })).toBe(1);
+    expect(await cache.get(db, ['a'], build, { now: 1 })).toBe(1);
+    expect(await cache.get(db, ['b'], build, { now: 1 })).toBe(2);
     state.version = 2;
-    expect(await cache.get(db, ['a'], build, 2)).toBe(3);
-    expect(await cache.get(db, ['a'], build, 2 + KEEP_MS)).toBe(4);
+    expect(await cache.get(db, ['a'], build, { now: 2 })).toBe(3);
+    expect(await cache.get(db, ['a'], build, { now: 2 + KEEP_MS })).toBe(4);
   });
 
   it('keeps nothing from a failed build', async () => {

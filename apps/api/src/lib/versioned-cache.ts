@@ -28,16 +28,19 @@ export function versionedCache<T>(sequence: VersionSequence, maxEntries: number)
   const entries = new Map<string, { at: number; version: string; value: T }>();
   const building = new Map<string, Promise<T>>();
   return {
-    /** The answer for `key`; `known` is the version when the caller has just read it. */
+    /**
+     * The answer for `key`. `version` is the data version when the caller has just read it (saves
+     * the check); `now` is the clock (tests).
+     */
     async get(
       db: DbOrTx,
       key: unknown,
       build: () => Promise<T>,
-      now = Date.now(),
-      known?: string,
+      opts: { version?: string; now?: number } = {},
     ): Promise<T> {
+      const now = opts.now ?? Date.now();
       const id = JSON.stringify(key);
-      const version = known ?? (await dataVersion(db, sequence));
+      const version = opts.version ?? (await dataVersion(db, sequence));
       const hit = entries.get(id);
       if (hit && hit.version === version && now - hit.at < KEEP_MS) return hit.value;
       const pendingId = `${version}\u0000${id}`;

@@ -237,8 +237,7 @@ export async function filterTasks(
     db,
     [companyId, body.board],
     async () => (await loadColumns(db, companyId, body.board, me.id)).properties,
-    Date.now(),
-    version,
+    { version },
   );
   const groupColumn = body.groupBy ? columns[body.groupBy] : undefined;
   const summary = await summaries.get(
@@ -254,8 +253,7 @@ export async function filterTasks(
       body.sumProperty ?? null,
     ],
     () => summarize(db, companyId, body, groupColumn),
-    Date.now(),
-    version,
+    { version },
   );
 
   const hidden = body.hiddenProperties.filter((k) => k !== TITLE_KEY);

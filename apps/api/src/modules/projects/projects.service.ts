@@ -44,9 +44,10 @@ export async function searchProjects(
   q: { page: number; limit: number; sortColumn: string; sortOrder: 'asc' | 'desc' },
 ) {
   const { db } = ctx.database;
-  const where = projectWhere(companyOf(me), body);
+  const companyId = companyOf(me);
+  const where = projectWhere(companyId, body);
   const rows = await findProjects(db, where, { ...q, offset: (q.page - 1) * q.limit });
-  const totals = await projectTotals.get(db, [companyOf(me), body], () => totalsOf(db, where));
+  const totals = await projectTotals.get(db, [companyId, body], () => totalsOf(db, where));
   const totalPages = Math.ceil(totals.count / q.limit);
   return {
     docs: rows.map(toSavedProject),
