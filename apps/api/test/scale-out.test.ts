@@ -170,4 +170,43 @@ describe.skipIf(!serverUrl)('two API processes and a worker on one database', ()
     );
     expect(counted.rows[0]?.n).toBe(4);
   }, 120_000);
+
+  // Last: it ends the owner's sessions and cuts every connection of both APIs.
+  it('drops what each API keeps in memory when the database announces a change, also after losing its connections', async () => {
+    const b = bases[1] as string;
+    const companyName = async (token: string) =>
+      (await call(b, 'GET', '/user-properties', token)).json.data?.companyName;
+    const endsOnB = async (change: string, params: unknown[]) => {
+      const token = await login(b);
+      expect((await call(b, 'GET', '/user', token)).status).toBe(200); // kept by B from here
+      await owner.query(change, params);
+      await expect
+        .poll(async () => (await call(b, 'GET', '/user', token)).status, { timeout: 5000 })
+        .toBe(403);
+    };
+    await endsOnB(`UPDATE users SET session_version = session_version + 1 WHERE email = $1`, [
+      'owner@sonnenbau.test',
+    ]);
+    // A rename reaches the name B keeps for the company's board answers.
+    const tokenB = await login(b);
+    const renamed = `Sonnenbau ${Date.now().toString(36)}`;
+    expect(await companyName(tokenB)).not.toBe(renamed);
+    await owner.query(`UPDATE companies SET name = $1 WHERE name LIKE 'Sonnenbau%'`, [renamed]);
+    await expect.poll(() => companyName(tokenB), { timeout: 5000 }).toBe(renamed);
+
+    // Every connection of both APIs cut (a server restart, a failover): they listen again, and
+    // nothing announced while they were away is served from memory.
+    await owner.query(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [dbName],
+    );
+    await owner.query(`UPDATE companies SET name = $1 WHERE name = $2`, [`${renamed} GmbH`, renamed]);
+    await expect
+      .poll(async () => companyName(await login(b).catch(() => '')).catch(() => undefined), {
+        timeout: 15_000,
+      })
+      .toBe(`${renamed} GmbH`);
+    await endsOnB(`UPDATE users SET is_disabled = true WHERE email = $1`, ['owner@sonnenbau.test']);
+    await owner.query(`UPDATE users SET is_disabled = false WHERE email = $1`, ['owner@sonnenbau.test']);
+  }, 120_000);
 });

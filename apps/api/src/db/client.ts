@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { CHANGES_CHANNEL, ChangeFeed, registerChangeFeed } from '../lib/change-feed';
 import * as schema from './schema';
 import { asPlatform, SET_TENANT_SESSION_SQL, SET_TENANT_SQL, tenantParams } from './tenant';
 
@@ -34,6 +35,8 @@ export interface Database {
    * `CREATE INDEX CONCURRENTLY` works); on PGlite in a transaction of its own.
    */
   ownerStatement(text: string): Promise<void>;
+  /** The database's change notifications as this process hears them (lib/change-feed.ts). */
+  changes: ChangeFeed;
   close(): Promise<void>;
 }
 
@@ -55,19 +58,24 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     } finally {
       await owner.end();
     }
+    const changes = new ChangeFeed();
     // A server out of reach fails a request within seconds instead of holding it (503, error-handler.ts).
     const pool = tenantPool(
       new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 }),
+      changes,
     );
+    const stopListening = listenForChanges(opts.databaseUrl, changes);
     // An idle connection that the server ends (restart, failover, a dropped database) reports here;
     // without a listener it would crash the process. The pool replaces it on the next query.
     pool.on('error', (err) => {
       process.emitWarning(`PostgreSQL connection lost: ${err.message}`);
     });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    registerChangeFeed(db, changes);
     return {
       db,
       kind: 'postgres',
+      changes,
       query: (text, params) => asPlatform(async () => (await pool.query(text, params)).rows),
       rawTransaction: (fn) =>
         asPlatform(async () => {
@@ -98,7 +106,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
           client.release(lost);
         }
       },
-      close: () => pool.end(),
+      close: async () => {
+        await stopListening();
+        await pool.end();
+      },
     };
   }
   let releaseLock = () => {};
@@ -116,11 +127,17 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   // From here on the session is solar_app, under row-level security (docs/security.md).
   await client.query('SET ROLE solar_app');
   await client.query('SET standard_conforming_strings = on');
+  // One session, in this process: it hears every change, its own before the statement returns.
+  const changes = new ChangeFeed();
+  await client.listen(CHANGES_CHANNEL, (payload) => changes.deliver(payload));
+  changes.setLive(true);
   const tenantClient = tenantPglite(client);
   const db = drizzlePglite(tenantClient, { schema }) as unknown as Db;
+  registerChangeFeed(db, changes);
   return {
     db,
     kind: 'pglite',
+    changes,
     query: (text, params) => asPlatform(async () => (await tenantClient.query(text, params)).rows as never),
     rawTransaction: (fn) =>
       asPlatform(() =>
@@ -146,14 +163,21 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
  * The server pool as solar_app: every connection takes the role when it opens, and the tenant of the
  * current async context (tenant.ts) each time it is checked out, before any statement of the caller.
  */
-function tenantPool(pool: pg.Pool): pg.Pool {
+function tenantPool(pool: pg.Pool, changes: ChangeFeed): pg.Pool {
   pool.on('connect', (client) => {
     // A connection lost while checked out (between two statements of a transaction) reports here;
     // the caller's next statement fails with it. Without a listener it would end the process.
     client.on('error', (err) => process.emitWarning(`PostgreSQL connection lost: ${err.message}`));
+    // Every connection listens: a change made on it is announced to it at commit, before the
+    // commit returns, so the process that made it never serves what it kept from before.
+    client.on('notification', (message) => {
+      if (message.channel === CHANGES_CHANNEL && message.payload) changes.deliver(message.payload);
+    });
     // Queued before anything the caller sends on this connection. Standard strings (the default)
     // made sure of: some statements carry values as literals (the board's view indexes).
-    client.query('SET ROLE solar_app; SET standard_conforming_strings = on').catch(() => undefined);
+    client
+      .query(`SET ROLE solar_app; SET standard_conforming_strings = on; LISTEN ${CHANGES_CHANNEL}`)
+      .catch(() => undefined);
   });
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
   // The tenant each connection holds for its session: set again only when a checkout needs another
@@ -187,6 +211,61 @@ function tenantPool(pool: pg.Pool): pg.Pool {
     },
   });
   return pool;
+}
+
+/**
+ * One connection of the process's own that listens for changes, so that the feed hears them while
+ * the pool is idle or busy. The feed is live while it is up; when it drops (server restart, network)
+ * the feed goes dark and it reconnects, waiting longer after each failure (at most 10 s).
+ */
+function listenForChanges(connectionString: string, changes: ChangeFeed): () => Promise<void> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = 250;
+  const down = () => {
+    if (changes.isLive()) changes.setLive(false);
+    const lost = client;
+    client = null;
+    lost?.removeAllListeners();
+    lost?.on('error', () => undefined);
+    lost?.end().catch(() => undefined);
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, delay);
+    delay = Math.min(delay * 2, 10_000);
+  };
+  const connect = async () => {
+    const next = new pg.Client({ connectionString, keepAlive: true, connectionTimeoutMillis: 5000 });
+    client = next;
+    next.on('error', down);
+    next.on('end', down);
+    next.on('notification', (message) => {
+      if (message.channel === CHANGES_CHANNEL && message.payload) changes.deliver(message.payload);
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${CHANGES_CHANNEL}`);
+      if (stopped || client !== next) return;
+      delay = 250;
+      changes.setLive(true);
+    } catch {
+      if (client === next) down();
+    }
+  };
+  void connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = null;
+    if (changes.isLive()) changes.setLive(false);
+    last?.removeAllListeners();
+    last?.on('error', () => undefined);
+    await last?.end().catch(() => undefined);
+  };
 }
 
 /**

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { users } from '../db/schema';
 import { setTenant, type TenantScope } from '../db/tenant';
+import { LiveCache } from './change-feed';
 import { forbidden, sessionEnded, unauthenticated } from './errors';
 import { languageFromHeader } from './messages';
 
@@ -31,6 +32,15 @@ export function principalOf(req: FastifyRequest): Principal {
   return req.principal;
 }
 
+interface SessionUser {
+  id: string;
+  role: string;
+  companyId: string | null;
+  city: string | null;
+  isDisabled: boolean;
+  sessionVersion: number;
+}
+
 function tokenFrom(header: string | undefined): string | null {
   if (!header) return null;
   const [scheme, token] = header.split(' ');
@@ -48,6 +58,10 @@ export function registerAuthHook(app: FastifyInstance) {
   // it needs no new setting (db/client.ts). Only a hint: `users` is not a company table, and the
   // tenant is set from the looked-up row before any other statement.
   const tenantHints = new Map<string, TenantScope>();
+  // What a session needs of its user, kept in memory while the change feed is live: a logout, a
+  // password change, a disabled account or a new role is announced by the database and drops the
+  // entry in every process at once (lib/change-feed.ts); the kept value is at most a minute old.
+  const sessions = new LiveCache<SessionUser | null>(app.ctx.database.changes, 'session', 50_000, 60_000);
   app.decorateRequest('lang', 'de');
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (req) => {
@@ -64,18 +78,21 @@ export function registerAuthHook(app: FastifyInstance) {
     if (!token) throw unauthenticated();
     const claims = await app.ctx.tokens.verify(token);
     if (!claims) throw sessionEnded();
-    setTenant(tenantHints.get(claims.sub) ?? { scope: 'none' });
-    const [user] = await app.ctx.database.db
-      .select({
-        id: users.id,
-        role: users.role,
-        companyId: users.companyId,
-        city: users.city,
-        isDisabled: users.isDisabled,
-        sessionVersion: users.sessionVersion,
-      })
-      .from(users)
-      .where(eq(users.id, claims.sub));
+    const user = await sessions.get(claims.sub, async () => {
+      setTenant(tenantHints.get(claims.sub) ?? { scope: 'none' });
+      const [row] = await app.ctx.database.db
+        .select({
+          id: users.id,
+          role: users.role,
+          companyId: users.companyId,
+          city: users.city,
+          isDisabled: users.isDisabled,
+          sessionVersion: users.sessionVersion,
+        })
+        .from(users)
+        .where(eq(users.id, claims.sub));
+      return row ?? null;
+    });
     if (!user || user.isDisabled || user.sessionVersion !== claims.sv) throw sessionEnded();
     req.principal = { id: user.id, role: user.role as Role, companyId: user.companyId, city: user.city };
     // Installers see their company's rows only, down to the database; platform roles see all.

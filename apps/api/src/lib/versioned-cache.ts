@@ -1,18 +1,25 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { changeFeedOf } from './change-feed';
 
 /**
  * How long an answer is kept at most. Within it, it is dropped as soon as its data version moves
  * (any change, from any process); the bound covers an answer that raced a change still being
- * committed.
+ * committed, or a change the feed missed.
  */
 export const KEEP_MS = 30_000;
 
 /** The sequences that advance with every change of their data (migrations 0011 and 0013). */
 export type VersionSequence = 'quote_data_version' | 'board_data_version';
 
-/** A sequence's current value: it moves with every change of the data it guards. */
+/**
+ * The data's current version: while the change feed is live, as this process heard it (no round
+ * trip; a change is heard once committed); otherwise (and inside a transaction, which may hold
+ * changes of its own) the sequence's value, which moves with every change of the data it guards.
+ */
 export async function dataVersion(db: DbOrTx, sequence: VersionSequence): Promise<string> {
+  const heard = changeFeedOf(db)?.version(sequence);
+  if (heard) return heard;
   const result = (await db.execute(
     sql`SELECT last_value::text AS v FROM ${sql.identifier(sequence)}`,
   )) as unknown as { rows: { v: string }[] };

@@ -188,6 +188,27 @@ describe('sessions', () => {
     expect((await refresh(refreshToken)).statusCode).toBe(403);
   });
 
+  it('a session kept in memory ends the moment its user changes, whoever changes it', async () => {
+    await expect.poll(() => t.database.changes.isLive()).toBe(true);
+    const company = await t.createCompany({ name: 'Feed AG' });
+    const user = await t.createUser('INSTALLER', company.id);
+    const { token } = await t.login(user.email);
+    const me = async () => (await t.app.inject({ url: '/api/user', headers: t.auth(token) })).statusCode;
+    const companyName = async () =>
+      (await t.app.inject({ url: '/api/user-properties', headers: t.auth(token) })).json().data.companyName;
+    expect(await me()).toBe(200);
+    expect(await companyName()).toBe('Feed AG');
+    // Straight on the database, as another API process or an operator would: announced by it.
+    await t.database.query('UPDATE users SET is_disabled = true WHERE id = $1', [user.id]);
+    expect(await me()).toBe(403);
+    await t.database.query('UPDATE users SET is_disabled = false WHERE id = $1', [user.id]);
+    expect(await me()).toBe(200);
+    await t.database.query("UPDATE companies SET name = 'Feed & Sohn AG' WHERE id = $1", [company.id]);
+    expect(await companyName()).toBe('Feed & Sohn AG');
+    await t.database.query('UPDATE users SET session_version = session_version + 1 WHERE id = $1', [user.id]);
+    expect(await me()).toBe(403);
+  });
+
   it('answers 401 without a token and 403 for expired, forged or foreign tokens', async () => {
     const user = await t.createUser('INSTALLER', (await t.createCompany()).id);
     expect((await t.app.inject({ url: '/api/user' })).statusCode).toBe(401);

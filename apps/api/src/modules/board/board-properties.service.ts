@@ -22,6 +22,7 @@ import { orderedColumns, TITLE_KEY, TYPE_ICONS } from './board.columns';
 import { boardCompany, canEditSchema } from './board.policy';
 import {
   companyName,
+  keptColumns,
   loadColumns,
   recomputeRecords,
   saveColumns,
@@ -43,7 +44,11 @@ function schemaScope(me: Principal, board: Board, action: 'add' | 'edit' | 'dele
 }
 
 async function answer(db: DbOrTx, companyId: string, board: Board, userId: string) {
-  return toUserProperties(await loadColumns(db, companyId, board, userId), await companyName(db, companyId));
+  const [columns, name] = await Promise.all([
+    keptColumns(db, companyId, board, userId),
+    companyName(db, companyId),
+  ]);
+  return toUserProperties(columns, name);
 }
 
 /** Checks the type-specific settings of a column against the board's other columns. */

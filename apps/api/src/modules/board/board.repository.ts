@@ -1,6 +1,8 @@
 import type { Board, Cell, Column, Task, UserProperties } from '@solar/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { LiveCache, liveCacheOf } from '../../lib/change-feed';
+import { versionedCache } from '../../lib/versioned-cache';
 import { defaultColumns, TITLE_KEY, toColumnMap } from './board.columns';
 import { type ComputeRecord, computeRecord, relationIds } from './board.compute';
 import { iso, pgArray, RECORDS_FROM, rowsOf } from './board.sql';
@@ -51,11 +53,20 @@ export function toTask(row: RecordRow, companyName: string): Task {
   };
 }
 
+/** A company's name, kept in memory while the change feed is live (a rename drops it everywhere). */
 export async function companyName(db: DbOrTx, companyId: string): Promise<string> {
-  const [row] = rowsOf<{ name: string }>(
-    await db.execute(sql`SELECT name FROM companies WHERE id = ${companyId}`),
+  const load = async () => {
+    const [row] = rowsOf<{ name: string }>(
+      await db.execute(sql`SELECT name FROM companies WHERE id = ${companyId}`),
+    );
+    return row?.name ?? '';
+  };
+  const kept = liveCacheOf(
+    db,
+    'company-names',
+    (feed) => new LiveCache<string>(feed, 'company', 10_000, 60_000),
   );
-  return row?.name ?? '';
+  return kept ? kept.get(companyId, load) : load();
 }
 
 interface PropertiesRow {
@@ -85,6 +96,30 @@ export async function loadColumns(
       RETURNING id, user_id, board, properties`),
   );
   return inserted[0] as PropertiesRow;
+}
+
+/**
+ * A board's columns as {@link loadColumns} reads them, kept while the board data stands still
+ * (`board_data_version` moves with any change to its records or columns): the board's pages and
+ * GET /user-properties read them on every request.
+ */
+const columnsCache = versionedCache<PropertiesRow>('board_data_version', 1_000);
+
+export function keptColumns(
+  db: DbOrTx,
+  companyId: string,
+  board: Board,
+  userId: string | null,
+  version?: string,
+): Promise<PropertiesRow> {
+  return columnsCache.get(db, [companyId, board], () => loadColumns(db, companyId, board, userId), {
+    version,
+  });
+}
+
+/** Forgets every kept column set (tests). */
+export function clearKeptColumns(): void {
+  columnsCache.clear();
 }
 
 export async function saveColumns(

@@ -6,14 +6,16 @@ import type { Principal } from '../../lib/auth-hook';
 import type { AppContext } from '../../lib/context';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { enqueueJob } from '../../lib/jobs';
-import { versionedCache } from '../../lib/versioned-cache';
+import { dataVersion, versionedCache } from '../../lib/versioned-cache';
 import { TITLE_KEY } from './board.columns';
 import { boardCompany } from './board.policy';
 import { applyValues, assertProject, endPosition, positionAfter } from './board.records';
 import {
   allocateSeq,
+  clearKeptColumns,
   companyName,
   findRecords,
+  keptColumns,
   loadColumns,
   type RecordRow,
   recomputeRecords,
@@ -67,13 +69,10 @@ interface Summary {
  */
 const summaries = versionedCache<Summary>('board_data_version', 1_000);
 
-/** A board's column definitions, kept like the summaries (they move the same version). */
-const columnsCache = versionedCache<Record<string, Column>>('board_data_version', 1_000);
-
 /** Forgets every kept summary and column set (tests). */
 export function clearBoardSummaries(): void {
   summaries.clear();
-  columnsCache.clear();
+  clearKeptColumns();
 }
 
 /** The name search and the view's filters. */
@@ -226,19 +225,13 @@ export async function filterTasks(
   const companyId = boardCompany(me);
   const db = ctx.database.db;
   if (body.board === 'projects') await db.transaction((tx) => syncProjectRecords(tx, companyId));
-  // One statement for what every page needs besides itself: the board's data version (what the
-  // kept columns and totals are checked against) and the company's name.
-  const [facts] = rowsOf<{ version: string; name: string | null }>(
-    await db.execute(sql`SELECT (SELECT last_value::text FROM board_data_version) AS version,
-      (SELECT name FROM companies WHERE id = ${companyId}) AS name`),
-  );
-  const version = facts?.version ?? '';
-  const columns = await columnsCache.get(
-    db,
-    [companyId, body.board],
-    async () => (await loadColumns(db, companyId, body.board, me.id)).properties,
-    { version },
-  );
+  // What every page needs besides itself, from memory while the change feed is live: the board's
+  // data version (what the kept columns and totals are checked against) and the company's name.
+  const [version, name] = await Promise.all([
+    dataVersion(db, 'board_data_version'),
+    companyName(db, companyId),
+  ]);
+  const columns = (await keptColumns(db, companyId, body.board, me.id, version)).properties;
   const groupColumn = body.groupBy ? columns[body.groupBy] : undefined;
   const summary = await summaries.get(
     db,
@@ -282,7 +275,7 @@ export async function filterTasks(
         : await pageByScan(db, companyId, body, columns, hidden, range);
   }
 
-  const tasks = rows.map((r) => toTask(r, facts?.name ?? ''));
+  const tasks = rows.map((r) => toTask(r, name));
   const related = await relatedTitles(ctx, companyId, tasks, columns);
   const total = summary.total;
   const totalPages = Math.ceil(total / page.limit);
