@@ -5,6 +5,10 @@
  *
  *   npm run bench -- --quick          everyday, under two minutes: 100,000 quotes, server and PGlite
  *   npm run bench                     the full run: 100,000 and 1,000,000 quotes, and PGlite
+ *
+ * For a closer look: BENCH_ONLY=<regex> runs only the scenarios whose names match (and only the
+ * server's small phase with --quick), BENCH_CPU_PROF=<folder> writes a CPU profile of each API
+ * process there (open it in Chrome's DevTools).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +24,8 @@ import { waitFor } from './wait';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
 const quick = process.argv.includes('--quick');
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
+const cpuProfile = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : null;
 
 export interface BenchSize {
   quotes: number;
@@ -60,6 +66,10 @@ async function adminQuery(text: string) {
   } finally {
     await client.end();
   }
+}
+
+function profileArgs(): string[] {
+  return cpuProfile ? ['--cpu-prof', '--cpu-prof-dir', cpuProfile] : [];
 }
 
 function startChild(args: string[], env: Record<string, string>): ChildProcess {
@@ -392,7 +402,9 @@ async function runServerPhase(size: BenchSize): Promise<Phase> {
     log(`seeded in ${seedSeconds.toFixed(1)} s`);
 
     const facts = await collectFacts((text, params) => capture.database.query(text, params));
-    const scenarios = await buildScenarios((opts) => capture.app.inject(opts as never) as never, facts, size);
+    const scenarios = (
+      await buildScenarios((opts) => capture.app.inject(opts as never) as never, facts, size)
+    ).filter((x) => !only || only.test(x.name));
     // The statements of one request of each scenario, for the floor.
     const captured = new Map<string, Statement[]>();
     for (const s of scenarios.filter((x) => x.floor)) {
@@ -416,7 +428,7 @@ async function runServerPhase(size: BenchSize): Promise<Phase> {
     const plainBoard = await plainBoardStatements(databaseUrl, boardCompanyId);
 
     children.push(
-      startChild(['--import', 'tsx', 'apps/api/src/main.ts'], {
+      startChild([...profileArgs(), '--import', 'tsx', 'apps/api/src/main.ts'], {
         ...env,
         PORT: String(PORT),
         HOST: '127.0.0.1',
@@ -566,7 +578,7 @@ async function runPglitePhase(size: BenchSize): Promise<Phase> {
     log(`seeded in ${seedSeconds.toFixed(1)} s`);
 
     const base = `http://127.0.0.1:${PORT}`;
-    child = startChild(['--import', 'tsx', 'apps/api/src/main.ts'], {
+    child = startChild([...profileArgs(), '--import', 'tsx', 'apps/api/src/main.ts'], {
       ...env,
       DATA_DIR: dataDir,
       PORT: String(PORT),
@@ -587,7 +599,9 @@ async function runPglitePhase(size: BenchSize): Promise<Phase> {
       const body = await res.text();
       return { statusCode: res.status, body, json: () => JSON.parse(body) };
     };
-    const scenarios = (await buildScenarios(inject, facts, size)).filter((s) => s.name.startsWith('1'));
+    const scenarios = (await buildScenarios(inject, facts, size)).filter(
+      (s) => s.name.startsWith('1') && (!only || only.test(s.name)),
+    );
     const rows: Row[] = [];
     for (const s of scenarios) {
       const api = await drive(s, base);
@@ -610,7 +624,7 @@ async function main() {
   try {
     phases.push(await runServerPhase(SMALL));
     if (!quick) phases.push(await runServerPhase(LARGE));
-    phases.push(await runPglitePhase(SMALL));
+    if (!(quick && only)) phases.push(await runPglitePhase(SMALL));
   } catch (err) {
     process.exitCode = 1;
     console.error(err);
@@ -632,7 +646,8 @@ async function main() {
   };
   const dir = join(here, 'results');
   mkdirSync(dir, { recursive: true });
-  const file = join(dir, `${date}${quick ? '-quick' : ''}`);
+  // A partial run (BENCH_ONLY) does not replace the day's results.
+  const file = join(dir, `${date}${quick ? '-quick' : ''}${only ? '-only' : ''}`);
   writeFileSync(`${file}.json`, `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(`${file}.md`, markdown(report));
   console.log(`\n${markdown(report)}`);
