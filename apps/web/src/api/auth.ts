@@ -5,35 +5,32 @@ import {
   MessageResponse,
   type ResetPasswordRequest,
 } from '@solar/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { queryClient } from '../app/query-client';
 import { api } from './client';
 import { queryKeys } from './query-keys';
 import { clearSession, getRefreshToken, saveLogin } from './session-store';
 
 /**
- * POST /api/user/installer/login. On success the tokens and city are stored for 24 days and the user is
- * put in the cache, which marks the session authorized without another GET /api/user.
+ * POST /api/user/installer/login. On success the user is put in the cache, which marks the session
+ * authorized without another GET /api/user, and the tokens and city are stored for 24 days. A plain
+ * function, not a mutation hook: the login page loads this module (with the query cache and the
+ * zod-checked client) only when the form is used.
  */
-export function useLogin(options: { onLoggedIn?: () => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: LoginRequest) =>
-      api
-        .post('/user/installer/login', body, { schema: LoginResponse, skipRefresh: true })
-        .then((r) => r.data),
-    onSuccess: (data) => {
-      queryClient.setQueryData(queryKeys.currentUser, {
-        user: data.user,
-        installerDetails: data.installerDetails,
-      });
-      // Before the token is stored: storing it re-renders the guards, which unmount the login page.
-      options.onLoggedIn?.();
-      saveLogin({
-        token: data.token,
-        refreshToken: data.refresh_token,
-        city: data.user.installerCity ?? data.installerDetails?.city ?? null,
-      });
-    },
+export async function logIn(body: LoginRequest, options: { onLoggedIn?: () => void } = {}): Promise<void> {
+  const data = await api
+    .post('/user/installer/login', body, { schema: LoginResponse, skipRefresh: true })
+    .then((r) => r.data);
+  queryClient.setQueryData(queryKeys.currentUser, {
+    user: data.user,
+    installerDetails: data.installerDetails,
+  });
+  // Before the token is stored: storing it re-renders the guards, which unmount the login page.
+  options.onLoggedIn?.();
+  saveLogin({
+    token: data.token,
+    refreshToken: data.refresh_token,
+    city: data.user.installerCity ?? data.installerDetails?.city ?? null,
   });
 }
 

@@ -1,19 +1,15 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
-import { queryClient } from './query-client';
+import { NotificationsHost } from '../lib/notifications-host';
 import type { createRouter } from './router';
 import { theme } from './theme';
 
-/** Providers around the router: theme, toasts, server state. */
+/** Providers around the router: theme and toasts (server state is the data layer's, src/app/data-layer.tsx). */
 export function App({ router }: { router: ReturnType<typeof createRouter> }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-right" limit={4} />
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <NotificationsHost />
+      <RouterProvider router={router} />
     </MantineProvider>
   );
 }

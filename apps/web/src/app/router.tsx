@@ -1,12 +1,30 @@
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
+import { LoginPage } from '../features/auth/login-page';
+import { useToken } from '../features/auth/use-token';
+import { loadFeatureTexts } from '../i18n';
 import { FullPageLoader } from '../layout/full-page-state';
-import { RedirectIfAuthenticated, RequireAuth, RequireScreen, RootRedirect } from '../layout/guards';
+import { loginPath } from '../layout/login-path';
 import type { ScreenKey } from '../layout/screens';
 import { RouteError } from './route-error';
 
-// One chunk per screen (React.lazy needs a default export; the modules use named ones).
-const LoginPage = lazy(async () => ({ default: (await import('../features/auth/login-page')).LoginPage }));
+/**
+ * The data layer's chunk (query cache, zod-checked API client, session guards) with the feature texts:
+ * every route needs it except an anonymous visitor's login page and the redirect to it, which stay
+ * small (issue 7: the login loads at most 150 KB of JavaScript).
+ */
+const loadDataLayer = async () => (await Promise.all([import('./data-layer'), loadFeatureTexts()]))[0];
+const DataLayer = lazy(async () => ({ default: (await loadDataLayer()).DataLayer }));
+const RequireAuth = lazy(async () => ({ default: (await loadDataLayer()).RequireAuth }));
+const RequireScreen = lazy(async () => ({ default: (await loadDataLayer()).RequireScreen }));
+const RedirectIfAuthenticated = lazy(async () => ({
+  default: (await loadDataLayer()).RedirectIfAuthenticated,
+}));
+const RootRedirect = lazy(async () => ({ default: (await loadDataLayer()).RootRedirect }));
+
+// One chunk per screen (React.lazy needs a default export; the modules use named ones), except the
+// login: the first screen of most visits is part of the entry (one file, no chunk overhead; its form
+// components are the app's anyway).
 const RegisterPage = lazy(async () => ({
   default: (await import('../features/auth/register-page')).RegisterPage,
 }));
@@ -62,42 +80,81 @@ function page(node: ReactNode) {
   return <Suspense fallback={<FullPageLoader />}>{node}</Suspense>;
 }
 
+/** /login: a visitor gets the form at once; with a stored session the data layer decides (home or form). */
+function LoginRoute() {
+  const token = useToken();
+  if (!token) return <LoginPage />;
+  return page(
+    <DataLayer>
+      <RedirectIfAuthenticated>
+        <LoginPage />
+      </RedirectIfAuthenticated>
+    </DataLayer>,
+  );
+}
+
+/** `/` and unknown paths: a visitor goes straight to /login, a session to its home route. */
+function RootRoute() {
+  const token = useToken();
+  const location = useLocation();
+  if (!token) return <Navigate to={loginPath(location.search)} replace />;
+  return page(
+    <DataLayer>
+      <RootRedirect />
+    </DataLayer>,
+  );
+}
+
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
     children: [
-      { path: '/', element: <RootRedirect /> },
-      { path: '/login', element: <RedirectIfAuthenticated>{page(<LoginPage />)}</RedirectIfAuthenticated> },
-      { path: '/register', element: page(<RegisterPage />) },
-      { path: '/forgot-password', element: page(<ForgotPasswordPage />) },
-      { path: '/application/reset-password', element: page(<ResetPasswordPage />) },
-      // The customer application's quote request (public; 'New project' opens it by default).
-      { path: '/request', element: page(<CustomerRequestPage />) },
-      // The customer's view of an offer, by the signed link the installer sends (public).
-      { path: '/customer-view', element: page(<CustomerViewPage />) },
+      { path: '/', element: <RootRoute /> },
+      { path: '/login', element: <LoginRoute /> },
       {
-        element: <RequireAuth>{page(<AppShell />)}</RequireAuth>,
-        errorElement: <RouteError />,
+        element: page(<DataLayer />),
         children: [
-          { path: '/profile', element: <ProfilePage /> },
-          { path: '/checkout/test', element: <TestCheckoutPage /> },
-          { path: '/templates', element: <TemplatesPage /> },
-          { path: '/help', element: <HelpPage /> },
-          ...Object.entries(SCREEN_PAGES).map(([screen, Page]) => ({
-            path: `/${screen}`,
-            element: (
-              <RequireScreen screen={screen as ScreenKey}>
-                <Page />
-              </RequireScreen>
-            ),
-          })),
+          { path: '/register', element: page(<RegisterPage />) },
+          { path: '/forgot-password', element: page(<ForgotPasswordPage />) },
+          { path: '/application/reset-password', element: page(<ResetPasswordPage />) },
+          // The customer application's quote request (public; 'New project' opens it by default).
+          { path: '/request', element: page(<CustomerRequestPage />) },
+          // The customer's view of an offer, by the signed link the installer sends (public).
+          { path: '/customer-view', element: page(<CustomerViewPage />) },
+          {
+            element: page(<RequireAuth>{page(<AppShell />)}</RequireAuth>),
+            errorElement: <RouteError />,
+            children: [
+              { path: '/profile', element: <ProfilePage /> },
+              { path: '/checkout/test', element: <TestCheckoutPage /> },
+              { path: '/templates', element: <TemplatesPage /> },
+              { path: '/help', element: <HelpPage /> },
+              ...Object.entries(SCREEN_PAGES).map(([screen, Page]) => ({
+                path: `/${screen}`,
+                element: (
+                  <RequireScreen screen={screen as ScreenKey}>
+                    <Page />
+                  </RequireScreen>
+                ),
+              })),
+            ],
+          },
         ],
       },
-      { path: '*', element: <RootRedirect /> },
+      { path: '*', element: <RootRoute /> },
     ],
   },
 ];
 
+let appRouter: ReturnType<typeof createBrowserRouter> | null = null;
+
+/** The app's router (one per page load). */
 export function createRouter() {
-  return createBrowserRouter(routes);
+  appRouter = createBrowserRouter(routes);
+  return appRouter;
+}
+
+/** Opens /login from outside React (the API client, when a refresh ends the session). */
+export function navigateToLogin(): void {
+  void appRouter?.navigate('/login', { replace: true });
 }

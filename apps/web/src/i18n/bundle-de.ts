@@ -1,5 +1,6 @@
-// Every German text: the shared bundle and each feature namespace, one chunk per language
-// so a page downloads only the language it shows (src/i18n/index.ts).
+// The German texts of every feature namespace, one chunk per language, loaded with the signed-in
+// screens and the public pages other than the login (src/i18n/index.ts); the shared `translation`
+// bundle (de.json) is a chunk of its own, loaded before the first render.
 import board from '../features/board/locales/de.json';
 import customer from '../features/customer/locales/de.json';
 import customerView from '../features/customer-view/locales/de.json';
@@ -14,10 +15,8 @@ import planning from '../features/planning-data/locales/de.json';
 import plans from '../features/plans/locales/de.json';
 import products from '../features/products/locales/de.json';
 import projectView from '../features/project-view/locales/de.json';
-import translation from './de.json';
 
 export const bundle = {
-  translation,
   board,
   customerView,
   offers,

@@ -1,5 +1,6 @@
-// Every English text: the shared bundle and each feature namespace, one chunk per language
-// so a page downloads only the language it shows (src/i18n/index.ts).
+// The English texts of every feature namespace, one chunk per language, loaded with the signed-in
+// screens and the public pages other than the login (src/i18n/index.ts); the shared `translation`
+// bundle (en.json) is a chunk of its own, loaded before the first render.
 import board from '../features/board/locales/en.json';
 import customer from '../features/customer/locales/en.json';
 import customerView from '../features/customer-view/locales/en.json';
@@ -14,10 +15,8 @@ import planning from '../features/planning-data/locales/en.json';
 import plans from '../features/plans/locales/en.json';
 import products from '../features/products/locales/en.json';
 import projectView from '../features/project-view/locales/en.json';
-import translation from './en.json';
 
 export const bundle = {
-  translation,
   board,
   customerView,
   offers,

@@ -1,5 +1,6 @@
-// Every Spanish text: the shared bundle and each feature namespace, one chunk per language
-// so a page downloads only the language it shows (src/i18n/index.ts).
+// The Spanish texts of every feature namespace, one chunk per language, loaded with the signed-in
+// screens and the public pages other than the login (src/i18n/index.ts); the shared `translation`
+// bundle (es.json) is a chunk of its own, loaded before the first render.
 import board from '../features/board/locales/es.json';
 import customer from '../features/customer/locales/es.json';
 import customerView from '../features/customer-view/locales/es.json';
@@ -14,10 +15,8 @@ import planning from '../features/planning-data/locales/es.json';
 import plans from '../features/plans/locales/es.json';
 import products from '../features/products/locales/es.json';
 import projectView from '../features/project-view/locales/es.json';
-import translation from './es.json';
 
 export const bundle = {
-  translation,
   board,
   customerView,
   offers,

@@ -6,20 +6,65 @@ import { getStoredLanguage, storeLanguage } from '../api/session-store';
 /** Every language we ship, in the order the language switch lists them. */
 export const UI_LANGUAGES: readonly Language[] = ['en', 'de', 'es'];
 
-/** Each language's texts in a chunk of their own: a page downloads only the language it shows. */
-const BUNDLES: Record<Language, () => Promise<Record<string, object>>> = {
+/**
+ * Each language's texts in two chunks, so a page downloads only the language it shows and the login only
+ * what it uses: the shared `translation` bundle, loaded before the first render, and every feature
+ * namespace, loaded with the screens behind the login and the other public pages ({@link loadFeatureTexts}).
+ */
+const SHARED_TEXTS: Record<Language, () => Promise<object>> = {
+  de: async () => (await import('./de.json')).default,
+  en: async () => (await import('./en.json')).default,
+  es: async () => (await import('./es.json')).default,
+};
+const FEATURE_TEXTS: Record<Language, () => Promise<Record<string, object>>> = {
   de: async () => (await import('./bundle-de')).bundle,
   en: async () => (await import('./bundle-en')).bundle,
   es: async () => (await import('./bundle-es')).bundle,
 };
 
-/** Loads a language's texts into i18next once. */
-async function loadLanguage(language: Language): Promise<void> {
-  if (i18next.hasResourceBundle(language, 'translation')) return;
-  const bundle = await BUNDLES[language]();
-  for (const [namespace, texts] of Object.entries(bundle)) {
-    i18next.addResourceBundle(language, namespace, texts, true, true);
+/** The downloads started, by `language:part`, so a part loads once even when asked for twice at a time. */
+const loads = new Map<string, Promise<void>>();
+
+/** Loads one part of a language's texts into i18next. */
+function loadPart(language: Language, part: 'shared' | 'features'): Promise<void> {
+  const key = `${language}:${part}`;
+  let load = loads.get(key);
+  if (!load) {
+    load = (async () => {
+      if (part === 'shared') {
+        i18next.addResourceBundle(language, 'translation', await SHARED_TEXTS[language](), true, true);
+        return;
+      }
+      for (const [namespace, texts] of Object.entries(await FEATURE_TEXTS[language]())) {
+        i18next.addResourceBundle(language, namespace, texts, true, true);
+      }
+    })();
+    // A failed download (offline, a deploy in between) may be tried again.
+    load.catch(() => loads.delete(key));
+    loads.set(key, load);
   }
+  return load;
+}
+
+/** True once a screen needed the feature namespaces: a language switch then loads them too. */
+let withFeatureTexts = false;
+
+/** Loads the texts a language needs now: the shared bundle, and the feature namespaces once asked for. */
+async function loadLanguage(language: Language): Promise<void> {
+  await Promise.all([
+    loadPart(language, 'shared'),
+    withFeatureTexts ? loadPart(language, 'features') : undefined,
+  ]);
+}
+
+/**
+ * Loads the feature namespaces of the shown language (and of a language being switched to), before the
+ * screens behind the login or a public page other than the login render; later switches load them too.
+ */
+export async function loadFeatureTexts(): Promise<void> {
+  withFeatureTexts = true;
+  const languages = new Set([currentLanguage(), initialLanguage()]);
+  await Promise.all([...languages].map((language) => loadPart(language, 'features')));
 }
 
 export function isLanguage(value: unknown): value is Language {

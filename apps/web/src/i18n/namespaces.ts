@@ -4,7 +4,5 @@ import { bundle as de } from './bundle-de';
 import { bundle as en } from './bundle-en';
 import { bundle as es } from './bundle-es';
 
-const featuresOf = <T extends { translation: unknown }>({ translation: _shared, ...features }: T) => features;
-
 /** The feature namespaces of each language (the shared `translation` bundle is in `<language>.json`). */
-export const featureResources = { de: featuresOf(de), en: featuresOf(en), es: featuresOf(es) } as const;
+export const featureResources = { de, en, es } as const;

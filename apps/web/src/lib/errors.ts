@@ -1,8 +1,8 @@
-import { notifications } from '@mantine/notifications';
 import { CONSTANTS } from '@solar/shared';
 import i18next, { type TFunction } from 'i18next';
 import type { core } from 'zod';
 import { CLIENT_MESSAGES, isApiError } from '../api/errors';
+import { showNotification } from './notifications-host';
 
 /** Message codes the shared schemas use (`{ error: 'invalid_email' }` and so on). */
 const VALIDATION_CODES = [
@@ -71,12 +71,11 @@ function closeLabel() {
 /** Shows a failed call as an error toast (SPEC §8), unless it was cancelled. */
 export function notifyError(error: unknown, t: TFunction): void {
   const message = errorMessage(error, t);
-  if (message)
-    notifications.show({ color: 'red', message, withBorder: true, closeButtonProps: closeLabel() });
+  if (message) showNotification({ color: 'red', message, withBorder: true, closeButtonProps: closeLabel() });
 }
 
 export function notifySuccess(message: string): void {
-  notifications.show({ color: 'teal', message, withBorder: true, closeButtonProps: closeLabel() });
+  showNotification({ color: 'teal', message, withBorder: true, closeButtonProps: closeLabel() });
 }
 
 /**

@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconSun } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch } from '../../layout/language-switch';
+import { LanguageMenu } from '../../layout/language-menu';
 import classes from './auth-layout.module.css';
 
 interface AuthLayoutProps {
@@ -28,7 +28,7 @@ export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
       </aside>
       <div className={classes.formSide}>
         <div className={classes.topBar}>
-          <LanguageSwitch className={classes.languageButton} />
+          <LanguageMenu className={classes.languageButton} />
         </div>
         <main className={classes.center}>
           <Paper className={classes.card} p="xl" shadow="sm">

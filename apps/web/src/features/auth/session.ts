@@ -1,19 +1,15 @@
 import { canOpenRoute, type MenuKey, menuForRole } from '@solar/shared';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { isApiError } from '../../api/errors';
-import { clearSession, getToken, subscribeSession } from '../../api/session-store';
+import { clearSession } from '../../api/session-store';
 import { type CurrentUser, useCurrentUserQuery } from '../../api/user';
+import { useToken } from './use-token';
 
 export type SessionState =
   | { status: 'anonymous' }
   | { status: 'loading' }
   | { status: 'error'; retry: () => void }
   | ({ status: 'authenticated' } & CurrentUser);
-
-/** The stored access token, re-rendering on login, logout and changes from other tabs. */
-export function useToken(): string | null {
-  return useSyncExternalStore(subscribeSession, getToken, () => null);
-}
 
 /**
  * Where the session stands: no token (anonymous), token but user not loaded yet, the user could not be
