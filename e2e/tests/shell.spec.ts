@@ -11,6 +11,8 @@ const DE = {
   password: 'Passwort',
   loginSuccess: 'Sie sind erfolgreich angemeldet',
   invalidLogin: 'Ungültige E-Mail oder Passwort',
+  invalidEmail: 'Bitte geben Sie eine gültige E-Mail-Adresse ein',
+  required: 'Dieses Feld ist erforderlich',
   navListing: 'Projektliste',
   forgotSubmit: 'Link senden',
   forgotSuccess:
@@ -168,6 +170,57 @@ test.describe('login and role menus', () => {
     await expect(page.getByText(EN.invalidLogin)).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('preferredLanguage'))).toBe('en');
     await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe('the login page', () => {
+  test('its language menu works from the keyboard', async ({ page }) => {
+    await page.goto('/login');
+    const button = page.getByTestId('language-switch');
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('menuitem', { name: 'English' })).toBeFocused();
+    // The current language is marked; the arrows wrap around; Escape closes and returns to the button.
+    await expect(page.getByTestId('language-de')).toHaveAttribute('aria-current', 'true');
+    await page.keyboard.press('ArrowUp');
+    await expect(page.getByTestId('language-es')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByTestId('language-en')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    await expect(button).toBeFocused();
+
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByTestId('language-en')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    await expect(page.getByLabel(EN.email, { exact: true })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(button).toBeFocused();
+
+    // A click elsewhere closes it too.
+    await button.click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await page.getByRole('heading', { level: 1 }).click();
+    await expect(page.getByRole('menu')).toHaveCount(0);
+  });
+
+  test('shows field errors in the user language before calling the API', async ({ page }) => {
+    let calls = 0;
+    await page.route('**/api/user/installer/login', (route) => {
+      calls += 1;
+      return route.continue();
+    });
+    await page.goto('/login');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByText(DE.invalidEmail)).toBeVisible();
+    await expect(page.getByText(DE.required)).toBeVisible();
+    await page.getByLabel(DE.email, { exact: true }).fill('not-an-address');
+    await expect(page.getByText(DE.invalidEmail)).toHaveCount(0);
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByText(DE.invalidEmail)).toBeVisible();
+    expect(calls).toBe(0);
   });
 });
 
