@@ -1,5 +1,5 @@
 import type { Column } from '@solar/shared';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnMenuActions } from '../components/grid/column-menu';
 import { moveKey, orderColumns, TITLE_KEY } from '../lib/columns';
@@ -37,35 +37,56 @@ export function useColumnActions(shown: Column[]) {
     [t, update, view],
   );
 
-  const actionsFor = (column: Column): ColumnMenuActions => {
-    const index = shown.findIndex((c) => c.id === column.id);
-    return {
+  // The header is memoised: `actionsFor` stays the same function and its handlers read the
+  // current view and columns when they run.
+  const latest = useRef({ shown, view, update, requireView, refuse, move, t });
+  latest.current = { shown, view, update, requireView, refuse, move, t };
+  const actionsFor = useCallback(
+    (column: Column): ColumnMenuActions => ({
       onSort: (order) => {
+        const { requireView, view, update, t } = latest.current;
         if (!requireView('filter') || !view) return;
         const others = view.sort.filter((s) => s.column !== column.id);
         update({ sort: [{ column: column.id, order }, ...others] }, t('undo.sort'));
       },
       onHide: () => {
+        const { requireView, view, update, t } = latest.current;
         if (!requireView('hide') || !view) return;
         const hidden = [...new Set([...view.hiddenProperties, column.id])];
         update({ hiddenProperties: hidden }, t('undo.hide', { name: column.label }));
       },
       onInsert: (side) => {
-        if (!refuse('add')) setInsert({ key: column.id, side });
+        if (!latest.current.refuse('add')) setInsert({ key: column.id, side });
       },
       onEditFormula: () => setFormulaOf(column),
       onDelete: () => {
-        if (!refuse('delete')) setDeleting(column);
+        if (!latest.current.refuse('delete')) setDeleting(column);
       },
       onMove:
         column.id === TITLE_KEY
           ? undefined
           : (direction) => {
+              const { shown, move } = latest.current;
+              const index = shown.findIndex((c) => c.id === column.id);
               const neighbour = shown[index + direction];
               if (neighbour) move(column.id, neighbour.id);
             },
-    };
-  };
+    }),
+    [],
+  );
+  const closeInsert = useCallback(() => setInsert(null), []);
+  const closeDelete = useCallback(() => setDeleting(null), []);
+  const closeFormula = useCallback(() => setFormulaOf(null), []);
 
-  return { actionsFor, move, saveWidth, insert, setInsert, deleting, setDeleting, formulaOf, setFormulaOf };
+  return {
+    actionsFor,
+    move,
+    saveWidth,
+    insert,
+    closeInsert,
+    deleting,
+    closeDelete,
+    formulaOf,
+    closeFormula,
+  };
 }

@@ -1,6 +1,6 @@
 import type { Column } from '@solar/shared';
 import { IconCheck, IconPaperclip } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import i18next from 'i18next';
 import { currentLanguage } from '../../../../i18n';
 import { asItems, asStrings, displayText, isChecked, isEmpty, isHttpUrl } from '../../lib/values';
 import classes from './cells.module.css';
@@ -19,10 +19,10 @@ const stop = (event: { stopPropagation: () => void }) => event.stopPropagation()
 
 /**
  * A cell's value, read-only, by its type (SPEC §3 data types). Plain elements and CSS, no component
- * library: the grid renders a few thousand of these while scrolling.
+ * library and no hooks: the grid mounts a few thousand of these while scrolling. Its parents render
+ * again when the language changes (they translate too), so the texts follow.
  */
 export function CellView({ column, value, related = {}, wrap = false }: CellViewProps) {
-  const { t } = useTranslation('board');
   const lang = currentLanguage();
   const line = wrap ? classes.wrap : classes.truncate;
   const list = wrap ? `${classes.pills} ${classes.pillsWrap}` : classes.pills;
@@ -33,7 +33,7 @@ export function CellView({ column, value, related = {}, wrap = false }: CellView
         className={classes.checkbox}
         data-checked={checked || undefined}
         role="img"
-        aria-label={t(checked ? 'cells.checked' : 'cells.unchecked')}
+        aria-label={i18next.t(checked ? 'cells.checked' : 'cells.unchecked', { ns: 'board' })}
       >
         {checked && <IconCheck size={12} stroke={3} aria-hidden />}
       </span>
@@ -63,7 +63,7 @@ export function CellView({ column, value, related = {}, wrap = false }: CellView
         <span className={list}>
           {items.map((item) => (
             <span key={item.value} className={`${classes.pill} ${classes.chip}`}>
-              <span className={classes.pillText}>{item.label || '…'}</span>
+              {item.label || '…'}
             </span>
           ))}
         </span>

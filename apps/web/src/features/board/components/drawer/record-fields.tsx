@@ -3,6 +3,7 @@ import type { Column, Task } from '@solar/shared';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCellWriter } from '../../hooks/use-cell-writer';
 import { isEditable } from '../../lib/columns';
 import { cellRaw, isEmpty } from '../../lib/values';
 import { CellView } from '../cells/cell-view';
@@ -32,6 +33,7 @@ export function RecordFields({
   projectId,
 }: RecordFieldsProps) {
   const { t } = useTranslation('board');
+  const { press } = useCellWriter();
   const [showAll, setShowAll] = useState(task === null);
   const current = (key: string) => (key in values ? values[key] : task ? cellRaw(task, key) : undefined);
   const filled = columns.filter(
@@ -55,7 +57,7 @@ export function RecordFields({
             <div className={classes.value}>
               {column.dataType === 'button' ? (
                 task ? (
-                  <ButtonCell task={task} column={column} />
+                  <ButtonCell task={task} column={column} onPress={press} />
                 ) : (
                   <Text size="sm" c="gray.7">
                     —

@@ -1,5 +1,4 @@
-import { DndContext, type DragEndEvent, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
-import type { Task, TaskGroup } from '@solar/shared';
+import type { Column, Task, TaskGroup } from '@solar/shared';
 import type { OnChangeFn, RowSelectionState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -8,6 +7,7 @@ import { useBoard } from '../../hooks/board-context';
 import { useCellWriter } from '../../hooks/use-cell-writer';
 import { useColumnActions } from '../../hooks/use-column-actions';
 import { useRecordActions } from '../../hooks/use-record-actions';
+import { useStableCallback } from '../../hooks/use-stable-callback';
 import { isEditable, visibleColumns } from '../../lib/columns';
 import { gridEntries } from '../../lib/grid-entries';
 import { EmptyState } from '../empty-state';
@@ -41,7 +41,7 @@ export interface BoardGridProps {
 export function BoardGrid(props: BoardGridProps) {
   const { t } = useTranslation('board');
   const { view, columns: properties, filterBody, isProjects, setDrawer, openCustomerTarget } = useBoard();
-  const { commit } = useCellWriter();
+  const { commit, press } = useCellWriter();
   const records = useRecordActions();
   const gridId = useId().replace(/:/g, '');
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -70,7 +70,9 @@ export function BoardGrid(props: BoardGridProps) {
       const e = entries[i];
       return e ? (e.kind === 'group' ? `g:${e.bucket.key}` : e.task._id) : i;
     },
-    overscan: 12,
+    // Rows are drawn in the scroll event (flushSync), before the frame: a few spare rows cover the
+    // compositor's scrolling ahead; more only cost style, layout and paint in every frame.
+    overscan: 4,
     scrollMargin: HEADER_HEIGHT,
   });
   const cursor = useGridCursor({ gridId, rows, columns: shown, entryOfRow, virtualizer, gridRef: scrollRef });
@@ -119,14 +121,20 @@ export function BoardGrid(props: BoardGridProps) {
     if (hasNextPage && !isFetchingNextPage && lastIndex >= entries.length - 40) fetchNextPage();
   }, [entries.length, fetchNextPage, hasNextPage, isFetchingNextPage, lastIndex]);
 
-  // Pointer only: Enter and Space open the column menu; its 'Move left/right' items reorder by keyboard.
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
-  const onDragEnd = ({ active: dragged, over }: DragEndEvent) => {
-    if (over && dragged.id !== over.id) colActions.move(String(dragged.id), String(over.id));
-  };
+  // Stable props for the memoised header, footer and dialogs: scrolling renders the rows only.
+  const onToggleAll = useStableCallback(() => grid.table.toggleAllRowsSelected());
+  const onResizeStart = useStableCallback(grid.startResize);
+  const onResizeKey = useStableCallback((column: Column, width: number) =>
+    colActions.saveWidth(column.id, width),
+  );
+  const onMove = useStableCallback(colActions.move);
+  const onAdd = useStableCallback(async () => {
+    const task = await records.create({});
+    if (task) cursor.setEditNew(task._id);
+  });
   const { active, editing } = cursor;
   return (
-    <DndContext sensors={sensors} onDragEnd={onDragEnd}>
+    <>
       {/* biome-ignore lint/a11y/useSemanticElements: a virtual data grid is the ARIA grid pattern */}
       <div
         ref={scrollRef}
@@ -152,10 +160,11 @@ export function BoardGrid(props: BoardGridProps) {
             resizingId={grid.resizingId}
             allSelected={grid.allSelected}
             someSelected={grid.someSelected}
-            onToggleAll={() => grid.table.toggleAllRowsSelected()}
-            onResizeStart={grid.startResize}
-            onResizeKey={(column, width) => colActions.saveWidth(column.id, width)}
+            onToggleAll={onToggleAll}
+            onResizeStart={onResizeStart}
+            onResizeKey={onResizeKey}
             actionsFor={colActions.actionsFor}
+            onMove={onMove}
           />
           <AriaRowGroup className={classes.body} style={{ height: virtualizer.getTotalSize() }}>
             {items.map((item) => {
@@ -178,6 +187,7 @@ export function BoardGrid(props: BoardGridProps) {
               return (
                 <GridRow
                   key={item.key}
+                  t={t}
                   gridId={gridId}
                   task={entry.task}
                   row={entry.row}
@@ -195,6 +205,7 @@ export function BoardGrid(props: BoardGridProps) {
                   onEditDone={cursor.onEditDone}
                   onOpen={openRecord}
                   onCustomerTarget={onCustomerTarget}
+                  onPress={press}
                 />
               );
             })}
@@ -212,23 +223,16 @@ export function BoardGrid(props: BoardGridProps) {
         shown={rows.length}
         total={props.total}
         loadingMore={isFetchingNextPage}
-        onAdd={
-          isProjects
-            ? undefined
-            : async () => {
-                const task = await records.create({});
-                if (task) cursor.setEditNew(task._id);
-              }
-        }
+        onAdd={isProjects ? undefined : onAdd}
       />
       <ColumnDialogs
         insert={colActions.insert}
-        onCloseInsert={() => colActions.setInsert(null)}
+        onCloseInsert={colActions.closeInsert}
         deleting={colActions.deleting}
-        onCloseDelete={() => colActions.setDeleting(null)}
+        onCloseDelete={colActions.closeDelete}
         formulaOf={colActions.formulaOf}
-        onCloseFormula={() => colActions.setFormulaOf(null)}
+        onCloseFormula={colActions.closeFormula}
       />
-    </DndContext>
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import type { Column } from '@solar/shared';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePropertyActions } from '../../hooks/use-property-actions';
 import { AddPropertyForm } from '../properties/add-property-form';
@@ -15,7 +16,7 @@ interface ColumnDialogsProps {
 }
 
 /** The dialogs of the column menu: a new property beside a column, and the delete confirmation. */
-export function ColumnDialogs({
+export const ColumnDialogs = memo(function ColumnDialogs({
   insert,
   onCloseInsert,
   deleting,
@@ -71,4 +72,4 @@ export function ColumnDialogs({
       </Modal>
     </>
   );
-}
+});

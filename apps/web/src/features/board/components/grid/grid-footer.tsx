@@ -1,6 +1,7 @@
 import { Button, Group, Loader, Text } from '@mantine/core';
 import { formatNumber } from '@solar/shared';
 import { IconPlus } from '@tabler/icons-react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../../i18n';
 import classes from './grid.module.css';
@@ -13,8 +14,8 @@ interface GridFooterProps {
   onAdd?: () => void;
 }
 
-/** Below the records: '+ New' and how many records are loaded of how many. */
-export function GridFooter({ shown, total, loadingMore, onAdd }: GridFooterProps) {
+/** Below the records: '+ New' and how many records are loaded of how many (memoised: not per scroll). */
+export const GridFooter = memo(function GridFooter({ shown, total, loadingMore, onAdd }: GridFooterProps) {
   const { t } = useTranslation('board');
   const lang = currentLanguage();
   return (
@@ -38,4 +39,4 @@ export function GridFooter({ shown, total, loadingMore, onAdd }: GridFooterProps
       </Group>
     </div>
   );
-}
+});

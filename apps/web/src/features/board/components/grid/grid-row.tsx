@@ -1,7 +1,7 @@
 import type { Column, Task } from '@solar/shared';
 import { IconArrowsDiagonal, IconTarget } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { type MouseEvent, memo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { TITLE_KEY } from '../../lib/columns';
 import { cellRaw } from '../../lib/values';
 import { CellView } from '../cells/cell-view';
@@ -14,6 +14,8 @@ import type { EditMove } from './text-editor';
 export const ROW_HEIGHT = 36;
 
 export interface GridRowProps {
+  /** The grid's `t` (board texts): a new one after a change of language renders the rows again. */
+  t: TFunction<'board'>;
   gridId: string;
   task: Task;
   row: number;
@@ -31,18 +33,19 @@ export interface GridRowProps {
   onEditDone: (move: EditMove) => void;
   onOpen: (task: Task) => void;
   onCustomerTarget: (task: Task) => void;
+  onPress: (task: Task, key: string) => Promise<void>;
 }
 
 /** The id of a grid cell (the grid's `aria-activedescendant`). */
 export const cellId = (gridId: string, row: number, col: number) => `${gridId}-r${row}-c${col}`;
 
 /**
- * One record of the virtual grid. Memoised with stable props, and plain elements inside: only rows
- * that scroll in or change render again.
+ * One record of the virtual grid. Memoised with stable props, plain elements inside and no hooks
+ * (the grid passes `t` and the writer's `press`): only rows that scroll in or change render again,
+ * and mounting one is cheap.
  */
 export const GridRow = memo(function GridRow(props: GridRowProps) {
-  const { t } = useTranslation('board');
-  const { task, row, columns, widths, activeCol, editing } = props;
+  const { t, task, row, columns, widths, activeCol, editing } = props;
   const name = task.taskName || t('grid.untitled');
   const rowAction = (label: string, onClick: () => void, icon: React.ReactNode) => (
     <button
@@ -97,7 +100,7 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
             onDoubleClick={() => props.onCellDoubleClick(row, col)}
           >
             {column.dataType === 'button' ? (
-              <ButtonCell task={task} column={column} />
+              <ButtonCell task={task} column={column} onPress={props.onPress} />
             ) : isTitle ? (
               <div className={classes.titleInner}>
                 <CellView column={column} value={cellRaw(task, column.id)} />
