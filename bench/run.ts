@@ -8,7 +8,8 @@
  *
  * For a closer look: BENCH_ONLY=<regex> runs only the scenarios whose names match (and only the
  * server's small phase with --quick), BENCH_CPU_PROF=<folder> writes a CPU profile of each API
- * process there (open it in Chrome's DevTools).
+ * process there (open it in Chrome's DevTools), BENCH_KEEP=1 keeps the server databases (to run
+ * EXPLAIN on them; drop them afterwards).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -467,7 +468,11 @@ async function runServerPhase(size: BenchSize): Promise<Phase> {
   } finally {
     await closeCapture?.().catch(() => {});
     for (const c of children) await stopChild(c);
-    await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch((e) => log(`drop failed: ${e}`));
+    if (process.env.BENCH_KEEP) log(`kept database ${dbName} (BENCH_KEEP)`);
+    else
+      await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch((e) =>
+        log(`drop failed: ${e}`),
+      );
   }
 }
 
