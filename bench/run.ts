@@ -9,7 +9,7 @@
  * For a closer look: BENCH_ONLY=<regex> runs only the scenarios whose names match (and only the
  * server's small phase with --quick), BENCH_CPU_PROF=<folder> writes a CPU profile of each API
  * process there (open it in Chrome's DevTools), BENCH_KEEP=1 keeps the server databases (to run
- * EXPLAIN on them; drop them afterwards).
+ * EXPLAIN on them; drop them afterwards), BENCH_PHASES=small,large,pglite picks the phases.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,6 +26,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
 const quick = process.argv.includes('--quick');
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
+const phases_ = process.env.BENCH_PHASES?.split(',');
 const cpuProfile = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : null;
 
 export interface BenchSize {
@@ -627,9 +628,10 @@ async function main() {
   log(`${quick ? 'quick' : 'full'} run`);
   const phases: Phase[] = [];
   try {
-    phases.push(await runServerPhase(SMALL));
-    if (!quick) phases.push(await runServerPhase(LARGE));
-    if (!(quick && only)) phases.push(await runPglitePhase(SMALL));
+    const wanted = (phase: string, byDefault: boolean) => (phases_ ? phases_.includes(phase) : byDefault);
+    if (wanted('small', true)) phases.push(await runServerPhase(SMALL));
+    if (wanted('large', !quick)) phases.push(await runServerPhase(LARGE));
+    if (wanted('pglite', !(quick && only))) phases.push(await runPglitePhase(SMALL));
   } catch (err) {
     process.exitCode = 1;
     console.error(err);

@@ -90,10 +90,18 @@ export function toTeamMember(u: UserRow): TeamMember {
 
 /** The user with their company, as login and GET /user answer it. */
 export async function loadUserView(db: DbOrTx, userId: string) {
-  const user = await findUserById(db, userId);
-  if (!user) return undefined;
-  const company = user.companyId ? await findCompanyById(db, user.companyId) : undefined;
-  return { user: toUserDto(user, company), installerDetails: company ? toInstallerDetails(company) : null };
+  // One statement: every page of the app asks for it.
+  const [row] = await db
+    .select({ user: users, company: companies })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, userId));
+  if (!row) return undefined;
+  const company = row.company ?? undefined;
+  return {
+    user: toUserDto(row.user, company),
+    installerDetails: company ? toInstallerDetails(company) : null,
+  };
 }
 
 /** Active members of one company, by first name. */
