@@ -310,7 +310,11 @@ async function relatedTitles(
     }
   }
   if (ids.size === 0) return {};
-  const rows = await findRecords(ctx.database.db, companyId, sql`r.id = ANY(${pgArray([...ids])}::uuid[])`);
+  // The titles only: a related record's properties would be read and parsed for nothing.
+  const rows = rowsOf<{ id: string; task_name: string }>(
+    await ctx.database.db.execute(sql`SELECT id, task_name FROM board_records
+      WHERE company_id = ${companyId} AND id = ANY(${pgArray([...ids])}::uuid[])`),
+  );
   return Object.fromEntries(rows.map((r) => [r.id, r.task_name]));
 }
 
