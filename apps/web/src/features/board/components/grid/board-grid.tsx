@@ -1,7 +1,7 @@
 import type { Column, Task, TaskGroup } from '@solar/shared';
 import type { OnChangeFn, RowSelectionState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBoard } from '../../hooks/board-context';
 import { useCellWriter } from '../../hooks/use-cell-writer';
@@ -10,13 +10,14 @@ import { useRecordActions } from '../../hooks/use-record-actions';
 import { useStableCallback } from '../../hooks/use-stable-callback';
 import { isEditable, visibleColumns } from '../../lib/columns';
 import { gridEntries } from '../../lib/grid-entries';
+import { assignSlots } from '../../lib/row-slots';
 import { EmptyState } from '../empty-state';
 import { AriaCell, AriaRow, AriaRowGroup } from './aria';
 import { ColumnDialogs } from './column-dialogs';
 import classes from './grid.module.css';
 import { GridFooter } from './grid-footer';
 import { GridHeader } from './grid-header';
-import { cellId, GridRow, ROW_HEIGHT } from './grid-row';
+import { cellId, GridRow, ROW_HEIGHT, rowLabels } from './grid-row';
 import { GroupRow } from './group-row';
 import { useGridCursor } from './use-grid-cursor';
 import { useGridKeys } from './use-grid-keys';
@@ -115,6 +116,19 @@ export function BoardGrid(props: BoardGridProps) {
 
   // Loads the next page when the end of the loaded records comes near.
   const items = virtualizer.getVirtualItems();
+  // Record rows are keyed by slot (lib/row-slots): rows scrolling in reuse the elements of rows
+  // scrolling out. The slots of the last committed render are the ones React's elements have.
+  const slotsRef = useRef<ReadonlyMap<string, number>>(new Map());
+  const slots = assignSlots(
+    slotsRef.current,
+    items.flatMap((item) => {
+      const entry = entries[item.index];
+      return entry?.kind === 'row' ? [entry.task._id] : [];
+    }),
+  );
+  useLayoutEffect(() => {
+    slotsRef.current = slots;
+  });
   const lastIndex = items[items.length - 1]?.index ?? 0;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = props;
   useEffect(() => {
@@ -132,6 +146,7 @@ export function BoardGrid(props: BoardGridProps) {
     const task = await records.create({});
     if (task) cursor.setEditNew(task._id);
   });
+  const labels = useMemo(() => rowLabels(t), [t]);
   const { active, editing } = cursor;
   return (
     <>
@@ -186,8 +201,8 @@ export function BoardGrid(props: BoardGridProps) {
               if (entry?.kind !== 'row') return null;
               return (
                 <GridRow
-                  key={item.key}
-                  t={t}
+                  key={`s${slots.get(entry.task._id)}`}
+                  labels={labels}
                   gridId={gridId}
                   task={entry.task}
                   row={entry.row}

@@ -1,7 +1,7 @@
 import type { Column, Task } from '@solar/shared';
 import { IconArrowsDiagonal, IconTarget } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
-import { type MouseEvent, memo } from 'react';
+import { type MouseEvent, memo, useLayoutEffect, useRef } from 'react';
 import { TITLE_KEY } from '../../lib/columns';
 import { cellRaw } from '../../lib/values';
 import { CellView } from '../cells/cell-view';
@@ -13,9 +13,33 @@ import type { EditMove } from './text-editor';
 
 export const ROW_HEIGHT = 36;
 
+/** A row's texts, built once per language (`rowLabels`): the grid labels every row it draws. */
+export interface RowLabels {
+  untitled: string;
+  selectRow: (name: string) => string;
+  openRecord: (name: string) => string;
+  customerTargetOf: (name: string) => string;
+}
+
+const NAME = '\u0000';
+
+/** The row texts of a language, each a function of the record's name. */
+export function rowLabels(t: TFunction<'board'>): RowLabels {
+  const withName = (key: 'grid.selectRow' | 'grid.openRecord' | 'grid.customerTargetOf') => {
+    const parts = t(key, { name: NAME }).split(NAME);
+    return (name: string) => parts.join(name);
+  };
+  return {
+    untitled: t('grid.untitled'),
+    selectRow: withName('grid.selectRow'),
+    openRecord: withName('grid.openRecord'),
+    customerTargetOf: withName('grid.customerTargetOf'),
+  };
+}
+
 export interface GridRowProps {
-  /** The grid's `t` (board texts): a new one after a change of language renders the rows again. */
-  t: TFunction<'board'>;
+  /** From `rowLabels`: new ones after a change of language render the rows again. */
+  labels: RowLabels;
   gridId: string;
   task: Task;
   row: number;
@@ -40,13 +64,23 @@ export interface GridRowProps {
 export const cellId = (gridId: string, row: number, col: number) => `${gridId}-r${row}-c${col}`;
 
 /**
- * One record of the virtual grid. Memoised with stable props, plain elements inside and no hooks
- * (the grid passes `t` and the writer's `press`): only rows that scroll in or change render again,
- * and mounting one is cheap.
+ * One record of the virtual grid. Memoised with stable props and plain elements inside (the grid
+ * passes the texts and the writer's `press`): only rows that scroll in or change render again. The grid
+ * reuses a row for another record as records scroll by: what holds state (an editor, a pressed
+ * button) is keyed by the record, and focus inside the row is let go when its record changes.
  */
 export const GridRow = memo(function GridRow(props: GridRowProps) {
-  const { t, task, row, columns, widths, activeCol, editing } = props;
-  const name = task.taskName || t('grid.untitled');
+  const { labels, task, row, columns, widths, activeCol, editing } = props;
+  const rowRef = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the row shows another record
+  useLayoutEffect(
+    () => () => {
+      const focused = document.activeElement;
+      if (focused instanceof HTMLElement && rowRef.current?.contains(focused)) focused.blur();
+    },
+    [task._id],
+  );
+  const name = task.taskName || labels.untitled;
   const rowAction = (label: string, onClick: () => void, icon: React.ReactNode) => (
     <button
       type="button"
@@ -61,79 +95,97 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
       {icon}
     </button>
   );
+  const renderCell = (column: Column, col: number) => {
+    const isTitle = column.id === TITLE_KEY;
+    const isActive = activeCol === col;
+    const isEditing = editing?.col === col;
+    return (
+      <AriaCell
+        key={column.id}
+        // Only the active cell needs its id (the grid's aria-activedescendant): ids of every cell
+        // would change with each record a reused row shows.
+        id={isActive ? cellId(props.gridId, row, col) : undefined}
+        aria-colindex={col + 2}
+        aria-selected={isActive}
+        className={
+          isTitle
+            ? `${classes.cell} ${classes.titleCell}`
+            : column.dataType === 'button'
+              ? `${classes.cell} ${classes.clipCell}`
+              : classes.cell
+        }
+        data-active={isActive || undefined}
+        data-editing={isEditing || undefined}
+        data-column={column.id}
+        style={{ width: widths[col] }}
+        onClick={(event) => props.onCellClick(row, col, event)}
+        onDoubleClick={() => props.onCellDoubleClick(row, col)}
+      >
+        {column.dataType === 'button' ? (
+          <ButtonCell key={task._id} task={task} column={column} onPress={props.onPress} />
+        ) : isTitle ? (
+          <div className={classes.titleInner}>
+            <CellView column={column} value={cellRaw(task, column.id)} />
+            <div className={classes.rowActions}>
+              {props.isProjects &&
+                task.projectId &&
+                rowAction(
+                  labels.customerTargetOf(name),
+                  () => props.onCustomerTarget(task),
+                  <IconTarget size={14} aria-hidden />,
+                )}
+              {rowAction(
+                labels.openRecord(name),
+                () => props.onOpen(task),
+                <IconArrowsDiagonal size={14} aria-hidden />,
+              )}
+            </div>
+          </div>
+        ) : (
+          <CellView column={column} value={cellRaw(task, column.id)} related={props.related} />
+        )}
+        {isEditing && (
+          <CellEditor
+            key={task._id}
+            task={task}
+            column={column}
+            related={props.related}
+            seed={editing?.seed}
+            onDone={props.onEditDone}
+          />
+        )}
+      </AriaCell>
+    );
+  };
+  // The name column (always first) stays in view while scrolling sideways, with the checkbox.
+  const pinned = columns[0]?.id === TITLE_KEY ? 1 : 0;
   return (
     <AriaRow
+      ref={rowRef}
       aria-rowindex={row + 2}
       aria-selected={props.selected}
       className={classes.row}
       data-selected={props.selected || undefined}
+      data-editing={editing ? true : undefined}
       data-testid="board-row"
       data-task-id={task._id}
-      style={{ transform: `translateY(${props.top}px)` }}
+      style={{ top: props.top }}
     >
-      <AriaCell className={`${classes.cell} ${classes.selectCell} ${classes.sticky}`}>
-        <input
-          type="checkbox"
-          className={classes.rowCheck}
-          checked={props.selected}
-          onChange={() => undefined}
-          onClick={(event) => props.onToggleSelected(task._id, event)}
-          aria-label={t('grid.selectRow', { name })}
-        />
-      </AriaCell>
-      {columns.map((column, col) => {
-        const isTitle = column.id === TITLE_KEY;
-        const isActive = activeCol === col;
-        const isEditing = editing?.col === col;
-        return (
-          <AriaCell
-            key={column.id}
-            id={cellId(props.gridId, row, col)}
-            aria-colindex={col + 2}
-            aria-selected={isActive}
-            className={`${classes.cell} ${isTitle ? classes.stickyTitle : ''}`}
-            data-active={isActive || undefined}
-            data-editing={isEditing || undefined}
-            data-column={column.id}
-            style={{ width: widths[col] }}
-            onClick={(event) => props.onCellClick(row, col, event)}
-            onDoubleClick={() => props.onCellDoubleClick(row, col)}
-          >
-            {column.dataType === 'button' ? (
-              <ButtonCell task={task} column={column} onPress={props.onPress} />
-            ) : isTitle ? (
-              <div className={classes.titleInner}>
-                <CellView column={column} value={cellRaw(task, column.id)} />
-                <div className={classes.rowActions}>
-                  {props.isProjects &&
-                    task.projectId &&
-                    rowAction(
-                      t('grid.customerTargetOf', { name }),
-                      () => props.onCustomerTarget(task),
-                      <IconTarget size={14} aria-hidden />,
-                    )}
-                  {rowAction(
-                    t('grid.openRecord', { name }),
-                    () => props.onOpen(task),
-                    <IconArrowsDiagonal size={14} aria-hidden />,
-                  )}
-                </div>
-              </div>
-            ) : (
-              <CellView column={column} value={cellRaw(task, column.id)} related={props.related} />
-            )}
-            {isEditing && (
-              <CellEditor
-                task={task}
-                column={column}
-                related={props.related}
-                seed={editing?.seed}
-                onDone={props.onEditDone}
-              />
-            )}
-          </AriaCell>
-        );
-      })}
+      {/* One sticky box for both (grid.module.css, .pinned). */}
+      <div className={classes.pinned}>
+        <AriaCell className={`${classes.cell} ${classes.selectCell}`}>
+          <input
+            type="checkbox"
+            className={classes.rowCheck}
+            checked={props.selected}
+            onChange={() => undefined}
+            onClick={(event) => props.onToggleSelected(task._id, event)}
+            aria-label={labels.selectRow(name)}
+          />
+        </AriaCell>
+        {columns.slice(0, pinned).map((column, col) => renderCell(column, col))}
+      </div>
+      {columns.slice(pinned).map((column, i) => renderCell(column, i + pinned))}
     </AriaRow>
   );
 });

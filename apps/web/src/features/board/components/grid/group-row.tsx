@@ -23,11 +23,7 @@ export function GroupRow({ column, bucket, collapsed, top, sumProperty, onToggle
   const { t } = useTranslation('board');
   const name = bucket.value ? bucket.label : t('groups.none', { name: column.label });
   return (
-    <AriaRow
-      className={classes.groupRow}
-      style={{ transform: `translateY(${top}px)` }}
-      data-testid="group-row"
-    >
+    <AriaRow className={classes.groupRow} style={{ top }} data-testid="group-row">
       <AriaRowHeader className={classes.groupInner}>
         <ActionIcon
           size="sm"

@@ -101,7 +101,10 @@ export function useGridTable({ columns, rows, selection, onSelectionChange, onRe
     if (event) row.getToggleSelectedHandler()(event);
     else row.toggleSelected();
   }, []);
-  const selectedCount = rows.reduce((n, task) => (selection[task._id] ? n + 1 : n), 0);
+  const selectedCount = useMemo(
+    () => rows.reduce((n, task) => (selection[task._id] ? n + 1 : n), 0),
+    [rows, selection],
+  );
   const totalWidth = 44 + widths.reduce((a, b) => a + b, 0) + 44;
   return {
     table,
