@@ -1,6 +1,6 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import type { Board } from '@solar/shared';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { ErrorState } from '../../layout/full-page-state';
@@ -32,6 +32,10 @@ export function BoardPage() {
   const properties = useBoardProperties(board, setup.isSuccess);
   const views = useViews(scope, setup.isSuccess);
 
+  // The board's first render (tabs, toolbar, dialogs) is a transition, split into short tasks.
+  const hasLoaded = !!properties.data && !!views.data;
+  const isShown = useDeferredValue(hasLoaded, false) && hasLoaded;
+
   const failed = setup.error ?? properties.error ?? views.error;
   if (failed) {
     return (
@@ -45,7 +49,7 @@ export function BoardPage() {
       />
     );
   }
-  if (!properties.data || !views.data) return <BoardSkeleton />;
+  if (!isShown || !properties.data || !views.data) return <BoardSkeleton />;
   return (
     <BoardScreen
       key={`${board}:${projectId ?? ''}`}

@@ -11,17 +11,18 @@ import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/r
 import { useCallback } from 'react';
 import { z } from 'zod';
 import { api } from '../../../api/client';
+import { FIRST_PAGE, nextPageParam } from '../lib/page-params';
 import type { TaskPage, TaskPages } from '../lib/task-cache';
 import { boardKeys, bodyOfKey } from './board-keys';
-
-/** Records per `/task/filter` call (the API's maximum). */
-export const PAGE_SIZE = 1000;
 
 const TaskAnswer = dataOf(Task);
 const TasksAnswer = dataOf(z.object({ tasks: z.array(Task) }));
 const DeleteAnswer = dataOf(z.object({ message: z.string(), deleted: z.number() }));
 
-/** POST /task/filter?page&limit, page by page: records, group counts and related titles. */
+/**
+ * POST /task/filter?page&limit, page by page: records, group counts and related titles. A hundred
+ * records first, then thousands (lib/page-params).
+ */
 export function useBoardTasks(body: TaskFilterRequest, enabled: boolean) {
   return useInfiniteQuery({
     queryKey: boardKeys.tasks(body),
@@ -29,12 +30,12 @@ export function useBoardTasks(body: TaskFilterRequest, enabled: boolean) {
       api
         .post('/task/filter', body, {
           signal,
-          query: { page: pageParam, limit: PAGE_SIZE },
+          query: { page: pageParam.page, limit: pageParam.limit },
           schema: TaskFilterResponse,
         })
-        .then((r) => r.data),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.pagination.hasNextPage ? last.pagination.page + 1 : undefined),
+        .then((r) => (pageParam.skip ? { ...r.data, tasks: r.data.tasks.slice(pageParam.skip) } : r.data)),
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: (last, _all, param) => (last.pagination.hasNextPage ? nextPageParam(param) : undefined),
     enabled,
     staleTime: 15_000,
   });

@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import type { UserProperties, View } from '@solar/shared';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../layout/full-page-state';
 import { errorMessage } from '../../../lib/errors';
@@ -87,6 +87,10 @@ export function BoardScreen({ scope, properties, views }: BoardScreenProps) {
 
   const data = useFilteredTasks(filterBody, filterBody.filters ?? []);
   const { query } = data;
+  // The layout's first render (the grid with its column menus and first rows) was the page's longest
+  // task: once the records are there it renders as a transition, which React splits into short tasks,
+  // while the skeleton stays.
+  const isLoading = useDeferredValue(query.isPending, true) || query.isPending;
   const selected = data.all.filter((task) => selection[task._id]);
   const drawerTask =
     drawer?.mode === 'edit' ? (data.all.find((task) => task._id === drawer.taskId) ?? null) : null;
@@ -108,7 +112,7 @@ export function BoardScreen({ scope, properties, views }: BoardScreenProps) {
           onOpenImport={() => setImportOpen(true)}
         />
         {selected.length > 0 && <BulkBar selected={selected} onClear={() => setSelection({})} />}
-        {query.isPending ? (
+        {isLoading ? (
           <BoardSkeleton rowsOnly />
         ) : query.isError ? (
           <ErrorState
