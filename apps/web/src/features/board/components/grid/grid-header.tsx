@@ -36,7 +36,9 @@ export const GridHeader = memo(function GridHeader(props: GridHeaderProps) {
   };
 
   return (
-    <DndContext sensors={sensors} onDragEnd={onDragEnd}>
+    // Its screen-reader texts (a live region) go to the body: inside the grid they would be children
+    // of role=grid that are no rows.
+    <DndContext sensors={sensors} onDragEnd={onDragEnd} accessibility={{ container: document.body }}>
       <AriaRowGroup className={classes.header}>
         <AriaRow aria-rowindex={1} style={{ display: 'flex' }}>
           <AriaColumnHeader
