@@ -1,7 +1,7 @@
 import type { Column, Task, TaskGroup } from '@solar/shared';
 import type { OnChangeFn, RowSelectionState } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { Virtualizer } from '@tanstack/react-virtual';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBoard } from '../../hooks/board-context';
 import { useCellWriter } from '../../hooks/use-cell-writer';
@@ -10,21 +10,14 @@ import { useRecordActions } from '../../hooks/use-record-actions';
 import { useStableCallback } from '../../hooks/use-stable-callback';
 import { isEditable, visibleColumns } from '../../lib/columns';
 import { gridEntries } from '../../lib/grid-entries';
-import { assignSlots } from '../../lib/row-slots';
-import { EmptyState } from '../empty-state';
-import { AriaCell, AriaRow, AriaRowGroup } from './aria';
 import { ColumnDialogs } from './column-dialogs';
-import classes from './grid.module.css';
+import { GridBody, type RowContext } from './grid-body';
 import { GridFooter } from './grid-footer';
 import { GridHeader } from './grid-header';
-import { cellId, GridRow, ROW_HEIGHT, rowLabels } from './grid-row';
-import { GroupRow } from './group-row';
+import { cellId, rowLabels } from './grid-row';
 import { useGridCursor } from './use-grid-cursor';
 import { useGridKeys } from './use-grid-keys';
 import { useGridTable } from './use-grid-table';
-
-const HEADER_HEIGHT = 37;
-const GROUP_HEIGHT = 40;
 
 export interface BoardGridProps {
   tasks: Task[];
@@ -63,20 +56,15 @@ export function BoardGrid(props: BoardGridProps) {
     onSelectionChange: props.onSelectionChange,
     onResized: colActions.saveWidth,
   });
-  const virtualizer = useVirtualizer({
-    count: entries.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => (entries[i]?.kind === 'group' ? GROUP_HEIGHT : ROW_HEIGHT),
-    getItemKey: (i) => {
-      const e = entries[i];
-      return e ? (e.kind === 'group' ? `g:${e.bucket.key}` : e.task._id) : i;
-    },
-    // Rows are drawn in the scroll event (flushSync), before the frame: a few spare rows cover the
-    // compositor's scrolling ahead; more only cost style, layout and paint in every frame.
-    overscan: 4,
-    scrollMargin: HEADER_HEIGHT,
+  const virtualizerRef = useRef<Virtualizer<HTMLDivElement, Element>>(null);
+  const cursor = useGridCursor({
+    gridId,
+    rows,
+    columns: shown,
+    entryOfRow,
+    virtualizerRef,
+    gridRef: scrollRef,
   });
-  const cursor = useGridCursor({ gridId, rows, columns: shown, entryOfRow, virtualizer, gridRef: scrollRef });
   const openRecord = useCallback((task: Task) => setDrawer({ mode: 'edit', taskId: task._id }), [setDrawer]);
   const onCustomerTarget = useCallback(
     (task: Task) => task.projectId && openCustomerTarget(task.projectId),
@@ -114,27 +102,6 @@ export function BoardGrid(props: BoardGridProps) {
     },
   });
 
-  // Loads the next page when the end of the loaded records comes near.
-  const items = virtualizer.getVirtualItems();
-  // Record rows are keyed by slot (lib/row-slots): rows scrolling in reuse the elements of rows
-  // scrolling out. The slots of the last committed render are the ones React's elements have.
-  const slotsRef = useRef<ReadonlyMap<string, number>>(new Map());
-  const slots = assignSlots(
-    slotsRef.current,
-    items.flatMap((item) => {
-      const entry = entries[item.index];
-      return entry?.kind === 'row' ? [entry.task._id] : [];
-    }),
-  );
-  useLayoutEffect(() => {
-    slotsRef.current = slots;
-  });
-  const lastIndex = items[items.length - 1]?.index ?? 0;
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = props;
-  useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && lastIndex >= entries.length - 40) fetchNextPage();
-  }, [entries.length, fetchNextPage, hasNextPage, isFetchingNextPage, lastIndex]);
-
   // Stable props for the memoised header, footer and dialogs: scrolling renders the rows only.
   const onToggleAll = useStableCallback(() => grid.table.toggleAllRowsSelected());
   const onResizeStart = useStableCallback(grid.startResize);
@@ -148,27 +115,51 @@ export function BoardGrid(props: BoardGridProps) {
   });
   const labels = useMemo(() => rowLabels(t), [t]);
   const { active, editing } = cursor;
+  const rowContext = useMemo<RowContext>(
+    () => ({
+      labels,
+      gridId,
+      columns: shown,
+      widths: grid.widths,
+      related: props.related,
+      isProjects,
+      onToggleSelected: grid.toggle,
+      onCellClick: cursor.onCellClick,
+      onCellDoubleClick: cursor.onCellDoubleClick,
+      onEditDone: cursor.onEditDone,
+      onOpen: openRecord,
+      onCustomerTarget,
+      onPress: press,
+    }),
+    [
+      labels,
+      gridId,
+      shown,
+      grid.widths,
+      props.related,
+      isProjects,
+      grid.toggle,
+      cursor.onCellClick,
+      cursor.onCellDoubleClick,
+      cursor.onEditDone,
+      openRecord,
+      onCustomerTarget,
+      press,
+    ],
+  );
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = props;
   return (
     <>
-      {/* biome-ignore lint/a11y/useSemanticElements: a virtual data grid is the ARIA grid pattern */}
-      <div
-        ref={scrollRef}
-        role="grid"
-        aria-label={t('grid.label')}
-        aria-rowcount={props.total + 1}
-        aria-colcount={shown.length + 2}
-        aria-multiselectable
-        aria-activedescendant={active ? cellId(gridId, active.row, active.col) : undefined}
-        aria-describedby={`${gridId}-help`}
-        tabIndex={0}
-        className={classes.scroller}
+      <GridBody
+        scrollRef={scrollRef}
+        virtualizerRef={virtualizerRef}
+        label={t('grid.label')}
+        help={t('grid.help')}
+        total={props.total}
+        activeDescendant={active ? cellId(gridId, active.row, active.col) : undefined}
         onKeyDown={onKeyDown}
-        data-testid="board-grid"
-      >
-        <span id={`${gridId}-help`} hidden>
-          {t('grid.help')}
-        </span>
-        <div style={{ width: grid.totalWidth, minWidth: '100%' }}>
+        width={grid.totalWidth}
+        header={
           <GridHeader
             columns={shown}
             widths={grid.widths}
@@ -181,59 +172,19 @@ export function BoardGrid(props: BoardGridProps) {
             actionsFor={colActions.actionsFor}
             onMove={onMove}
           />
-          <AriaRowGroup className={classes.body} style={{ height: virtualizer.getTotalSize() }}>
-            {items.map((item) => {
-              const entry = entries[item.index];
-              const top = item.start - HEADER_HEIGHT;
-              if (entry?.kind === 'group' && groupColumn) {
-                return (
-                  <GroupRow
-                    key={item.key}
-                    column={groupColumn}
-                    bucket={entry.bucket}
-                    collapsed={entry.collapsed}
-                    top={top}
-                    sumProperty={sumColumn}
-                    onToggle={() => toggleGroup(entry.bucket.key)}
-                  />
-                );
-              }
-              if (entry?.kind !== 'row') return null;
-              return (
-                <GridRow
-                  key={`s${slots.get(entry.task._id)}`}
-                  labels={labels}
-                  gridId={gridId}
-                  task={entry.task}
-                  row={entry.row}
-                  columns={shown}
-                  widths={grid.widths}
-                  top={top}
-                  selected={!!props.selection[entry.task._id]}
-                  onToggleSelected={grid.toggle}
-                  activeCol={active?.row === entry.row ? active.col : null}
-                  editing={editing?.row === entry.row ? editing : null}
-                  related={props.related}
-                  isProjects={isProjects}
-                  onCellClick={cursor.onCellClick}
-                  onCellDoubleClick={cursor.onCellDoubleClick}
-                  onEditDone={cursor.onEditDone}
-                  onOpen={openRecord}
-                  onCustomerTarget={onCustomerTarget}
-                  onPress={press}
-                />
-              );
-            })}
-          </AriaRowGroup>
-          {entries.length === 0 && !hasNextPage && (
-            <AriaRow>
-              <AriaCell style={{ width: '100%' }}>
-                <EmptyState />
-              </AriaCell>
-            </AriaRow>
-          )}
-        </div>
-      </div>
+        }
+        entries={entries}
+        groupColumn={groupColumn}
+        sumColumn={sumColumn}
+        onToggleGroup={toggleGroup}
+        rowContext={rowContext}
+        selection={props.selection}
+        active={active}
+        editing={editing}
+        hasNextPage={hasNextPage}
+        isFetchingNextPage={isFetchingNextPage}
+        fetchNextPage={fetchNextPage}
+      />
       <GridFooter
         shown={rows.length}
         total={props.total}

@@ -6,12 +6,15 @@ import { TITLE_KEY } from '../../lib/columns';
 import { cellRaw } from '../../lib/values';
 import { CellView } from '../cells/cell-view';
 import { AriaCell, AriaRow } from './aria';
-import { ButtonCell } from './button-cell';
-import { CellEditor } from './cell-editor';
 import classes from './grid.module.css';
+import { GridCell } from './grid-cell';
 import type { EditMove } from './text-editor';
 
 export const ROW_HEIGHT = 36;
+
+// The same elements for every row: React skips them when a row renders again.
+const TARGET_ICON = <IconTarget size={14} aria-hidden />;
+const OPEN_ICON = <IconArrowsDiagonal size={14} aria-hidden />;
 
 /** A row's texts, built once per language (`rowLabels`): the grid labels every row it draws. */
 export interface RowLabels {
@@ -100,62 +103,41 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
     const isActive = activeCol === col;
     const isEditing = editing?.col === col;
     return (
-      <AriaCell
+      <GridCell
         key={column.id}
-        // Only the active cell needs its id (the grid's aria-activedescendant): ids of every cell
-        // would change with each record a reused row shows.
+        column={column}
+        col={col}
+        width={widths[col] ?? 0}
+        value={cellRaw(task, column.id)}
+        related={props.related}
         id={isActive ? cellId(props.gridId, row, col) : undefined}
-        aria-colindex={col + 2}
-        aria-selected={isActive}
-        className={
-          isTitle
-            ? `${classes.cell} ${classes.titleCell}`
-            : column.dataType === 'button'
-              ? `${classes.cell} ${classes.clipCell}`
-              : classes.cell
-        }
-        data-active={isActive || undefined}
-        data-editing={isEditing || undefined}
-        data-column={column.id}
-        style={{ width: widths[col] }}
-        onClick={(event) => props.onCellClick(row, col, event)}
-        onDoubleClick={() => props.onCellDoubleClick(row, col)}
+        isActive={isActive}
+        task={isEditing || column.dataType === 'button' ? task : undefined}
+        editing={isEditing ? editing : null}
+        onEditDone={props.onEditDone}
+        onPress={props.onPress}
       >
-        {column.dataType === 'button' ? (
-          <ButtonCell key={task._id} task={task} column={column} onPress={props.onPress} />
-        ) : isTitle ? (
+        {isTitle ? (
           <div className={classes.titleInner}>
             <CellView column={column} value={cellRaw(task, column.id)} />
             <div className={classes.rowActions}>
               {props.isProjects &&
                 task.projectId &&
-                rowAction(
-                  labels.customerTargetOf(name),
-                  () => props.onCustomerTarget(task),
-                  <IconTarget size={14} aria-hidden />,
-                )}
-              {rowAction(
-                labels.openRecord(name),
-                () => props.onOpen(task),
-                <IconArrowsDiagonal size={14} aria-hidden />,
-              )}
+                rowAction(labels.customerTargetOf(name), () => props.onCustomerTarget(task), TARGET_ICON)}
+              {rowAction(labels.openRecord(name), () => props.onOpen(task), OPEN_ICON)}
             </div>
           </div>
-        ) : (
-          <CellView column={column} value={cellRaw(task, column.id)} related={props.related} />
-        )}
-        {isEditing && (
-          <CellEditor
-            key={task._id}
-            task={task}
-            column={column}
-            related={props.related}
-            seed={editing?.seed}
-            onDone={props.onEditDone}
-          />
-        )}
-      </AriaCell>
+        ) : undefined}
+      </GridCell>
     );
+  };
+  // Clicks are handled here for every cell (so cells are memoised without handlers of their own);
+  // only this row's cells count: an editor's popover is elsewhere in the page, its events bubble here.
+  const colOf = (event: MouseEvent<HTMLDivElement>) => {
+    const target = event.target instanceof Element ? event.target.closest('[aria-colindex]') : null;
+    return target && event.currentTarget.contains(target)
+      ? Number(target.getAttribute('aria-colindex')) - 2
+      : null;
   };
   // The name column (always first) stays in view while scrolling sideways, with the checkbox.
   const pinned = columns[0]?.id === TITLE_KEY ? 1 : 0;
@@ -170,6 +152,14 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
       data-testid="board-row"
       data-task-id={task._id}
       style={{ top: props.top }}
+      onClick={(event) => {
+        const col = colOf(event);
+        if (col !== null) props.onCellClick(row, col, event);
+      }}
+      onDoubleClick={(event) => {
+        const col = colOf(event);
+        if (col !== null) props.onCellDoubleClick(row, col);
+      }}
     >
       {/* One sticky box for both (grid.module.css, .pinned). */}
       <div className={classes.pinned}>

@@ -25,7 +25,8 @@ interface GridCursorOptions {
   columns: Column[];
   /** The virtual index of each record row (group headers sit between them). */
   entryOfRow: number[];
-  virtualizer: Virtualizer<HTMLDivElement, Element>;
+  /** The grid body's virtualizer (it scrolls a record into view). */
+  virtualizerRef: RefObject<Virtualizer<HTMLDivElement, Element> | null>;
   gridRef: RefObject<HTMLDivElement | null>;
 }
 
@@ -37,7 +38,7 @@ export function useGridCursor({
   rows,
   columns,
   entryOfRow,
-  virtualizer,
+  virtualizerRef,
   gridRef,
 }: GridCursorOptions) {
   const { commit } = useCellWriter();
@@ -53,14 +54,14 @@ export function useGridCursor({
       setActiveState(pos);
       if (!pos) return;
       const index = entryOfRow[pos.row];
-      if (index !== undefined) virtualizer.scrollToIndex(index, { align: 'auto' });
+      if (index !== undefined) virtualizerRef.current?.scrollToIndex(index, { align: 'auto' });
       requestAnimationFrame(() =>
         document
           .getElementById(cellId(gridId, pos.row, pos.col))
           ?.scrollIntoView({ block: 'nearest', inline: 'nearest' }),
       );
     },
-    [entryOfRow, gridId, virtualizer],
+    [entryOfRow, gridId, virtualizerRef],
   );
 
   const startEdit = useCallback(

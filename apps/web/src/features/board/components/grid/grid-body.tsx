@@ -1,0 +1,176 @@
+import type { Column, Task } from '@solar/shared';
+import type { RowSelectionState } from '@tanstack/react-table';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+} from 'react';
+import type { GridEntry } from '../../lib/grid-entries';
+import type { CellPos } from '../../lib/grid-nav';
+import { assignSlots } from '../../lib/row-slots';
+import { EmptyState } from '../empty-state';
+import { AriaCell, AriaRow, AriaRowGroup } from './aria';
+import classes from './grid.module.css';
+import { GridRow, ROW_HEIGHT, type RowLabels } from './grid-row';
+import { GroupRow } from './group-row';
+import type { EditMove } from './text-editor';
+import type { EditingCell } from './use-grid-cursor';
+
+const HEADER_HEIGHT = 37;
+const GROUP_HEIGHT = 40;
+
+/** What every row gets, unchanged while scrolling (the rows are memoised on it). */
+export interface RowContext {
+  labels: RowLabels;
+  gridId: string;
+  columns: Column[];
+  widths: number[];
+  related: Record<string, string>;
+  isProjects: boolean;
+  onToggleSelected: (taskId: string, event: MouseEvent) => void;
+  onCellClick: (row: number, col: number, event: MouseEvent) => void;
+  onCellDoubleClick: (row: number, col: number) => void;
+  onEditDone: (move: EditMove) => void;
+  onOpen: (task: Task) => void;
+  onCustomerTarget: (task: Task) => void;
+  onPress: (task: Task, key: string) => Promise<void>;
+}
+
+interface GridBodyProps {
+  /** The role=grid element (the cursor focuses it) and the virtualizer (it scrolls to a record). */
+  scrollRef: RefObject<HTMLDivElement | null>;
+  virtualizerRef: RefObject<Virtualizer<HTMLDivElement, Element> | null>;
+  label: string;
+  help: string;
+  total: number;
+  activeDescendant: string | undefined;
+  onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
+  width: number;
+  header: ReactNode;
+  entries: GridEntry[];
+  groupColumn: Column | null;
+  sumColumn: Column | null;
+  onToggleGroup: (key: string) => void;
+  rowContext: RowContext;
+  selection: RowSelectionState;
+  active: CellPos | null;
+  editing: EditingCell | null;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => void;
+}
+
+/**
+ * The scrolling part of the grid: the virtualizer lives here, so scrolling renders this component
+ * and its rows, not the grid around it (its table, menus and hooks).
+ */
+export function GridBody(props: GridBodyProps) {
+  const { entries, groupColumn, rowContext, active, editing, scrollRef } = props;
+  const virtualizer = useVirtualizer({
+    count: entries.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => (entries[i]?.kind === 'group' ? GROUP_HEIGHT : ROW_HEIGHT),
+    getItemKey: (i) => {
+      const e = entries[i];
+      return e ? (e.kind === 'group' ? `g:${e.bucket.key}` : e.task._id) : i;
+    },
+    // Rows are drawn in the scroll event (flushSync), before the frame: a few spare rows cover the
+    // compositor's scrolling ahead; more only cost style, layout and paint in every frame.
+    overscan: 3,
+    scrollMargin: HEADER_HEIGHT,
+  });
+  useLayoutEffect(() => {
+    props.virtualizerRef.current = virtualizer;
+  });
+  const items = virtualizer.getVirtualItems();
+
+  // Record rows are keyed by slot (lib/row-slots): rows scrolling in reuse the elements of rows
+  // scrolling out. The slots of the last committed render are the ones React's elements have.
+  const slotsRef = useRef<ReadonlyMap<string, number>>(new Map());
+  const slots = assignSlots(
+    slotsRef.current,
+    items.flatMap((item) => {
+      const entry = entries[item.index];
+      return entry?.kind === 'row' ? [entry.task._id] : [];
+    }),
+  );
+  useLayoutEffect(() => {
+    slotsRef.current = slots;
+  });
+
+  // Loads the next page when the end of the loaded records comes near.
+  const lastIndex = items[items.length - 1]?.index ?? 0;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = props;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && lastIndex >= entries.length - 40) fetchNextPage();
+  }, [entries.length, fetchNextPage, hasNextPage, isFetchingNextPage, lastIndex]);
+
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a virtual data grid is the ARIA grid pattern
+    <div
+      ref={scrollRef}
+      role="grid"
+      aria-label={props.label}
+      aria-rowcount={props.total + 1}
+      aria-colcount={rowContext.columns.length + 2}
+      aria-multiselectable
+      aria-activedescendant={props.activeDescendant}
+      aria-describedby={`${rowContext.gridId}-help`}
+      tabIndex={0}
+      className={classes.scroller}
+      onKeyDown={props.onKeyDown}
+      data-testid="board-grid"
+    >
+      <span id={`${rowContext.gridId}-help`} hidden>
+        {props.help}
+      </span>
+      <div style={{ width: props.width, minWidth: '100%' }}>
+        {props.header}
+        <AriaRowGroup className={classes.body} style={{ height: virtualizer.getTotalSize() }}>
+          {items.map((item) => {
+            const entry = entries[item.index];
+            const top = item.start - HEADER_HEIGHT;
+            if (entry?.kind === 'group' && groupColumn) {
+              return (
+                <GroupRow
+                  key={item.key}
+                  column={groupColumn}
+                  bucket={entry.bucket}
+                  collapsed={entry.collapsed}
+                  top={top}
+                  sumProperty={props.sumColumn}
+                  onToggle={() => props.onToggleGroup(entry.bucket.key)}
+                />
+              );
+            }
+            if (entry?.kind !== 'row') return null;
+            return (
+              <GridRow
+                key={`s${slots.get(entry.task._id)}`}
+                {...rowContext}
+                task={entry.task}
+                row={entry.row}
+                top={top}
+                selected={!!props.selection[entry.task._id]}
+                activeCol={active?.row === entry.row ? active.col : null}
+                editing={editing?.row === entry.row ? editing : null}
+              />
+            );
+          })}
+        </AriaRowGroup>
+        {entries.length === 0 && !hasNextPage && (
+          <AriaRow>
+            <AriaCell style={{ width: '100%' }}>
+              <EmptyState />
+            </AriaCell>
+          </AriaRow>
+        )}
+      </div>
+    </div>
+  );
+}
