@@ -81,7 +81,7 @@ export function GridBody(props: GridBodyProps) {
     },
     // Rows are drawn in the scroll event (flushSync), before the frame: a few spare rows cover the
     // compositor's scrolling ahead; more only cost style, layout and paint in every frame.
-    overscan: 3,
+    overscan: 2,
     scrollMargin: HEADER_HEIGHT,
   });
   useLayoutEffect(() => {
