@@ -1,6 +1,6 @@
 import type { Column, Task } from '@solar/shared';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { elementScroll, type Rect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import {
   type KeyboardEvent,
   type MouseEvent,
@@ -23,6 +23,19 @@ import type { EditingCell } from './use-grid-cursor';
 
 const HEADER_HEIGHT = 37;
 const GROUP_HEIGHT = 40;
+
+/**
+ * The scroller's size, from a ResizeObserver only: the library's own reads it at once when the grid
+ * mounts, which forces a layout of the whole new grid inside the task that mounted it. The observer
+ * reports after the browser's layout; until then `initialRect` stands.
+ */
+function observeScrollerRect(instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: Rect) => void) {
+  const element = instance.scrollElement;
+  if (!element) return;
+  const observer = new ResizeObserver(() => cb({ width: element.clientWidth, height: element.clientHeight }));
+  observer.observe(element, { box: 'content-box' });
+  return () => observer.disconnect();
+}
 
 /** What every row gets, unchanged while scrolling (the rows are memoised on it). */
 export interface RowContext {
@@ -71,6 +84,7 @@ interface GridBodyProps {
  */
 export function GridBody(props: GridBodyProps) {
   const { entries, groupColumn, rowContext, active, editing, scrollRef } = props;
+  const hasScrolled = useRef(false);
   const virtualizer = useVirtualizer({
     count: entries.length,
     getScrollElement: () => scrollRef.current,
@@ -83,6 +97,19 @@ export function GridBody(props: GridBodyProps) {
     // compositor's scrolling ahead; more only cost style, layout and paint in every frame.
     overscan: 2,
     scrollMargin: HEADER_HEIGHT,
+    // The scroller's size before it is measured (grid.module.css: max(360px, 100dvh - 300px), less
+    // its borders), so the render that mounts the grid (a transition, in short tasks) draws the
+    // visible rows already, not a synchronous second render once the scroller is measured.
+    initialRect: { width: window.innerWidth, height: Math.max(360, window.innerHeight - 300) - 2 },
+    observeElementRect: observeScrollerRect,
+    // On mounting, the virtualizer scrolls the new scroller to offset 0 (where it is), which also
+    // forced that layout; the browser would not even send a scroll event for it.
+    scrollToFn: (offset, options, instance) => {
+      const isFirst = !hasScrolled.current;
+      hasScrolled.current = true;
+      if (isFirst && offset + (options.adjustments ?? 0) === 0) return;
+      elementScroll(offset, options, instance);
+    },
   });
   useLayoutEffect(() => {
     props.virtualizerRef.current = virtualizer;
