@@ -5,7 +5,8 @@
  * - the listing: from navigation to its first rows;
  * - the map: from navigation to the points drawn (the count shown, the loader gone);
  * - the task board with 10,000 records: from navigation to its first rows, then a scroll through all
- *   of them, every animation frame timed (the 95th percentile must stay under 20 ms).
+ *   of them, every animation frame timed (the 95th percentile must stay under 20 ms; the median of
+ *   the three scrolls counts, since the machine's other work moves a single one).
  *
  *   npm run bench:browser            (builds the web app first when apps/web/dist is missing)
  *
@@ -178,14 +179,17 @@ async function main() {
       map.push(await timeTo(page, '/mapview', '[data-testid="map-count"]', '[data-testid="map-loading"]'));
       await page.context().close();
     }
-    let scroll = { frames: 0, p95: 0, max: 0, rows: 0 };
+    const scrolls: Awaited<ReturnType<typeof scrollBoard>>[] = [];
     for (let run = 0; run < RUNS; run++) {
       const page = await openAs(helios);
       boardFirst.push(await timeTo(page, '/tasks', '[data-testid="board-row"]'));
-      if (run === RUNS - 1) scroll = await scrollBoard(page);
+      scrolls.push(await scrollBoard(page));
       await page.context().close();
     }
     await browser.close();
+    // The scroll with the median 95th percentile stands for the three.
+    const scroll = [...scrolls].sort((a, b) => a.p95 - b.p95)[Math.floor(RUNS / 2)] ?? scrolls[0];
+    if (!scroll) throw new Error('no scroll measured');
 
     const results = {
       date: new Date().toISOString(),
@@ -204,6 +208,7 @@ async function main() {
         frames: scroll.frames,
         p95FrameMs: round(scroll.p95),
         maxFrameMs: round(scroll.max),
+        p95FrameMsAll: scrolls.map((x) => round(x.p95)),
       },
       budgets: { boardScrollP95FrameMs: 20, pass: scroll.p95 < 20 && scroll.rows >= BOARD_RECORDS },
     };
@@ -220,7 +225,7 @@ Machine: ${results.machine.cpus} × ${results.machine.cpu}, ${results.machine.me
 | listing: first rows | ${results.listingFirstRowsMs.median} ms | – |
 | map: points drawn | ${results.mapPointsDrawnMs.median} ms | – |
 | board (10,000 records): first rows | ${results.boardFirstRowsMs.median} ms | – |
-| board: scroll through ${scroll.rows.toLocaleString('en')} records at ${SCROLL_STEP} px a frame, 95th-percentile frame | ${results.boardScroll.p95FrameMs} ms (${scroll.frames} frames, max ${results.boardScroll.maxFrameMs} ms) | < 20 ms |
+| board: scroll through ${scroll.rows.toLocaleString('en')} records at ${SCROLL_STEP} px a frame, 95th-percentile frame (median of ${RUNS} scrolls) | ${results.boardScroll.p95FrameMs} ms (${scroll.frames} frames, max ${results.boardScroll.maxFrameMs} ms; the ${RUNS} scrolls: ${results.boardScroll.p95FrameMsAll.join(', ')} ms) | < 20 ms |
 `;
     writeFileSync(join(out, `${day}-browser.md`), md);
     console.log(`\n${md}`);
