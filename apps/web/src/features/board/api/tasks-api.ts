@@ -11,13 +11,39 @@ import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/r
 import { useCallback } from 'react';
 import { z } from 'zod';
 import { api } from '../../../api/client';
-import { FIRST_PAGE, nextPageParam } from '../lib/page-params';
+import { ApiError, CLIENT_MESSAGES } from '../../../api/errors';
+import { FIRST_PAGE, nextPageParam, type PageParam } from '../lib/page-params';
+import { parseInSlices } from '../lib/parse-in-slices';
 import type { TaskPage, TaskPages } from '../lib/task-cache';
 import { boardKeys, bodyOfKey } from './board-keys';
 
 const TaskAnswer = dataOf(Task);
+/** A `/task/filter` answer with its records left to `parseInSlices`. */
+const TaskPageAnswer = z.object({
+  data: TaskFilterResponse.shape.data.extend({ tasks: z.array(z.unknown()) }),
+});
 const TasksAnswer = dataOf(z.object({ tasks: z.array(Task) }));
 const DeleteAnswer = dataOf(z.object({ message: z.string(), deleted: z.number() }));
+
+/** One `/task/filter` call: its records checked in slices (a thousand took one long task). */
+async function fetchTaskPage(
+  body: TaskFilterRequest,
+  param: PageParam,
+  signal: AbortSignal,
+): Promise<TaskPage> {
+  const path = '/task/filter';
+  const { data } = await api.post(path, body, {
+    signal,
+    query: { page: param.page, limit: param.limit },
+    schema: TaskPageAnswer,
+  });
+  const tasks = await parseInSlices(param.skip ? data.tasks.slice(param.skip) : data.tasks, Task);
+  if (!tasks.success) {
+    console.error(`Unexpected answer from ${path}`, tasks.error.issues);
+    throw new ApiError({ status: 200, message: CLIENT_MESSAGES.invalidResponse, errors: {} });
+  }
+  return { ...data, tasks: tasks.data };
+}
 
 /**
  * POST /task/filter?page&limit, page by page: records, group counts and related titles. A hundred
@@ -26,14 +52,7 @@ const DeleteAnswer = dataOf(z.object({ message: z.string(), deleted: z.number() 
 export function useBoardTasks(body: TaskFilterRequest, enabled: boolean) {
   return useInfiniteQuery({
     queryKey: boardKeys.tasks(body),
-    queryFn: ({ pageParam, signal }): Promise<TaskPage> =>
-      api
-        .post('/task/filter', body, {
-          signal,
-          query: { page: pageParam.page, limit: pageParam.limit },
-          schema: TaskFilterResponse,
-        })
-        .then((r) => (pageParam.skip ? { ...r.data, tasks: r.data.tasks.slice(pageParam.skip) } : r.data)),
+    queryFn: ({ pageParam, signal }) => fetchTaskPage(body, pageParam, signal),
     initialPageParam: FIRST_PAGE,
     getNextPageParam: (last, _all, param) => (last.pagination.hasNextPage ? nextPageParam(param) : undefined),
     enabled,

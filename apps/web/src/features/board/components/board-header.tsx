@@ -1,4 +1,5 @@
 import { Badge, Group, Select, Title } from '@mantine/core';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useUserProjects } from '../api/views-api';
@@ -7,7 +8,7 @@ import { useBoard } from '../hooks/board-context';
 const ALL = '__all__';
 
 /** The board's title with its BETA mark, and on /tasks the project the tasks are narrowed to. */
-export function BoardHeader() {
+export const BoardHeader = memo(function BoardHeader() {
   const { t } = useTranslation('board');
   const { scope, isProjects } = useBoard();
   const [, setParams] = useSearchParams();
@@ -49,4 +50,4 @@ export function BoardHeader() {
       )}
     </Group>
   );
-}
+});

@@ -23,6 +23,9 @@ import { BoardToolbar } from './toolbar/board-toolbar';
 import { BulkBar } from './toolbar/bulk-bar';
 import { ViewTabs } from './views/view-tabs';
 
+/** The closed drawer's titles: it needs none, and the same object keeps it from rendering again. */
+const NO_RELATED: Record<string, string> = {};
+
 interface BoardScreenProps {
   scope: BoardScope;
   properties: UserProperties;
@@ -95,6 +98,12 @@ export function BoardScreen({ scope, properties, views }: BoardScreenProps) {
   const drawerTask =
     drawer?.mode === 'edit' ? (data.all.find((task) => task._id === drawer.taskId) ?? null) : null;
   const layout = layoutOf(view);
+  // The parts that do not show records are memoised: a page of records arriving renders the layout.
+  const openTemplates = useCallback(() => setTemplatesOpen(true), []);
+  const closeTemplates = useCallback(() => setTemplatesOpen(false), []);
+  const openImport = useCallback(() => setImportOpen(true), []);
+  const closeImport = useCallback(() => setImportOpen(false), []);
+  const closeTarget = useCallback(() => setTargetProject(null), []);
   const paging = {
     hasNextPage: query.hasNextPage,
     isFetchingNextPage: query.isFetchingNextPage,
@@ -108,8 +117,8 @@ export function BoardScreen({ scope, properties, views }: BoardScreenProps) {
         <ViewTabs />
         <BoardToolbar
           filterRequest={filterRequest}
-          onOpenTemplates={() => setTemplatesOpen(true)}
-          onOpenImport={() => setImportOpen(true)}
+          onOpenTemplates={openTemplates}
+          onOpenImport={openImport}
         />
         {selected.length > 0 && <BulkBar selected={selected} onClear={() => setSelection({})} />}
         {isLoading ? (
@@ -135,14 +144,14 @@ export function BoardScreen({ scope, properties, views }: BoardScreenProps) {
           />
         )}
       </Stack>
-      <RecordDrawer task={drawerTask} related={data.related} />
+      <RecordDrawer task={drawerTask} related={drawer ? data.related : NO_RELATED} />
       {!context.isProjects && (
         <>
-          <TemplateModal opened={templatesOpen} onClose={() => setTemplatesOpen(false)} />
-          <CsvImportModal opened={importOpen} onClose={() => setImportOpen(false)} />
+          <TemplateModal opened={templatesOpen} onClose={closeTemplates} />
+          <CsvImportModal opened={importOpen} onClose={closeImport} />
         </>
       )}
-      <CustomerTargetHost projectId={targetProject} onClose={() => setTargetProject(null)} />
+      <CustomerTargetHost projectId={targetProject} onClose={closeTarget} />
     </BoardContext.Provider>
   );
 }

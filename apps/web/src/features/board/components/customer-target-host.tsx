@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { memo } from 'react';
 import { useProjectQuery } from '../../../api/project-view';
 import { CustomerTargetDrawer } from '../../project-view/customer-target-drawer';
 import { boardKeys } from '../api/board-keys';
@@ -7,7 +8,7 @@ import { boardKeys } from '../api/board-keys';
  * The project view's customer-target drawer for a /projects record (SPEC §2): the project is loaded,
  * and on close the board reads its synced 'Customer target' column again.
  */
-export function CustomerTargetHost({
+export const CustomerTargetHost = memo(function CustomerTargetHost({
   projectId,
   onClose,
 }: {
@@ -28,4 +29,4 @@ export function CustomerTargetHost({
       }}
     />
   );
-}
+});

@@ -11,7 +11,7 @@ import {
   toCsv,
 } from '@solar/shared';
 import { IconAlertTriangle, IconCheck, IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../api/errors';
 import { currentLanguage } from '../../../../i18n';
@@ -38,7 +38,13 @@ interface Sheet {
  * leave it out), check every row on the server (a dry run with a report of the rejected rows and the
  * new options), then import the rows that pass.
  */
-export function CsvImportModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export const CsvImportModal = memo(function CsvImportModal({
+  opened,
+  onClose,
+}: {
+  opened: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('board');
   const { t: tApp } = useTranslation();
   const { columns, scope } = useBoard();
@@ -301,4 +307,4 @@ export function CsvImportModal({ opened, onClose }: { opened: boolean; onClose: 
       </Stack>
     </Modal>
   );
-}
+});

@@ -13,7 +13,7 @@ import {
 import { useLocalStorage } from '@mantine/hooks';
 import type { Task } from '@solar/shared';
 import { IconArrowsMaximize, IconArrowsMinimize } from '@tabler/icons-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTaskCache } from '../../api/tasks-api';
 import { useBoard } from '../../hooks/board-context';
@@ -36,7 +36,7 @@ interface RecordDrawerProps {
  * The record drawer of SPEC §2: resizable from its left edge (300 px minimum, 500 default, 100 px from
  * the window's left edge), full-screen toggle, every property, notes, Create Task / Update Details.
  */
-export function RecordDrawer({ task, related }: RecordDrawerProps) {
+export const RecordDrawer = memo(function RecordDrawer({ task, related }: RecordDrawerProps) {
   const { t } = useTranslation('board');
   const { t: tApp } = useTranslation();
   const { drawer, setDrawer, columns, view, isProjects, scope } = useBoard();
@@ -109,7 +109,7 @@ export function RecordDrawer({ task, related }: RecordDrawerProps) {
       </Drawer.Content>
     </Drawer.Root>
   );
-}
+});
 
 interface RecordFormProps {
   task: Task | null;

@@ -67,10 +67,11 @@ export interface GridRowProps {
 export const cellId = (gridId: string, row: number, col: number) => `${gridId}-r${row}-c${col}`;
 
 /**
- * One record of the virtual grid. Memoised with stable props and plain elements inside (the grid
- * passes the texts and the writer's `press`): only rows that scroll in or change render again. The grid
- * reuses a row for another record as records scroll by: what holds state (an editor, a pressed
- * button) is keyed by the record, and focus inside the row is let go when its record changes.
+ * One record of the virtual grid, memoised on stable props (the grid passes the texts and the
+ * writer's `press`, so a row has no hooks of its own but this effect): only rows that scroll in or
+ * change render again, and their cells only where the value changed (GridCell). The grid reuses a
+ * row for another record as records scroll by: what holds state (an editor, a pressed button) is
+ * keyed by the record, and focus inside the row is let go when its record changes.
  */
 export const GridRow = memo(function GridRow(props: GridRowProps) {
   const { labels, task, row, columns, widths, activeCol, editing } = props;

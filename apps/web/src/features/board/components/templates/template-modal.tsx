@@ -1,7 +1,7 @@
 import { Button, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { TaskTemplate } from '@solar/shared';
 import { IconDeviceFloppy, IconDownload, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../../lib/errors';
 import { notifyWithUndo } from '../../../../lib/undo-toast';
@@ -23,7 +23,13 @@ import { TemplateSlider } from './template-slider';
 type Mode = 'load' | 'save';
 
 /** The task-set template modal of SPEC §2: load (import into a project), save the current tasks, add a task. */
-export function TemplateModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export const TemplateModal = memo(function TemplateModal({
+  opened,
+  onClose,
+}: {
+  opened: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('board');
   const { t: tApp } = useTranslation();
   const { scope, filterBody, setDrawer } = useBoard();
@@ -201,4 +207,4 @@ export function TemplateModal({ opened, onClose }: { opened: boolean; onClose: (
       </Modal>
     </Modal>
   );
-}
+});

@@ -14,7 +14,7 @@ import {
   IconSearch,
   IconTemplate,
 } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../../lib/errors';
 import { useExportTasks } from '../../api/csv-api';
@@ -37,7 +37,11 @@ interface BoardToolbarProps {
 }
 
 /** Layout, filter, sort, group, properties, search, undo/redo, task sets and 'New'. */
-export function BoardToolbar({ filterRequest, onOpenTemplates, onOpenImport }: BoardToolbarProps) {
+export const BoardToolbar = memo(function BoardToolbar({
+  filterRequest,
+  onOpenTemplates,
+  onOpenImport,
+}: BoardToolbarProps) {
   const { t } = useTranslation('board');
   const { t: tApp } = useTranslation();
   const { view, columns, search, setSearch, undo, isProjects, setDrawer, filterBody } = useBoard();
@@ -206,4 +210,4 @@ export function BoardToolbar({ filterRequest, onOpenTemplates, onOpenImport }: B
       </Group>
     </Group>
   );
-}
+});

@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Popover, ScrollArea, Tabs, Tooltip } from '@mantine/core';
 import { IconLayoutGrid, IconLayoutKanban, IconPlus, IconTable } from '@tabler/icons-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../api/errors';
 import { notifySuccess } from '../../../../lib/errors';
@@ -13,7 +13,7 @@ import { ViewNameForm } from './view-name-form';
 const LAYOUT_ICONS = { table: IconTable, kanban: IconLayoutKanban, gallery: IconLayoutGrid };
 
 /** The saved views as tabs (default 'Project Management'), with create, rename and delete. */
-export function ViewTabs() {
+export const ViewTabs = memo(function ViewTabs() {
   const { t } = useTranslation('board');
   const { t: tApp } = useTranslation();
   const { scope, views, view, selectView } = useBoard();
@@ -85,4 +85,4 @@ export function ViewTabs() {
       </Popover>
     </Group>
   );
-}
+});
