@@ -171,7 +171,7 @@ export function GridBody(props: GridBodyProps) {
                   collapsed={entry.collapsed}
                   top={top}
                   sumProperty={props.sumColumn}
-                  onToggle={() => props.onToggleGroup(entry.bucket.key)}
+                  onToggle={props.onToggleGroup}
                 />
               );
             }

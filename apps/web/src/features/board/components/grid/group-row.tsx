@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Text } from '@mantine/core';
 import type { Column } from '@solar/shared';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../../i18n';
 import type { Bucket } from '../../lib/groups';
@@ -15,11 +16,22 @@ interface GroupRowProps {
   collapsed: boolean;
   top: number;
   sumProperty: Column | null;
-  onToggle: () => void;
+  /** Collapses or expands the group of this key. */
+  onToggle: (key: string) => void;
 }
 
-/** A section header of a grouped table: the group's value, its count and sum; collapsible. */
-export function GroupRow({ column, bucket, collapsed, top, sumProperty, onToggle }: GroupRowProps) {
+/**
+ * A section header of a grouped table: the group's value, its count and sum; collapsible. Memoised
+ * (Mantine parts): scrolling renders it again only when it moves.
+ */
+export const GroupRow = memo(function GroupRow({
+  column,
+  bucket,
+  collapsed,
+  top,
+  sumProperty,
+  onToggle,
+}: GroupRowProps) {
   const { t } = useTranslation('board');
   const name = bucket.value ? bucket.label : t('groups.none', { name: column.label });
   return (
@@ -29,7 +41,7 @@ export function GroupRow({ column, bucket, collapsed, top, sumProperty, onToggle
           size="sm"
           variant="subtle"
           color="gray"
-          onClick={onToggle}
+          onClick={() => onToggle(bucket.key)}
           aria-expanded={!collapsed}
           aria-label={t(collapsed ? 'groups.expand' : 'groups.collapse', { name })}
         >
@@ -53,4 +65,4 @@ export function GroupRow({ column, bucket, collapsed, top, sumProperty, onToggle
       </AriaRowHeader>
     </AriaRow>
   );
-}
+});
