@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import type { UserProperties, View } from '@solar/shared';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../layout/full-page-state';
 import { errorMessage } from '../../../lib/errors';
@@ -10,6 +10,7 @@ import { BoardContext, type BoardContextValue, type DrawerState } from '../hooks
 import { useFilteredTasks } from '../hooks/use-board-tasks';
 import { useUndoHistory } from '../hooks/use-undo-history';
 import { type BoardScope, buildFilterBody, layoutOf } from '../lib/filter-body';
+import { PAGE_SIZE } from '../lib/page-params';
 import { BoardHeader } from './board-header';
 import { BoardSkeleton } from './board-skeleton';
 import { CsvImportModal } from './csv/csv-import-modal';
@@ -94,6 +95,13 @@ export function BoardScreen({ scope, properties, views }: BoardScreenProps) {
   // task: once the records are there it renders as a transition, which React splits into short tasks,
   // while the skeleton stays.
   const isLoading = useDeferredValue(query.isPending, true) || query.isPending;
+  // The first call brings a hundred records for a quick first screen; the rest of the first thousand
+  // follows at once, so a board of up to 1,000 records is whole as before (counts, select all).
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const loaded = data.all.length;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && loaded < PAGE_SIZE) void fetchNextPage();
+  }, [fetchNextPage, hasNextPage, isFetchingNextPage, loaded]);
   const selected = data.all.filter((task) => selection[task._id]);
   const drawerTask =
     drawer?.mode === 'edit' ? (data.all.find((task) => task._id === drawer.taskId) ?? null) : null;
