@@ -23,7 +23,11 @@ const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 3960);
 const BASE = `http://127.0.0.1:${PORT}`;
 const BUDGET = { lcpMs: 2500, tbtMs: 200, cls: 0.1 };
 const RUNS = 3;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+/** The median of the runs that produced a figure (a failed Lighthouse run gives NaN). */
+const median = (xs: number[]) => {
+  const ok = xs.filter(Number.isFinite).sort((a, b) => a - b);
+  return ok[Math.floor(ok.length / 2)] ?? Number.NaN;
+};
 const PAGES = [
   { name: 'login', path: '/login', auth: false },
   { name: 'listing', path: '/listing', auth: true },
