@@ -1,9 +1,8 @@
-import type { Column, Task } from '@solar/shared';
+import type { Column } from '@solar/shared';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { elementScroll, type Rect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import {
   type KeyboardEvent,
-  type MouseEvent,
   type ReactNode,
   type RefObject,
   useEffect,
@@ -16,9 +15,8 @@ import { assignSlots } from '../../lib/row-slots';
 import { EmptyState } from '../empty-state';
 import { AriaCell, AriaRow, AriaRowGroup } from './aria';
 import classes from './grid.module.css';
-import { GridRow, ROW_HEIGHT, type RowLabels } from './grid-row';
+import { GridRow, type GridRowProps, ROW_HEIGHT } from './grid-row';
 import { GroupRow } from './group-row';
-import type { EditMove } from './text-editor';
 import type { EditingCell } from './use-grid-cursor';
 
 const HEADER_HEIGHT = 37;
@@ -38,21 +36,7 @@ function observeScrollerRect(instance: Virtualizer<HTMLDivElement, Element>, cb:
 }
 
 /** What every row gets, unchanged while scrolling (the rows are memoised on it). */
-export interface RowContext {
-  labels: RowLabels;
-  gridId: string;
-  columns: Column[];
-  widths: number[];
-  related: Record<string, string>;
-  isProjects: boolean;
-  onToggleSelected: (taskId: string, event: MouseEvent) => void;
-  onCellClick: (row: number, col: number, event: MouseEvent) => void;
-  onCellDoubleClick: (row: number, col: number) => void;
-  onEditDone: (move: EditMove) => void;
-  onOpen: (task: Task) => void;
-  onCustomerTarget: (task: Task) => void;
-  onPress: (task: Task, key: string) => Promise<void>;
-}
+export type RowContext = Omit<GridRowProps, 'task' | 'row' | 'top' | 'selected' | 'activeCol' | 'editing'>;
 
 interface GridBodyProps {
   /** The role=grid element (the cursor focuses it) and the virtualizer (it scrolls to a record). */
