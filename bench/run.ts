@@ -9,10 +9,11 @@
  * For a closer look: BENCH_ONLY=<regex> runs only the scenarios whose names match (and only the
  * server's small phase with --quick), BENCH_CPU_PROF=<folder> writes a CPU profile of each API
  * process there (open it in Chrome's DevTools), BENCH_KEEP=1 keeps the server databases (to run
- * EXPLAIN on them; drop them afterwards), BENCH_PHASES=small,large,pglite picks the phases.
+ * EXPLAIN on them; drop them afterwards), BENCH_DUMP_SQL=<file> appends each scenario's captured
+ * statements there (one JSON line a scenario), BENCH_PHASES=small,large,pglite picks the phases.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -208,7 +209,13 @@ interface Facts {
   searcherArea: number;
   searcherLat: number;
   searcherLon: number;
+  /** Scenario 3's box: around the searcher, grown or shrunk until it holds about MAP_BOX_QUOTES. */
+  mapBox: { minLat: number; maxLat: number; minLng: number; maxLng: number };
+  mapBoxQuotes: number;
 }
+
+/** The issue's map scenario: a bounding box holding about 20,000 quotes, whatever the data size. */
+const MAP_BOX_QUOTES = 20_000;
 
 async function collectFacts(query: <T>(text: string, params?: unknown[]) => Promise<T[]>): Promise<Facts> {
   const [board] = await query<{ email: string; lat: number; lon: number }>(
@@ -222,7 +229,36 @@ async function collectFacts(query: <T>(text: string, params?: unknown[]) => Prom
      GROUP BY u.email, c.latitude, c.longitude ORDER BY n DESC LIMIT 1`,
   );
   if (!board || !searcher) throw new Error('the bench data has no board company or no service area');
+  const lat = Number(searcher.lat);
+  const lon = Number(searcher.lon);
+  const boxOf = (f: number) => ({
+    minLat: lat - 0.4 * f,
+    maxLat: lat + 0.4 * f,
+    minLng: lon - 0.6 * f,
+    maxLng: lon + 0.6 * f,
+  });
+  const quotesIn = async (f: number) => {
+    const b = boxOf(f);
+    const [row] = await query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM quotes WHERE latitude BETWEEN $1 AND $2 AND longitude BETWEEN $3 AND $4`,
+      [b.minLat, b.maxLat, b.minLng, b.maxLng],
+    );
+    return Number(row?.n ?? 0);
+  };
+  // Bisect the box's size (its area grows with the square of f) to within 5 % of the target.
+  let low = 0;
+  let high = 8;
+  let f = 1;
+  let n = await quotesIn(f);
+  for (let i = 0; i < 20 && Math.abs(n - MAP_BOX_QUOTES) > MAP_BOX_QUOTES * 0.05; i++) {
+    if (n < MAP_BOX_QUOTES) low = f;
+    else high = f;
+    f = (low + high) / 2;
+    n = await quotesIn(f);
+  }
   return {
+    mapBox: boxOf(f),
+    mapBoxQuotes: n,
     boardEmail: board.email,
     boardLat: Number(board.lat),
     boardLon: Number(board.lon),
@@ -264,7 +300,7 @@ async function buildScenarios(inject: Inject, facts: Facts, size: BenchSize): Pr
     if (!next) throw new Error(`no page after ${page}: ${res.body.slice(0, 200)}`);
     return encodeURIComponent(next);
   };
-  // The box around the installer with the largest area: its whole area, about 20,000 quotes at 1M.
+  // The installer's own map: the box around its area (about 20,000 of its quotes at 1M, 3,000 at 100k).
   const box = {
     minLat: facts.searcherLat - 0.4,
     maxLat: facts.searcherLat + 0.4,
@@ -321,7 +357,16 @@ async function buildScenarios(inject: Inject, facts: Facts, size: BenchSize): Pr
       floor: true,
     },
     {
-      name: '3 map view of a bounding box',
+      name: '3a map view of a bounding box holding about 20,000 quotes (ADMIN)',
+      note: `${facts.mapBoxQuotes.toLocaleString('en')} quotes`,
+      method: 'POST',
+      path: '/api/quote/installer/map-view',
+      body: { bbox: facts.mapBox },
+      token: adminToken,
+      floor: true,
+    },
+    {
+      name: "3b map view of the installer's area",
       method: 'POST',
       path: '/api/quote/installer/map-view',
       body: { bbox: box },
@@ -424,6 +469,8 @@ async function runServerPhase(size: BenchSize): Promise<Phase> {
         if (res.statusCode !== 200) throw new Error(`${s.name}: ${res.statusCode} ${res.body.slice(0, 200)}`);
       });
       captured.set(s.name, statements);
+      if (process.env.BENCH_DUMP_SQL)
+        appendFileSync(process.env.BENCH_DUMP_SQL, `${JSON.stringify({ name: s.name, statements })}\n`);
     }
     await capture.close();
     closeCapture = null;

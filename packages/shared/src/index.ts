@@ -3,6 +3,7 @@ export * from './board/filter-cases';
 export * from './board/formula';
 export * from './board/palette';
 export * from './board/schema';
+export * from './compact-id';
 export * from './csv';
 export * from './enums';
 export * from './format';

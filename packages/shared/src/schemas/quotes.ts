@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMPACT_ID, expandUuid } from '../compact-id';
 import {
   BUILDING_TYPES,
   CHANGE_REQUEST_REASONS,
@@ -153,12 +154,13 @@ export const MapPoint = z.object({
 export type MapPoint = z.infer<typeof MapPoint>;
 
 /**
- * The map's points as parallel arrays (issue 7: about 45 bytes a point, so 20,000 points stay under
- * 1 MB; objects with their details were 250): `ids[i]`, `lat[i]`, `long[i]` and the project stage
- * `stage[i]` (null for a quote without the caller's project), best rated first.
+ * The map's points as parallel arrays (issue 7: about 48 bytes a point, so 20,000 points stay under
+ * 1 MB; objects with their details were 250): `ids[i]` (the quote's id in its 22-character compact
+ * form, compact-id.ts), `lat[i]`, `long[i]` and the project stage `stage[i]` (null for a quote
+ * without the caller's project), best rated first. `mapPointsOf` gives them back as points.
  */
 export const MapPoints = z.object({
-  ids: z.array(z.uuid()),
+  ids: z.array(z.string().regex(COMPACT_ID)),
   lat: z.array(z.number()),
   long: z.array(z.number()),
   stage: z.array(z.enum(STAGES).nullable()),
@@ -169,8 +171,8 @@ export const MapViewResponse = z.object({ data: MapPoints });
 
 /** The points of a compact answer as objects. */
 export function mapPointsOf(data: MapPoints): MapPoint[] {
-  return data.ids.map((_id, i) => ({
-    _id,
+  return data.ids.map((id, i) => ({
+    _id: expandUuid(id),
     lat: data.lat[i] ?? 0,
     long: data.long[i] ?? 0,
     projectStatus: data.stage[i] ?? null,

@@ -1,3 +1,4 @@
+import { mapPointsOf } from '@solar/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 
@@ -46,7 +47,7 @@ describe('POST /public/quote-request', () => {
     const [created] = await t.database.query<{ id: string }>('SELECT id FROM quotes WHERE short_id = $1', [
       res.json().data.shortId,
     ]);
-    expect(map.json().data.ids).toContain(created?.id);
+    expect(mapPointsOf(map.json().data).map((p) => p._id)).toContain(created?.id);
     const projects = await t.app.inject({
       method: 'POST',
       url: '/api/saved-project/installer/search',

@@ -1,4 +1,4 @@
-import type { MapPoints, Quote, QuoteFilters } from '@solar/shared';
+import { compactUuid, type MapPoints, type Quote, type QuoteFilters } from '@solar/shared';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { filterSql, projectJoin, type QuoteScope, scopeSql } from './quotes.scope';
@@ -76,7 +76,7 @@ export async function findMapPoints(
   );
   const shown = rows.slice(0, MAP_POINT_LIMIT);
   return {
-    ids: shown.map((r) => r.id),
+    ids: shown.map((r) => compactUuid(r.id)),
     lat: shown.map((r) => roundCoordinate(Number(r.latitude))),
     long: shown.map((r) => roundCoordinate(Number(r.longitude))),
     stage: shown.map((r) => r.stage as MapPoints['stage'][number]),

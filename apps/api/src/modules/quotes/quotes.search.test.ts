@@ -1,4 +1,4 @@
-import { QUOTE_COUNT_CAP } from '@solar/shared';
+import { type MapPoints, mapPointsOf, QUOTE_COUNT_CAP } from '@solar/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { clearQuoteTotals, decodeCursor, encodeCursor } from './quotes.search';
@@ -206,19 +206,19 @@ describe('the map', () => {
           headers: t.auth(a.sales.token),
           payload: {},
         })
-      ).json().data as { ids: string[]; lat: number[] };
+      ).json().data as MapPoints;
     const first = await map();
     expect((await map()).ids).toEqual(first.ids);
     const moved = outside[2] as string;
-    expect(first.ids).not.toContain(moved);
+    expect(mapPointsOf(first).map((p) => p._id)).not.toContain(moved);
     await t.database.query('UPDATE quotes SET latitude = $2, longitude = $3 WHERE id = $1', [
       moved,
       LAT,
       LNG,
     ]);
     const after = await map();
-    expect(after.ids).toContain(moved);
-    expect(after.lat[after.ids.indexOf(moved)]).toBeCloseTo(LAT, 4);
+    const point = mapPointsOf(after).find((p) => p._id === moved);
+    expect(point?.lat).toBeCloseTo(LAT, 4);
   });
 });
 

@@ -1,3 +1,4 @@
+import { MapViewResponse, mapPointsOf } from '@solar/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 
@@ -169,8 +170,15 @@ describe('map view, filter data, total', () => {
     });
     expect(res.statusCode).toBe(200);
     const points = res.json().data;
-    // Parallel arrays, best rated first, coordinates to six decimals.
-    expect(points.ids.sort()).toEqual([...near].sort());
+    // Parallel arrays with compact ids (22 characters), best rated first, coordinates to five decimals.
+    expect(points.ids.every((id: string) => id.length === 22)).toBe(true);
+    // Sent as kept text, not through the serializer: the text still matches the documented schema.
+    expect(MapViewResponse.safeParse(res.json()).success).toBe(true);
+    expect(
+      mapPointsOf(points)
+        .map((p) => p._id)
+        .sort(),
+    ).toEqual([...near].sort());
     expect(points.lat).toHaveLength(45);
     expect(points.long).toHaveLength(45);
     expect(new Set(points.lat)).toEqual(new Set([10.05]));

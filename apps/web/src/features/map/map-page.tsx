@@ -14,7 +14,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { formatNumber, isInstallerRole, type MapPoint, STAGES, type Stage } from '@solar/shared';
+import { compactUuid, formatNumber, isInstallerRole, type MapPoint, STAGES, type Stage } from '@solar/shared';
 import { IconMapPinOff, IconRefresh, IconZoomReset } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -152,12 +152,10 @@ export function MapPage() {
   };
 
   const onSaved = (point: MapPoint, stage: Stage) => {
+    const id = compactUuid(point._id);
     queryClient.setQueryData<MapViewData>(quoteKeys.mapView({}), (current) =>
       current
-        ? {
-            ...current,
-            stage: current.ids.map((id, i) => (id === point._id ? stage : (current.stage[i] ?? null))),
-          }
+        ? { ...current, stage: current.ids.map((c, i) => (c === id ? stage : (current.stage[i] ?? null))) }
         : current,
     );
     setSelected((current) =>
