@@ -477,8 +477,10 @@ async function runServerPhase(size: BenchSize): Promise<Phase> {
     const plainBoard = await plainBoardStatements(databaseUrl, boardCompanyId);
 
     children.push(
+      // As deployed: NODE_ENV=production (answers written by the compiled serializers alone).
       startChild([...profileArgs(), '--import', 'tsx', 'apps/api/src/main.ts'], {
         ...env,
+        NODE_ENV: 'production',
         PORT: String(PORT),
         HOST: '127.0.0.1',
       }),
@@ -633,6 +635,7 @@ async function runPglitePhase(size: BenchSize): Promise<Phase> {
     const base = `http://127.0.0.1:${PORT}`;
     child = startChild([...profileArgs(), '--import', 'tsx', 'apps/api/src/main.ts'], {
       ...env,
+      NODE_ENV: 'production',
       DATA_DIR: dataDir,
       PORT: String(PORT),
       HOST: '127.0.0.1',

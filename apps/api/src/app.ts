@@ -5,12 +5,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -22,6 +17,7 @@ import { registerDrain } from './lib/drain';
 import { registerErrorHandler } from './lib/error-handler';
 import type { Mailer } from './lib/mailer';
 import { createLocalProvider, createStripeProvider, type PaymentProvider } from './lib/payments';
+import { createSerializerCompiler } from './lib/response-serializer';
 import { createLocalStorage } from './lib/storage';
 import { AccessTokens } from './lib/tokens';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -110,7 +106,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written by serializers compiled from their schemas; outside production every answer
+  // is also checked by zod and compared (lib/response-serializer.ts, decision 0010).
+  app.setSerializerCompiler(createSerializerCompiler({ check: opts.config.RESPONSE_CHECK }));
 
   const ctx: AppContext = {
     config: opts.config,

@@ -51,6 +51,11 @@ const Env = z.object({
   /** Boards with fewer records get no indexes for their saved views (board.view-index.ts). */
   BOARD_INDEX_MIN_RECORDS: z.coerce.number().int().min(0).default(2000),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  /**
+   * Check every answer against its schema with zod as well as the compiled serializer (and fail on
+   * any difference). Unset: on, except with NODE_ENV=production (decision 0010).
+   */
+  RESPONSE_CHECK: z.enum(['true', 'false']).optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -66,6 +71,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     CUSTOMER_APP_URL:
       parsed.CUSTOMER_APP_URL ?? `${parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`}/request`,
     JWT_SECRET: parsed.JWT_SECRET ?? readOrCreateSecret(dataDir),
+    RESPONSE_CHECK: parsed.RESPONSE_CHECK
+      ? parsed.RESPONSE_CHECK === 'true'
+      : parsed.NODE_ENV !== 'production',
   };
 }
 

@@ -1,0 +1,128 @@
+import fastJson from 'fast-json-stringify';
+import { ResponseSerializationError } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { $ZodType, safeEncode } from 'zod/v4/core';
+
+/**
+ * The answers' serializer (docs/decisions/0010-compiled-response-serializer.md): each route's
+ * response schema, turned into JSON Schema by zod, compiled once by fast-json-stringify. It writes
+ * the documented properties in their order and drops every other one, as zod's encode does, without
+ * walking the answer twice (zod's check, then JSON.stringify). Where zod's JSON Schema cannot say
+ * what the wire holds (transforms, dates), zod serializes as before.
+ *
+ * With `check` on (tests, development), every answer also goes through zod: a value that breaks its
+ * schema fails as before, and an answer the compiled serializer writes differently is an error, so
+ * the API tests prove the two equal on every route they reach. Production (NODE_ENV=production)
+ * trusts the typed services and writes the compiled answer alone.
+ */
+export interface SerializerOptions {
+  check: boolean;
+}
+
+type RouteSchema = { schema: unknown; method: string; url: string };
+
+/**
+ * Keywords that only validate: the serializer needs types and shapes, not checks. `required` goes
+ * too: fast-json-stringify writes required properties first, zod in the schema's order, and the
+ * answers stay as they were byte for byte (zod's check catches a missing property).
+ */
+const VALIDATION_ONLY = new Set([
+  '$schema',
+  'required',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'propertyNames',
+  'enum',
+  'const',
+  'default',
+  'description',
+  'title',
+  'examples',
+]);
+
+type JsonSchema = { [key: string]: unknown };
+
+const isNull = (s: unknown) => typeof s === 'object' && s !== null && (s as JsonSchema).type === 'null';
+
+/**
+ * The schema as fast-json-stringify reads it fastest: no validation keywords, and `X | null` as
+ * `type: [X, 'null']` (an anyOf would be decided by running a validator on every value).
+ */
+export function serializationSchema(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(serializationSchema);
+  if (typeof node !== 'object' || node === null) return node;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(node as JsonSchema)) {
+    if (VALIDATION_ONLY.has(key)) continue;
+    if (key === 'properties' || key === 'definitions' || key === '$defs') {
+      out[key] = Object.fromEntries(
+        Object.entries(value as JsonSchema).map(([k, v]) => [k, serializationSchema(v)]),
+      );
+    } else out[key] = serializationSchema(value);
+  }
+  const anyOf = out.anyOf as JsonSchema[] | undefined;
+  if (anyOf?.length === 2 && anyOf.some(isNull)) {
+    const other = anyOf.find((s) => !isNull(s)) as JsonSchema;
+    if (typeof other.type === 'string' && other.anyOf === undefined && other.$ref === undefined) {
+      delete out.anyOf;
+      return { ...out, ...other, type: [other.type, 'null'] };
+    }
+  }
+  return out;
+}
+
+function zodSchemaOf(maybe: unknown): $ZodType {
+  if (maybe instanceof $ZodType) return maybe;
+  const properties = (maybe as { properties?: unknown } | null)?.properties;
+  if (properties instanceof $ZodType) return properties;
+  throw new Error(`a response schema that is not a zod schema: ${JSON.stringify(maybe)}`);
+}
+
+/** The compiled writer of a schema, or null where its JSON Schema cannot describe the wire. */
+export function compileSerializer(schema: $ZodType): ((data: unknown) => string) | null {
+  let json: unknown;
+  try {
+    json = z.toJSONSchema(schema as z.ZodType, { io: 'output', target: 'draft-7', unrepresentable: 'throw' });
+  } catch {
+    return null;
+  }
+  // fast-json-stringify's own types want its schema type; ours is the same JSON, cleaned above.
+  return fastJson(serializationSchema(json) as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
+}
+
+/** Fastify's serializer compiler (app.setSerializerCompiler). */
+export function createSerializerCompiler(options: SerializerOptions) {
+  return ({ schema: maybe, method, url }: RouteSchema) => {
+    const schema = zodSchemaOf(maybe);
+    const viaZod = (data: unknown) => {
+      const result = safeEncode(schema, data);
+      if (result.error) throw new ResponseSerializationError(method, url, { cause: result.error });
+      return JSON.stringify(result.data);
+    };
+    const compiled = compileSerializer(schema);
+    if (!compiled) return viaZod;
+    if (!options.check) return compiled;
+    return (data: unknown) => {
+      const expected = viaZod(data);
+      const written = compiled(data);
+      if (written !== expected) {
+        let at = 0;
+        while (at < written.length && written[at] === expected[at]) at++;
+        throw new Error(
+          `the compiled serializer of ${method} ${url} writes …${written.slice(Math.max(0, at - 60), at + 60)}… where zod writes …${expected.slice(Math.max(0, at - 60), at + 60)}…`,
+        );
+      }
+      return written;
+    };
+  };
+}
