@@ -131,6 +131,8 @@ interface Phase {
   size: BenchSize;
   seedSeconds: number;
   hello: Figures | null;
+  /** The same bare server answering scenario 7's 5,187 bytes (hello.mjs `/sized`). */
+  helloSized?: Figures | null;
   rows: Row[];
 }
 
@@ -490,6 +492,11 @@ async function runServerPhase(size: BenchSize): Promise<Phase> {
     await waitFor(`http://127.0.0.1:${HELLO_PORT}/`);
     const hello = await drive({ name: 'hello', method: 'GET', path: '/' }, `http://127.0.0.1:${HELLO_PORT}`);
     log(`hello world: ${hello.rps} req/s`);
+    const helloSized = await drive(
+      { name: 'hello, 5 KB', method: 'GET', path: '/sized' },
+      `http://127.0.0.1:${HELLO_PORT}`,
+    );
+    log(`hello world answering 5,187 bytes: ${helloSized.rps} req/s`);
     const rows: Row[] = [];
     for (const s of scenarios) {
       const api = await drive(s, `http://127.0.0.1:${PORT}`);
@@ -514,7 +521,15 @@ async function runServerPhase(size: BenchSize): Promise<Phase> {
         `${s.name}${s.note ? ` (${s.note})` : ''}: p50 ${api.p50} ms, p95 ${api.p95} ms, ${api.rps} req/s${floor ? ` | floor p50 ${floor.p50} ms` : ''}${api.errors ? ` | ${api.errors} errors` : ''}`,
       );
     }
-    return { name: `server, ${label(size)}`, database: 'postgres', size, seedSeconds, hello, rows };
+    return {
+      name: `server, ${label(size)}`,
+      database: 'postgres',
+      size,
+      seedSeconds,
+      hello,
+      helloSized,
+      rows,
+    };
   } finally {
     await closeCapture?.().catch(() => {});
     for (const c of children) await stopChild(c);
@@ -727,6 +742,11 @@ function markdown(r: {
   for (const phase of r.phases) {
     lines.push('', `#### ${phase.name} (seeded in ${phase.seedSeconds.toFixed(0)} s)`, '');
     if (phase.hello) lines.push(`Hello-world Fastify on the same machine: ${phase.hello.rps} req/s.`, '');
+    if (phase.helloSized)
+      lines.push(
+        `The same bare server answering 5,187 bytes (scenario 7's size): ${phase.helloSized.rps} req/s.`,
+        '',
+      );
     lines.push(
       '| scenario | API p50 ms | API p95 ms | API p99 ms | API req/s | bytes (gzip) | SQL floor p50 | floor p95 | API p50 − floor p50 |',
       '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
