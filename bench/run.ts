@@ -209,9 +209,9 @@ interface Facts {
   boardLon: number;
   searcherEmail: string;
   searcherArea: number;
-  searcherLat: number;
-  searcherLon: number;
-  /** Scenario 3's box: around the searcher, grown or shrunk until it holds about MAP_BOX_QUOTES. */
+  /** Scenario 3b's box: the searcher's own area. */
+  areaBox: { minLat: number; maxLat: number; minLng: number; maxLng: number };
+  /** Scenario 3a's box: around the searcher, grown or shrunk until it holds about MAP_BOX_QUOTES. */
   mapBox: { minLat: number; maxLat: number; minLng: number; maxLng: number };
   mapBoxQuotes: number;
 }
@@ -259,6 +259,7 @@ async function collectFacts(query: <T>(text: string, params?: unknown[]) => Prom
     n = await quotesIn(f);
   }
   return {
+    areaBox: boxOf(1),
     mapBox: boxOf(f),
     mapBoxQuotes: n,
     boardEmail: board.email,
@@ -266,8 +267,6 @@ async function collectFacts(query: <T>(text: string, params?: unknown[]) => Prom
     boardLon: Number(board.lon),
     searcherEmail: searcher.email,
     searcherArea: Number(searcher.n),
-    searcherLat: Number(searcher.lat),
-    searcherLon: Number(searcher.lon),
   };
 }
 
@@ -301,13 +300,6 @@ async function buildScenarios(inject: Inject, facts: Facts, size: BenchSize): Pr
     const next = res.json().data?.pagination?.nextCursor as string | undefined;
     if (!next) throw new Error(`no page after ${page}: ${res.body.slice(0, 200)}`);
     return encodeURIComponent(next);
-  };
-  // The installer's own map: the box around its area (about 20,000 of its quotes at 1M, 3,000 at 100k).
-  const box = {
-    minLat: facts.searcherLat - 0.4,
-    maxLat: facts.searcherLat + 0.4,
-    minLng: facts.searcherLon - 0.6,
-    maxLng: facts.searcherLon + 0.6,
   };
   const scenarios: Scenario[] = [
     {
@@ -368,10 +360,11 @@ async function buildScenarios(inject: Inject, facts: Facts, size: BenchSize): Pr
       floor: true,
     },
     {
+      // The installer's own map: about 20,000 of its quotes at 1M, 3,000 at 100k.
       name: "3b map view of the installer's area",
       method: 'POST',
       path: '/api/quote/installer/map-view',
-      body: { bbox: box },
+      body: { bbox: facts.areaBox },
       token: searchToken,
       floor: true,
     },

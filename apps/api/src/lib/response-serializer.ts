@@ -1,7 +1,7 @@
 import fastJson from 'fast-json-stringify';
-import { ResponseSerializationError } from 'fastify-type-provider-zod';
+import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { $ZodType, safeEncode } from 'zod/v4/core';
+import { $ZodType } from 'zod/v4/core';
 
 /**
  * The answers' serializer (docs/decisions/0010-compiled-response-serializer.md): each route's
@@ -102,14 +102,11 @@ export function compileSerializer(schema: $ZodType): ((data: unknown) => string)
 
 /** Fastify's serializer compiler (app.setSerializerCompiler). */
 export function createSerializerCompiler(options: SerializerOptions) {
-  return ({ schema: maybe, method, url }: RouteSchema) => {
-    const schema = zodSchemaOf(maybe);
-    const viaZod = (data: unknown) => {
-      const result = safeEncode(schema, data);
-      if (result.error) throw new ResponseSerializationError(method, url, { cause: result.error });
-      return JSON.stringify(result.data);
-    };
-    const compiled = compileSerializer(schema);
+  return (route: RouteSchema) => {
+    const { method, url } = route;
+    // zod's way is fastify-type-provider-zod's own compiler: encode (check and strip), then stringify.
+    const viaZod = zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
+    const compiled = compileSerializer(zodSchemaOf(route.schema));
     if (!compiled) return viaZod;
     if (!options.check) return compiled;
     return (data: unknown) => {
