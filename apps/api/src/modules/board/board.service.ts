@@ -41,10 +41,11 @@ import {
   TABLE,
 } from './board.sql';
 import {
+  keptViewIndex,
   shouldAskForIndex,
   VIEW_INDEX_JOB,
   type ViewIndex,
-  viewIndexFor,
+  viewIndexPredicate,
   viewIndexReady,
 } from './board.view-index';
 
@@ -75,12 +76,13 @@ export function clearBoardSummaries(): void {
   clearKeptColumns();
 }
 
+/** The name search, when there is one. */
+const searchConditions = (body: FilterBody): SQL[] =>
+  body.search?.trim() ? [sql`r.task_name ILIKE ${likePattern(body.search.trim())}`] : [];
+
 /** The name search and the view's filters. */
 function viewConditions(body: FilterBody, src: CellSource): SQL {
-  const conditions: SQL[] = [];
-  if (body.search?.trim()) conditions.push(sql`r.task_name ILIKE ${likePattern(body.search.trim())}`);
-  conditions.push(filtersSql(body.filters, src));
-  return sql.join(conditions, sql` AND `);
+  return sql.join([...searchConditions(body), filtersSql(body.filters, src)], sql` AND `);
 }
 
 /** The records a filter selects (company, board, project, trash, name search, the view's filters). */
@@ -158,14 +160,15 @@ export function indexedPageSql(
   offset: number,
   limit: number,
 ): SQL {
-  const order = sql.raw(
-    [
-      ...index.keys.map((k) => `(${k.text}) ${k.desc ? 'DESC' : 'ASC'} NULLS LAST`),
-      'position ASC',
-      'seq ASC',
-    ].join(', '),
-  );
-  const conditions = [sql.raw(index.scope), viewConditions(body, TABLE)];
+  // An index with the view's filters in its predicate is chosen only for exactly those filters:
+  // the same text, so PostgreSQL proves them from the predicate instead of checking each row.
+  const conditions = index.filters.length
+    ? [sql.raw(viewIndexPredicate(index)), ...searchConditions(body)]
+    : [sql.raw(index.scope), viewConditions(body, TABLE)];
+  // Group keys a condition fixes to a value are left out of the order: the index still gives the
+  // rest in order, and PostgreSQL no longer computes them for every row it returns (a third of
+  // the page's time). Keys fixed to null (IS NULL) stay: they do not make the key constant.
+  let fixed = 0;
   if (group && index.groupText) {
     const is = (text: string | undefined, value: SQL | null) =>
       value === null ? sql`(${sql.raw(text ?? '')}) IS NULL` : sql`(${sql.raw(text ?? '')}) = ${value}`;
@@ -179,7 +182,15 @@ export function indexedPageSql(
       ),
       is(index.groupText, v === null ? null : sql`${v}::text`),
     );
+    if (v !== null && (!index.ranked || rank >= 0)) fixed = index.groupKeyCount;
   }
+  const order = sql.raw(
+    [
+      ...index.keys.slice(fixed).map((k) => `(${k.text}) ${k.desc ? 'DESC' : 'ASC'} NULLS LAST`),
+      'position ASC',
+      'seq ASC',
+    ].join(', '),
+  );
   return sql`SELECT ${recordColumns(hidden)} FROM board_records r WHERE ${sql.join(conditions, sql` AND `)}
     ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
 }
@@ -213,6 +224,38 @@ async function pageAlongIndex(
     start += g.count;
   }
   return rows;
+}
+
+/**
+ * The ready index that serves a filter's order: the one with its filters in the predicate (a saved
+ * view's), else the one of the order alone (a view without filters of the same order; its filters
+ * are then checked per row). Neither ready on a large board: asks the job for the view's indexes.
+ */
+async function readyViewIndex(
+  ctx: AppContext,
+  companyId: string,
+  body: FilterBody,
+  columns: Record<string, Column>,
+  records: number,
+): Promise<ViewIndex | null> {
+  const shape = {
+    board: body.board,
+    projectId: body.projectId ?? null,
+    groupBy: body.groupBy ?? null,
+    sort: body.sort,
+  };
+  const filtered = keptViewIndex(companyId, { ...shape, filters: body.filters }, columns);
+  if (!filtered) return null;
+  const candidates = filtered.filters.length
+    ? [filtered, keptViewIndex(companyId, shape, columns)]
+    : [filtered];
+  for (const candidate of candidates) {
+    if (candidate && (await viewIndexReady(ctx.database.db, candidate.name))) return candidate;
+  }
+  if (shouldAskForIndex(filtered.name, records, ctx.config.BOARD_INDEX_MIN_RECORDS)) {
+    await enqueueJob(ctx.database.db, ctx.config.JOB_QUEUE, VIEW_INDEX_JOB, { companyId, board: body.board });
+  }
+  return null;
 }
 
 /** POST /task/filter: one page of records with the view's filters, sort, grouping and hidden cells. */
@@ -251,28 +294,12 @@ export async function filterTasks(
 
   const hidden = body.hiddenProperties.filter((k) => k !== TITLE_KEY);
   const range = { offset: (page.page - 1) * page.limit, limit: page.limit };
-  const index = body.deleted
-    ? null
-    : viewIndexFor(
-        companyId,
-        {
-          board: body.board,
-          projectId: body.projectId ?? null,
-          groupBy: body.groupBy ?? null,
-          sort: body.sort,
-        },
-        columns,
-      );
-  const indexed = index ? await viewIndexReady(db, index.name) : false;
-  if (index && !indexed && shouldAskForIndex(index.name, summary.total, ctx.config.BOARD_INDEX_MIN_RECORDS)) {
-    await enqueueJob(db, ctx.config.JOB_QUEUE, VIEW_INDEX_JOB, { companyId, board: body.board });
-  }
+  const index = body.deleted ? null : await readyViewIndex(ctx, companyId, body, columns, summary.total);
   let rows: RecordRow[] = [];
   if (range.offset < summary.total) {
-    rows =
-      index && indexed
-        ? await pageAlongIndex(db, index, body, groupColumn, summary, hidden, range)
-        : await pageByScan(db, companyId, body, columns, hidden, range);
+    rows = index
+      ? await pageAlongIndex(db, index, body, groupColumn, summary, hidden, range)
+      : await pageByScan(db, companyId, body, columns, hidden, range);
   }
 
   const tasks = rows.map((r) => toTask(r, name));

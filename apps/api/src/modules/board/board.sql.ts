@@ -69,7 +69,12 @@ export function filterSql(filter: Pick<ViewFilter, 'column' | 'value'>, src: Cel
   const chosen = chosenValues(filter.value);
   if (chosen.length === 0) return null;
   const c = cellSql(filter.column, src);
-  const likes = sql`lower(${pgArray(containsPatterns(chosen))})::text[]`;
+  // An array of lower() calls, not lower() of an array literal cast to text[]: that cast is not
+  // IMMUTABLE, and a saved view's filters are an index's predicate (board.view-index.ts).
+  const likes = sql`ARRAY[${sql.join(
+    containsPatterns(chosen).map((p) => sql`lower(${p})`),
+    sql`, `,
+  )}]::text[]`;
   const numbers = chosen.filter((v) => NUMBER_TEXT.test(v)).map((v) => v.trim());
   const booleans = chosen.map((v) => v.toLowerCase()).filter((v) => v === 'true' || v === 'false');
   return sql`(CASE jsonb_typeof(${c})

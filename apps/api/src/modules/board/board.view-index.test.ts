@@ -122,6 +122,50 @@ describe('indexes of saved views', () => {
     // Under row-level security the group's keys are still index conditions (LEAKPROOF functions):
     // the read starts at the group instead of walking to it.
     expect(text).toMatch(/Index Cond: .*board_group_rank\(.*= 3\).*board_group_prefix/s);
+    // The group's keys are fixed by the conditions, so the order leaves them out (not computed per row).
+    expect(query.sql.slice(query.sql.indexOf('ORDER BY'))).not.toMatch(/board_group_(rank|prefix)/);
+    // The view's filters are the index's predicate: proven from it, not checked row by row.
+    expect(index.filters).toHaveLength(2);
+    expect(text).not.toMatch(/Tags|%dach%/);
+    const [definition] = await t.database.query<{ def: string }>(
+      'SELECT pg_get_indexdef(c.oid) AS def FROM pg_class c WHERE c.relname = $1',
+      [index.name],
+    );
+    expect(definition?.def).toMatch(/WHERE .*company_id = .*'Tags'.*%Speicher%/s);
+  });
+
+  it('serves changed filters from the index of the order alone, checking them per row', async () => {
+    const changed = { ...view, filters: [{ column: 'Priority', value: ['High'] }] };
+    const byScan = await allPages(a.admin.token, changed, 17);
+    expect(byScan.length).toBeGreaterThan(0);
+    const columns = await columnsOf(a.company.id);
+    const plain = viewIndexFor(a.company.id, { ...view, filters: [], projectId: null }, columns);
+    const filtered = viewIndexFor(a.company.id, { ...changed, projectId: null }, columns);
+    if (!plain || !filtered) throw new Error('the views have an order, so they have indexes');
+    expect(plain.filters).toEqual([]);
+    // No saved view has these filters; one without filters has the same order.
+    await ok(a.admin.token, 'POST', '/api/view/create', { name: 'Everything', ...view, filters: [] });
+    await syncViewIndexes(t.database, a.company.id, 'tasks', { minRecords: 0 });
+    const names = await indexNames(a.company.id);
+    expect(names).toContain(plain.name);
+    expect(names).not.toContain(filtered.name);
+    clearBoardSummaries();
+    expect(await allPages(a.admin.token, changed, 17)).toEqual(byScan);
+    const body = TaskFilterRequest.parse(changed);
+    const query = new PgDialect().sqlToQuery(
+      indexedPageSql(plain, body, columns.Status, [], { value: 'Done', count: 100, sum: null }, 0, 20),
+    );
+    const plan = await asPlatform(() =>
+      t.database.rawTransaction(async (q) => {
+        await q('SET LOCAL enable_seqscan = off');
+        await q('SET LOCAL enable_sort = off');
+        return (await q<{ 'QUERY PLAN': string }>(`EXPLAIN ${query.sql}`, query.params)).map(
+          (r) => r['QUERY PLAN'],
+        );
+      }),
+    );
+    expect(plan.join('\n')).toContain(`Index Scan using ${plain.name}`);
+    expect(plan.join('\n')).toMatch(/Filter: .*Priority/s);
   });
 
   it('keeps totals and groups until the board changes, then counts again', async () => {
@@ -185,6 +229,25 @@ describe('indexes of saved views', () => {
     await syncViewIndexes(t.database, b.company.id, 'tasks', { minRecords: 2000 });
     expect(await indexNames(b.company.id)).toEqual([]);
     expect(await indexNames(a.company.id)).toEqual(ia);
+  });
+
+  it('keeps cells uncompressed in the row, so reading one does not decompress the record', async () => {
+    const task = (await filter(a.admin.token, view, 1, 1)).tasks[0] as Task;
+    // Very compressible and past the size (about 2 KB) at which PostgreSQL compresses by default.
+    await ok(a.admin.token, 'POST', '/api/task/property/create', {
+      board: 'tasks',
+      key: 'Long note',
+      type: 'text',
+    });
+    await ok(a.admin.token, 'PUT', `/api/task/update/${task._id}`, {
+      properties: { 'Long note': 'x'.repeat(5000) },
+    });
+    const [row] = await t.database.query<{ method: string | null; size: number }>(
+      'SELECT pg_column_compression(properties) AS method, pg_column_size(properties) AS size FROM board_records WHERE id = $1',
+      [task._id],
+    );
+    expect(row?.method).toBeNull();
+    expect(Number(row?.size)).toBeGreaterThan(5000);
   });
 
   it('indexes properties and options with quotes, and long texts, without failing a write', async () => {

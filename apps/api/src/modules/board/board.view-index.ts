@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { Board, Column, ViewSort } from '@solar/shared';
+import type { Board, Column, ViewFilter, ViewSort } from '@solar/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client';
 import { asCompany } from '../../db/tenant';
-import { groupSql, indexGroupKeys, type OrderKey, rowsOf, sortKeys, TABLE } from './board.sql';
+import { filterSql, groupSql, indexGroupKeys, type OrderKey, rowsOf, sortKeys, TABLE } from './board.sql';
 
 /**
  * Indexes for saved board views (docs/decisions/0006-board-view-indexes.md). A view's order — its
@@ -12,6 +12,10 @@ import { groupSql, indexGroupKeys, type OrderKey, rowsOf, sortKeys, TABLE } from
  * the grids that index a view's sort on demand, each saved view of a company gets a partial
  * expression index over exactly the expressions `/task/filter` orders by. A page of a grouped view
  * then reads one group at a time along the index and stops after the page.
+ *
+ * A view's filters are the index's predicate too: the index holds only the records the view shows,
+ * so a page walks exactly its records, and PostgreSQL proves the query's filter clauses from the
+ * predicate and no longer checks them per row.
  *
  * The expressions are written with their values as literals (escaped by drizzle, quotes doubled),
  * the same text in the index and in the query, so the planner matches them.
@@ -38,12 +42,20 @@ export interface ViewShape {
   projectId: string | null;
   groupBy: string | null;
   sort: readonly ViewSort[];
+  /** The view's filters (those without a value filter nothing and are left out). */
+  filters?: readonly ViewFilter[];
 }
 
 export interface ViewIndex {
   name: string;
   /** The records the index holds (company, board, project, not deleted), as SQL text. */
   scope: string;
+  /**
+   * The view's filters as SQL text, each a condition of the index's predicate beside the scope
+   * (sorted, so the same filters in any order make the same index); empty for an index of the
+   * order alone.
+   */
+  filters: string[];
   /** Keys in index order: the group's keys (without the whole group), then the sorts'. */
   keys: { text: string; desc: boolean }[];
   /** How many leading keys belong to the group. */
@@ -87,18 +99,61 @@ export function viewIndexFor(
       sql` AND `,
     ),
   );
+  const filters = [
+    ...new Set(
+      (shape.filters ?? [])
+        .map((f) => filterSql(f, TABLE))
+        .filter((f): f is SQL => f !== null)
+        .map(inlineSql),
+    ),
+  ].sort();
+  // An index of the order alone keeps the name it had before filters joined the predicate.
   const hash = createHash('sha256')
-    .update(JSON.stringify([scope, keys]))
+    .update(JSON.stringify(filters.length ? [scope, keys, filters] : [scope, keys]))
     .digest('hex')
     .slice(0, 24);
-  return { name: `board_view_${hash}`, scope, keys, groupKeyCount, groupText, ranked };
+  return { name: `board_view_${hash}`, scope, filters, keys, groupKeyCount, groupText, ranked };
 }
+
+/**
+ * `viewIndexFor`, kept per column set (the kept columns of a board are one object while its data
+ * version stands still): every page of a view would otherwise write the same SQL text again.
+ */
+const knownIndexes = new WeakMap<Record<string, Column>, Map<string, ViewIndex | null>>();
+
+export function keptViewIndex(
+  companyId: string,
+  shape: ViewShape,
+  columns: Record<string, Column>,
+): ViewIndex | null {
+  let known = knownIndexes.get(columns);
+  if (!known) {
+    known = new Map();
+    knownIndexes.set(columns, known);
+  }
+  const key = JSON.stringify([
+    companyId,
+    shape.board,
+    shape.projectId,
+    shape.groupBy,
+    shape.sort,
+    shape.filters ?? [],
+  ]);
+  if (known.has(key)) return known.get(key) ?? null;
+  const index = viewIndexFor(companyId, shape, columns);
+  if (known.size >= 200) known.clear();
+  known.set(key, index);
+  return index;
+}
+
+/** The index's predicate: the records in its scope that pass its filters (the scope first: cheap). */
+export const viewIndexPredicate = (index: ViewIndex): string => [index.scope, ...index.filters].join(' AND ');
 
 /** The index's definition (`CONCURRENTLY` on a server, where writes go on while it is built). */
 export function viewIndexDdl(index: ViewIndex, concurrently: boolean): string {
   const columns = index.keys.map((k) => `(${k.text}) ${k.desc ? 'DESC' : 'ASC'} NULLS LAST`);
   return `CREATE INDEX ${concurrently ? 'CONCURRENTLY ' : ''}IF NOT EXISTS ${index.name}
-    ON board_records (${[...columns, 'position', 'seq'].join(', ')}) WHERE ${index.scope}`;
+    ON board_records (${[...columns, 'position', 'seq'].join(', ')}) WHERE ${viewIndexPredicate(index)}`;
 }
 
 /** Names of the view indexes that exist and are ready, kept by this process once seen. */
@@ -164,15 +219,20 @@ async function syncCompanyIndexes(
     ),
   );
   const columns = props?.properties ?? {};
-  const views = rowsOf<{ project_id: string | null; group_by: string | null; sort: ViewSort[] }>(
-    await db.execute(sql`SELECT project_id, group_by, sort FROM board_views
+  const views = rowsOf<{
+    project_id: string | null;
+    group_by: string | null;
+    sort: ViewSort[];
+    filters: ViewFilter[] | null;
+  }>(
+    await db.execute(sql`SELECT project_id, group_by, sort, filters FROM board_views
       WHERE company_id = ${companyId} AND board = ${board} ORDER BY updated_at DESC`),
   );
   const wanted = new Map<string, ViewIndex>();
   for (const v of large ? views : []) {
     const index = viewIndexFor(
       companyId,
-      { board, projectId: v.project_id, groupBy: v.group_by, sort: v.sort },
+      { board, projectId: v.project_id, groupBy: v.group_by, sort: v.sort, filters: v.filters ?? [] },
       columns,
     );
     if (index && !wanted.has(index.name) && wanted.size < MAX_VIEW_INDEXES) wanted.set(index.name, index);
