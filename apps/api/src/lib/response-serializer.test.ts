@@ -1,7 +1,12 @@
 import { PropertiesResponse, TaskFilterResponse } from '@solar/shared';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { compileSerializer, createSerializerCompiler, serializationSchema } from './response-serializer';
+import {
+  checkWrittenAnswer,
+  compileSerializer,
+  createSerializerCompiler,
+  serializationSchema,
+} from './response-serializer';
 
 const route = { method: 'GET', url: '/api/test' };
 
@@ -33,6 +38,28 @@ const good = {
   },
 };
 
+const sampleTask = {
+  _id: '0f8e2c1a-9b3d-4e5f-8a7b-6c5d4e3f2a1b',
+  board: 'tasks',
+  projectId: null,
+  viewId: null,
+  taskName: 'Montage',
+  userId: null,
+  companyName: 'Sonnenbau',
+  isFrontendVisible: true,
+  isBlank: false,
+  isDeleted: false,
+  fromRecord: null,
+  position: 1.5,
+  seq: 7,
+  notes: '',
+  properties: {
+    Status: { type: 'status', icon: 'IconProgress', value: 'Done', backgroundColor: '#fff' },
+  },
+  createdAt: '2026-11-25T08:00:00.000Z',
+  updatedAt: '2026-11-25T08:00:00.000Z',
+};
+
 describe('the compiled response serializer', () => {
   it('writes what zod writes, byte for byte, and drops what the schema does not name', () => {
     const compiled = compileSerializer(Answer);
@@ -44,27 +71,7 @@ describe('the compiled response serializer', () => {
   });
 
   it('writes the shared board and column answers as zod does', () => {
-    const task = {
-      _id: '0f8e2c1a-9b3d-4e5f-8a7b-6c5d4e3f2a1b',
-      board: 'tasks',
-      projectId: null,
-      viewId: null,
-      taskName: 'Montage',
-      userId: null,
-      companyName: 'Sonnenbau',
-      isFrontendVisible: true,
-      isBlank: false,
-      isDeleted: false,
-      fromRecord: null,
-      position: 1.5,
-      seq: 7,
-      notes: '',
-      properties: {
-        Status: { type: 'status', icon: 'IconProgress', value: 'Done', backgroundColor: '#fff' },
-      },
-      createdAt: '2026-11-25T08:00:00.000Z',
-      updatedAt: '2026-11-25T08:00:00.000Z',
-    };
+    const task = sampleTask;
     const board = {
       data: {
         tasks: [task, { ...task, _id: '1f8e2c1a-9b3d-4e5f-8a7b-6c5d4e3f2a1b', projectId: task._id }],
@@ -124,5 +131,30 @@ describe('the compiled response serializer', () => {
     // Production trusts the typed services: the compiled writer alone, without zod's walk.
     const trusted = createSerializerCompiler({ check: false })({ schema: Answer, ...route });
     expect(trusted(bad)).toContain('"stage":"NOT_A_STAGE"');
+  });
+});
+
+describe('answers a route writes itself (checkWrittenAnswer)', () => {
+  const { properties: _cells, ...task } = sampleTask;
+  const answer = (cells: string, fields: object = task) =>
+    `{"data":{"tasks":[${JSON.stringify(fields).slice(0, -1)},"properties":${cells}}],"pagination":{"page":1,"limit":50,"total":1,"totalPages":1,"hasNextPage":false},"groups":[],"related":{}}}`;
+
+  it('takes cells as PostgreSQL writes them (spaces, any key order)', () => {
+    const cells = '{"Status": {"icon": "status", "type": "status", "value": "Done"}}';
+    expect(() => checkWrittenAnswer(TaskFilterResponse, answer(cells), 'POST /task/filter')).not.toThrow();
+  });
+
+  it('refuses a cell the schema would change, text that is not JSON, or a missing field', () => {
+    const extra = '{"Status": {"icon": "status", "type": "status", "value": "Done", "secret": 1}}';
+    expect(() => checkWrittenAnswer(TaskFilterResponse, answer(extra), 'POST /task/filter')).toThrow(
+      /holds more than its schema/,
+    );
+    expect(() => checkWrittenAnswer(TaskFilterResponse, answer('{"Status": '), 'POST /task/filter')).toThrow(
+      /not JSON/,
+    );
+    const wrongType = '{"Status": {"icon": "status", "type": "no-such-type", "value": "Done"}}';
+    expect(() => checkWrittenAnswer(TaskFilterResponse, answer(wrongType), 'POST /task/filter')).toThrow();
+    const { taskName: _name, ...withoutName } = task;
+    expect(() => checkWrittenAnswer(TaskFilterResponse, answer('{}', withoutName), 'x')).toThrow();
   });
 });

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import fastJson from 'fast-json-stringify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -122,4 +123,22 @@ export function createSerializerCompiler(options: SerializerOptions) {
       return written;
     };
   };
+}
+
+/**
+ * Checks an answer a route wrote itself as JSON text (`/task/filter` splices cells in as PostgreSQL
+ * wrote them) against its schema: it must parse, pass the schema, and hold nothing the schema would
+ * drop. Where answers are checked (`check`), like the compiled serializers.
+ */
+export function checkWrittenAnswer(schema: z.ZodType, text: string, route: string): void {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`the answer of ${route} is not JSON: ${(error as Error).message}`);
+  }
+  const encoded = z.encode(schema, value as never);
+  if (!isDeepStrictEqual(encoded, value)) {
+    throw new Error(`the answer of ${route} holds more than its schema: ${text.slice(0, 200)}…`);
+  }
 }
