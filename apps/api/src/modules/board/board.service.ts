@@ -128,12 +128,21 @@ async function summarize(
  */
 type CellsAs = 'objects' | 'json';
 
-/** A page's row when its cells come back as JSON text, with the ids its relation cells hold. */
-type JsonRecordRow = Omit<RecordRow, 'properties'> & { properties: string; relation_ids: string[] | null };
+/** How a page reads its cells, and which relation cells it reads record ids from. */
+interface PageCells {
+  as: CellsAs;
+  relationKeys: readonly string[];
+}
+
+/** A page's row, with the ids its relation cells hold (`properties` as `PageCells` says). */
+type PageRow = RecordRow & { relation_ids: string[] | null };
+
+/** A page's row when its cells come back as JSON text. */
+type JsonRecordRow = Omit<PageRow, 'properties'> & { properties: string };
 
 /**
  * The ids of records the relation cells `keys` of a record point to (the strings of their arrays),
- * read in SQL when the cells are not parsed.
+ * read in SQL, so neither form of the cells needs walking for them.
  */
 const relationIdsSql = (keys: readonly string[]) =>
   keys.length
@@ -144,18 +153,15 @@ const relationIdsSql = (keys: readonly string[]) =>
     : sql`NULL::text[]`;
 
 /** A record's columns, without the view's hidden cells (the properties are rebuilt only then). */
-function recordColumns(hidden: string[], cells: { as: CellsAs; relationKeys: readonly string[] }): SQL {
+function recordColumns(hidden: string[], cells: PageCells): SQL {
   const properties = hidden.length ? sql`r.properties - ${pgArray(hidden)}::text[]` : sql`r.properties`;
-  const cellColumns =
-    cells.as === 'json'
-      ? sql`(${properties})::text AS properties, ${relationIdsSql(cells.relationKeys)} AS relation_ids`
-      : sql`${properties} AS properties`;
   return sql`r.id, r.company_id, r.board, r.project_id, r.view_id,
   r.task_name, r.user_id, r.updated_by, r.is_frontend_visible, r.is_blank, r.is_deleted, r.from_record,
-  r.position, r.seq, r.notes, ${cellColumns}, r.created_at, r.updated_at`;
+  r.position, r.seq, r.notes, ${cells.as === 'json' ? sql`(${properties})::text` : properties} AS properties,
+  ${relationIdsSql(cells.relationKeys)} AS relation_ids, r.created_at, r.updated_at`;
 }
 
-const OBJECTS = { as: 'objects', relationKeys: [] } as const;
+const OBJECTS: PageCells = { as: 'objects', relationKeys: [] };
 
 /** A page by sorting every filtered record (no index for the view's order yet). */
 async function pageByScan(
@@ -165,7 +171,7 @@ async function pageByScan(
   columns: Record<string, Column>,
   hidden: string[],
   page: { offset: number; limit: number },
-  cells: { as: CellsAs; relationKeys: readonly string[] },
+  cells: PageCells,
 ): Promise<unknown[]> {
   const keys: OrderKey[] = [];
   if (body.groupBy) keys.push(...groupKeys(columns[body.groupBy], groupSql(body.groupBy)));
@@ -190,7 +196,7 @@ export function indexedPageSql(
   group: Group | undefined,
   offset: number,
   limit: number,
-  cells: { as: CellsAs; relationKeys: readonly string[] } = OBJECTS,
+  cells: PageCells = OBJECTS,
 ): SQL {
   // An index with the view's filters in its predicate is chosen only for exactly those filters:
   // the same text, so PostgreSQL proves them from the predicate instead of checking each row.
@@ -239,7 +245,7 @@ async function pageAlongIndex(
   summary: Summary,
   hidden: string[],
   page: { offset: number; limit: number },
-  cells: { as: CellsAs; relationKeys: readonly string[] },
+  cells: PageCells,
 ): Promise<unknown[]> {
   const read = async (group: Group | undefined, offset: number, limit: number) =>
     rowsOf<unknown>(
@@ -337,13 +343,13 @@ async function filterPage(
       ? await pageAlongIndex(db, index, body, groupColumn, summary, hidden, range, cells)
       : await pageByScan(db, companyId, body, columns, hidden, range, cells);
   }
+  const ids = new Set((rows as PageRow[]).flatMap((r) => r.relation_ids ?? []));
   const total = summary.total;
   const totalPages = Math.ceil(total / page.limit);
   return {
-    companyId,
     name,
     rows,
-    relationKeys,
+    related: await relatedTitles(ctx, companyId, ids),
     pagination: {
       page: page.page,
       limit: page.limit,
@@ -362,22 +368,8 @@ export async function filterTasks(
   body: FilterBody,
   page: { page: number; limit: number },
 ) {
-  const { companyId, name, rows, relationKeys, pagination, groups } = await filterPage(
-    ctx,
-    me,
-    body,
-    page,
-    'objects',
-  );
-  const tasks = (rows as RecordRow[]).map((r) => toTask(r, name));
-  const ids = new Set<string>();
-  for (const t of tasks) {
-    for (const key of relationKeys) {
-      const v = t.properties[key]?.value;
-      if (Array.isArray(v)) for (const id of v) if (typeof id === 'string') ids.add(id);
-    }
-  }
-  return { tasks, pagination, groups, related: await relatedTitles(ctx, companyId, ids) };
+  const { name, rows, related, pagination, groups } = await filterPage(ctx, me, body, page, 'objects');
+  return { tasks: (rows as PageRow[]).map((r) => toTask(r, name)), pagination, groups, related };
 }
 
 /**
@@ -391,14 +383,11 @@ export async function filterTasksJson(
   body: FilterBody,
   page: { page: number; limit: number },
 ): Promise<string> {
-  const { companyId, name, rows, pagination, groups } = await filterPage(ctx, me, body, page, 'json');
-  const ids = new Set<string>();
+  const { name, rows, related, pagination, groups } = await filterPage(ctx, me, body, page, 'json');
   const tasks = (rows as JsonRecordRow[]).map((r) => {
-    for (const id of r.relation_ids ?? []) ids.add(id);
     const { properties: _cells, ...task } = toTask({ ...r, properties: {} }, name);
     return `${JSON.stringify(task).slice(0, -1)},"properties":${r.properties}}`;
   });
-  const related = await relatedTitles(ctx, companyId, ids);
   return `{"data":{"tasks":[${tasks.join(',')}],"pagination":${JSON.stringify(pagination)},"groups":${JSON.stringify(groups)},"related":${JSON.stringify(related)}}}`;
 }
 
