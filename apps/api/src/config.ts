@@ -51,6 +51,8 @@ const Env = z.object({
   /** Boards with fewer records get no indexes for their saved views (board.view-index.ts). */
   BOARD_INDEX_MIN_RECORDS: z.coerce.number().int().min(0).default(2000),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  /** The embedded database is vacuumed and analyzed this often when written to; 0 = never (db/maintenance.ts). */
+  EMBEDDED_MAINTENANCE_MINUTES: z.coerce.number().min(0).default(60),
   /**
    * Check every answer against its schema with zod as well as the compiled serializer (and fail on
    * any difference). Unset: on, except with NODE_ENV=production (decision 0010).

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
+import { startEmbeddedMaintenance } from './db/maintenance';
 import { seedDemo } from './db/seed/demo';
 import type { AppContext } from './lib/context';
 import { type JobHandler, JobRunner } from './lib/jobs';
@@ -31,10 +32,12 @@ export async function startServer(
   const app = await buildApp({ config, database, mailer });
   const runner = new JobRunner(database, jobHandlers(app.ctx), app.log, 1000, config.JOB_QUEUE);
   if (opts.runWorker !== false) runner.start();
+  const maintenance = startEmbeddedMaintenance(database, app.log, config.EMBEDDED_MAINTENANCE_MINUTES);
   return {
     app,
     database,
     async close() {
+      await maintenance.stop();
       await runner.stop();
       await app.close();
       await mailer.close();

@@ -98,11 +98,23 @@ describe('error envelope', () => {
     expect(res.json().status).toBe(413);
   });
 
-  it('sends security headers', async () => {
+  it("sends security headers: an API answer may not be run, framed, sniffed or kept; a page keeps Helmet's", async () => {
     const res = await t.app.inject({ url: '/api/health' });
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    // Errors too (the error handler answers after the hook).
+    const missing = await t.app.inject({ url: '/api/no-such-route' });
+    expect(missing.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(missing.headers['cache-control']).toBe('no-store');
+
+    const page = await t.app.inject({ url: '/login' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   it('keeps CORS closed: a foreign origin gets no allowance, a preflight is not granted', async () => {

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { CHANGES_CHANNEL, ChangeFeed, registerChangeFeed } from '../lib/change-feed';
+import { SizeKeepingNodeFS } from './pglite-fs';
 import * as schema from './schema';
 import { asPlatform, SET_TENANT_SESSION_SQL, SET_TENANT_SQL, tenantParams } from './tenant';
 
@@ -38,6 +39,11 @@ export interface Database {
   ownerStatement(text: string): Promise<void>;
   /** The database's change notifications as this process hears them (lib/change-feed.ts). */
   changes: ChangeFeed;
+  /**
+   * PGlite only, which runs no autovacuum: `VACUUM (ANALYZE)` of the whole database as the owner,
+   * when anything was written since the last run (db/maintenance.ts). Answers whether it ran.
+   */
+  maintain?(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -119,7 +125,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const dir = resolve(opts.dataDir, 'db');
     mkdirSync(dir, { recursive: true });
     releaseLock = acquireLock(resolve(opts.dataDir));
-    client = new PGlite(dir);
+    // PGlite's NodeFS, keeping file sizes instead of asking the system each time (decision 0012).
+    client = new PGlite({ dataDir: dir, fs: new SizeKeepingNodeFS(dir) });
   } else {
     client = new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   }
@@ -132,8 +139,15 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const changes = new ChangeFeed();
   await client.listen(CHANGES_CHANNEL, (payload) => changes.deliver(payload));
   changes.setLive(true);
-  const tenantClient = tenantPglite(client);
+  const exclusive = exclusiveQueue();
+  const tenantClient = tenantPglite(client, exclusive);
   const db = drizzlePglite(tenantClient, { schema }) as unknown as Db;
+  let maintainedAt: string | null = null;
+  const nextXid = async () =>
+    String(
+      (await client.query<{ x: string }>('SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS x')).rows[0]
+        ?.x,
+    );
   registerChangeFeed(db, changes);
   return {
     db,
@@ -154,11 +168,51 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         await tx.exec(text);
       });
     },
+    maintain: () =>
+      exclusive(async () => {
+        // The next transaction id moves with every transaction that wrote (reads take none, and
+        // the log's position would move with pruning on a read): unchanged, nothing to do.
+        if ((await nextXid()) === maintainedAt) return false;
+        // VACUUM cannot run in a transaction, so not with `SET LOCAL`: the session is the owner for
+        // this one statement, in the queue, so no caller's statement runs meanwhile.
+        await client.exec('RESET ROLE');
+        try {
+          await client.exec('VACUUM (ANALYZE)');
+        } finally {
+          await exclusive.mustSucceed(() => client.exec('SET ROLE solar_app'));
+        }
+        maintainedAt = await nextXid();
+        return true;
+      }),
     close: async () => {
       await client.close();
       releaseLock();
     },
   };
+}
+
+/**
+ * PGlite's one session, one caller at a time. A step that must not fail (taking back the role of
+ * solar_app) stops the queue when it does: every later statement fails rather than run as the owner.
+ */
+function exclusiveQueue() {
+  let queue: Promise<unknown> = Promise.resolve();
+  let broken: Error | null = null;
+  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
+    const guarded = () => (broken ? Promise.reject(broken) : fn());
+    const run = queue.then(guarded, guarded);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+  exclusive.mustSucceed = async (fn: () => Promise<unknown>) => {
+    try {
+      await fn();
+    } catch (err) {
+      broken = new Error(`The embedded database's session is unusable: ${(err as Error).message}`);
+      throw broken;
+    }
+  };
+  return exclusive;
 }
 
 /**
@@ -339,14 +393,8 @@ function listenForChanges(connectionString: string, changes: ChangeFeed): () => 
  * statement usually costs one round trip, not four (BEGIN, setting, statement, COMMIT). A
  * transaction names its tenant with `SET LOCAL`, which ends with it.
  */
-function tenantPglite(client: PGlite): PGlite {
+function tenantPglite(client: PGlite, exclusive: ReturnType<typeof exclusiveQueue>): PGlite {
   let held: string | null = null;
-  let queue: Promise<unknown> = Promise.resolve();
-  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = queue.then(fn, fn);
-    queue = run.catch(() => undefined);
-    return run;
-  };
   const useTenant = async (params: [string, string]) => {
     const key = params.join('\u0000');
     if (held === key) return;
