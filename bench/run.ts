@@ -13,7 +13,7 @@
  * statements there (one JSON line a scenario), BENCH_PHASES=small,large,pglite picks the phases.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -118,7 +118,7 @@ interface Scenario {
 interface Row {
   scenario: string;
   note?: string;
-  api: Figures & { bytes: number; gzipBytes: number };
+  api: Figures & { bytes: number; gzipBytes: number; cpuMsPerRequest?: number };
   floor: Figures | null;
   /** Scenario 5's request over plain, typed, indexed columns (the board budget's yardstick). */
   plain?: Figures;
@@ -163,7 +163,32 @@ function gzipBytes(s: Scenario, base: string): Promise<number> {
   });
 }
 
-async function drive(s: Scenario, base: string): Promise<Figures & { bytes: number; gzipBytes: number }> {
+/**
+ * CPU time a process has used, in milliseconds (Linux: utime + stime of /proc/<pid>/stat, in clock
+ * ticks of 10 ms); null where there is no /proc.
+ */
+function cpuMsOf(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces; the fields after its closing parenthesis do not.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Drives one scenario. With `pid`, also the API process's CPU time per answered request: unlike
+ * latency and throughput, it hardly moves with what else the machine's cores are doing, so it
+ * compares two versions of the code across runs on a noisy machine.
+ */
+async function drive(
+  s: Scenario,
+  base: string,
+  pid?: number,
+): Promise<Figures & { bytes: number; gzipBytes: number; cpuMsPerRequest?: number }> {
   const latencies: number[] = [];
   let errors = 0;
   let bytes = 0;
@@ -184,8 +209,14 @@ async function drive(s: Scenario, base: string): Promise<Figures & { bytes: numb
     latencies.push(time);
     bytes = resBytes;
   });
+  const cpuBefore = cpuMsOf(pid);
   await instance;
-  return { ...percentiles(latencies, SECONDS, errors), bytes, gzipBytes: await gzipBytes(s, base) };
+  const cpuAfter = cpuMsOf(pid);
+  const cpu =
+    cpuBefore !== null && cpuAfter !== null && latencies.length > 0
+      ? { cpuMsPerRequest: Math.round(((cpuAfter - cpuBefore) / latencies.length) * 1000) / 1000 }
+      : {};
+  return { ...percentiles(latencies, SECONDS, errors), bytes, gzipBytes: await gzipBytes(s, base), ...cpu };
 }
 
 type Inject = (opts: {
@@ -492,7 +523,7 @@ async function runServerPhase(size: BenchSize): Promise<Phase> {
     log(`hello world answering 5,187 bytes: ${helloSized.rps} req/s`);
     const rows: Row[] = [];
     for (const s of scenarios) {
-      const api = await drive(s, `http://127.0.0.1:${PORT}`);
+      const api = await drive(s, `http://127.0.0.1:${PORT}`, children[0]?.pid);
       const statements = captured.get(s.name);
       const floor = statements
         ? await measureFloor(databaseUrl, statements, {
@@ -511,7 +542,7 @@ async function runServerPhase(size: BenchSize): Promise<Phase> {
       rows.push({ scenario: s.name, note: s.note, api, floor, plain, statements: statements?.length ?? 0 });
       if (plain) log(`${s.name} over plain indexed columns: p50 ${plain.p50} ms, p95 ${plain.p95} ms`);
       log(
-        `${s.name}${s.note ? ` (${s.note})` : ''}: p50 ${api.p50} ms, p95 ${api.p95} ms, ${api.rps} req/s${floor ? ` | floor p50 ${floor.p50} ms` : ''}${api.errors ? ` | ${api.errors} errors` : ''}`,
+        `${s.name}${s.note ? ` (${s.note})` : ''}: p50 ${api.p50} ms, p95 ${api.p95} ms, ${api.rps} req/s, API CPU ${api.cpuMsPerRequest ?? '–'} ms a request${floor ? ` | floor p50 ${floor.p50} ms` : ''}${api.errors ? ` | ${api.errors} errors` : ''}`,
       );
     }
     return {
@@ -675,9 +706,11 @@ async function runPglitePhase(size: BenchSize): Promise<Phase> {
     );
     const rows: Row[] = [];
     for (const s of scenarios) {
-      const api = await drive(s, base);
+      const api = await drive(s, base, child.pid);
       rows.push({ scenario: s.name, note: s.note, api, floor: null, statements: 0 });
-      log(`PGlite ${s.name}: p50 ${api.p50} ms, p95 ${api.p95} ms, ${api.rps} req/s`);
+      log(
+        `PGlite ${s.name}: p50 ${api.p50} ms, p95 ${api.p95} ms, ${api.rps} req/s, API CPU ${api.cpuMsPerRequest ?? '–'} ms a request`,
+      );
     }
     return { name: `PGlite, ${label(size)}`, database: 'pglite', size, seedSeconds, hello: null, rows };
   } finally {
@@ -748,13 +781,13 @@ function markdown(r: {
         '',
       );
     lines.push(
-      '| scenario | API p50 ms | API p95 ms | API p99 ms | API req/s | bytes (gzip) | SQL floor p50 | floor p95 | API p50 − floor p50 |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+      '| scenario | API p50 ms | API p95 ms | API p99 ms | API req/s | bytes (gzip) | SQL floor p50 | floor p95 | API p50 − floor p50 | API CPU ms a request |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     );
     for (const row of phase.rows) {
       const gap = row.floor ? (row.api.p50 - row.floor.p50).toFixed(1) : '–';
       lines.push(
-        `| ${row.scenario}${row.note ? ` (${row.note})` : ''} | ${row.api.p50} | ${row.api.p95} | ${row.api.p99} | ${row.api.rps} | ${row.api.bytes.toLocaleString('en')} (${(row.api.gzipBytes ?? 0).toLocaleString('en')}) | ${ms(row.floor?.p50)} | ${ms(row.floor?.p95)} | ${gap} |`,
+        `| ${row.scenario}${row.note ? ` (${row.note})` : ''} | ${row.api.p50} | ${row.api.p95} | ${row.api.p99} | ${row.api.rps} | ${row.api.bytes.toLocaleString('en')} (${(row.api.gzipBytes ?? 0).toLocaleString('en')}) | ${ms(row.floor?.p50)} | ${ms(row.floor?.p95)} | ${gap} | ${row.api.cpuMsPerRequest ?? '–'} |`,
       );
     }
   }
