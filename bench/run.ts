@@ -115,10 +115,13 @@ interface Scenario {
   floor?: boolean;
 }
 
+/** What driving a scenario measures: latency and throughput, the answer's size, and with a pid the CPU. */
+type ApiFigures = Figures & { bytes: number; gzipBytes: number; cpuMsPerRequest?: number };
+
 interface Row {
   scenario: string;
   note?: string;
-  api: Figures & { bytes: number; gzipBytes: number; cpuMsPerRequest?: number };
+  api: ApiFigures;
   floor: Figures | null;
   /** Scenario 5's request over plain, typed, indexed columns (the board budget's yardstick). */
   plain?: Figures;
@@ -180,15 +183,15 @@ function cpuMsOf(pid: number | undefined): number | null {
 }
 
 /**
- * Drives one scenario. With `pid`, also the API process's CPU time per answered request: unlike
- * latency and throughput, it hardly moves with what else the machine's cores are doing, so it
- * compares two versions of the code across runs on a noisy machine.
+ * Drives one scenario. With `pid`, also the API process's CPU time per answered request: it moves
+ * less than latency and throughput with what else the machine's cores are doing, so it is the
+ * better figure to compare two versions of the code by across runs on a noisy machine (it still
+ * moved by a third between runs of the same code on this session's VM).
  */
-async function drive(
-  s: Scenario,
-  base: string,
-  pid?: number,
-): Promise<Figures & { bytes: number; gzipBytes: number; cpuMsPerRequest?: number }> {
+/** The CPU figure as the log lines write it. */
+const cpuText = (api: ApiFigures) => `API CPU ${api.cpuMsPerRequest ?? '–'} ms a request`;
+
+async function drive(s: Scenario, base: string, pid?: number): Promise<ApiFigures> {
   const latencies: number[] = [];
   let errors = 0;
   let bytes = 0;
@@ -542,7 +545,7 @@ async function runServerPhase(size: BenchSize): Promise<Phase> {
       rows.push({ scenario: s.name, note: s.note, api, floor, plain, statements: statements?.length ?? 0 });
       if (plain) log(`${s.name} over plain indexed columns: p50 ${plain.p50} ms, p95 ${plain.p95} ms`);
       log(
-        `${s.name}${s.note ? ` (${s.note})` : ''}: p50 ${api.p50} ms, p95 ${api.p95} ms, ${api.rps} req/s, API CPU ${api.cpuMsPerRequest ?? '–'} ms a request${floor ? ` | floor p50 ${floor.p50} ms` : ''}${api.errors ? ` | ${api.errors} errors` : ''}`,
+        `${s.name}${s.note ? ` (${s.note})` : ''}: p50 ${api.p50} ms, p95 ${api.p95} ms, ${api.rps} req/s, ${cpuText(api)}${floor ? ` | floor p50 ${floor.p50} ms` : ''}${api.errors ? ` | ${api.errors} errors` : ''}`,
       );
     }
     return {
@@ -708,9 +711,7 @@ async function runPglitePhase(size: BenchSize): Promise<Phase> {
     for (const s of scenarios) {
       const api = await drive(s, base, child.pid);
       rows.push({ scenario: s.name, note: s.note, api, floor: null, statements: 0 });
-      log(
-        `PGlite ${s.name}: p50 ${api.p50} ms, p95 ${api.p95} ms, ${api.rps} req/s, API CPU ${api.cpuMsPerRequest ?? '–'} ms a request`,
-      );
+      log(`PGlite ${s.name}: p50 ${api.p50} ms, p95 ${api.p95} ms, ${api.rps} req/s, ${cpuText(api)}`);
     }
     return { name: `PGlite, ${label(size)}`, database: 'pglite', size, seedSeconds, hello: null, rows };
   } finally {
