@@ -6,6 +6,7 @@ import { setTenant, type TenantScope } from '../db/tenant';
 import { LiveCache } from './change-feed';
 import { forbidden, sessionEnded, unauthenticated } from './errors';
 import { languageFromHeader } from './messages';
+import type { AccessClaims } from './tokens';
 
 /** The caller as every service sees it. */
 export interface Principal {
@@ -64,22 +65,11 @@ export function registerAuthHook(app: FastifyInstance) {
   const sessions = new LiveCache<SessionUser | null>(app.ctx.database.changes, 'session', 50_000, 60_000);
   app.decorateRequest('lang', 'de');
   app.decorateRequest('principal', null);
-  app.addHook('onRequest', async (req) => {
-    req.lang = languageFromHeader(req.headers['accept-language']);
-    if (!req.routeOptions.url) return; // no route matched: the not-found handler answers
-    if (!req.url.startsWith('/api/')) return; // the web app's static files are public
-    const access = req.routeOptions.config.access;
-    // Public routes work across companies by design (signed customer links, webhooks, login).
-    if (access === 'public') {
-      setTenant({ scope: 'platform' });
-      return;
-    }
-    const token = tokenFrom(req.headers.authorization);
-    if (!token) throw unauthenticated();
-    const claims = await app.ctx.tokens.verify(token);
-    if (!claims) throw sessionEnded();
-    const user = await sessions.get(claims.sub, async () => {
-      setTenant(tenantHints.get(claims.sub) ?? { scope: 'none' });
+
+  /** The user of a session, read from the database (a session not kept in memory). */
+  const loadUser = (userId: string) =>
+    sessions.get(userId, async () => {
+      setTenant(tenantHints.get(userId) ?? { scope: 'none' });
       const [row] = await app.ctx.database.db
         .select({
           id: users.id,
@@ -90,9 +80,17 @@ export function registerAuthHook(app: FastifyInstance) {
           sessionVersion: users.sessionVersion,
         })
         .from(users)
-        .where(eq(users.id, claims.sub));
+        .where(eq(users.id, userId));
       return row ?? null;
     });
+
+  /** Lets the caller in, or throws: the session must be current and the route open to the role. */
+  const admit = (
+    req: FastifyRequest,
+    claims: Readonly<AccessClaims>,
+    user: SessionUser | null,
+    access: 'any' | readonly Role[] | undefined,
+  ) => {
     if (!user || user.isDisabled || user.sessionVersion !== claims.sv) throw sessionEnded();
     req.principal = { id: user.id, role: user.role as Role, companyId: user.companyId, city: user.city };
     // Installers see their company's rows only, down to the database; platform roles see all.
@@ -106,5 +104,46 @@ export function registerAuthHook(app: FastifyInstance) {
     tenantHints.set(user.id, tenant);
     if (access === undefined) throw forbidden();
     if (access !== 'any' && !access.includes(req.principal.role)) throw forbidden();
+  };
+
+  /** A token or a session not known yet: the signature is checked and the user read. */
+  const admitSlowly = async (
+    req: FastifyRequest,
+    token: string,
+    access: 'any' | readonly Role[] | undefined,
+  ) => {
+    const claims = await app.ctx.tokens.verify(token);
+    if (!claims) throw sessionEnded();
+    admit(req, claims, await loadUser(claims.sub), access);
+  };
+
+  // A callback hook, not an async one: a known token of a kept session (nearly every request) is let
+  // in without a promise; anything else takes the asynchronous path (decision 0013).
+  app.addHook('onRequest', (req, _reply, done) => {
+    req.lang = languageFromHeader(req.headers['accept-language']);
+    // No route matched (the not-found handler answers), or the web app's static files: public.
+    if (!req.routeOptions.url || !req.url.startsWith('/api/')) return done();
+    const access = req.routeOptions.config.access;
+    // Public routes work across companies by design (signed customer links, webhooks, login).
+    if (access === 'public') {
+      setTenant({ scope: 'platform' });
+      return done();
+    }
+    const token = tokenFrom(req.headers.authorization);
+    if (!token) return done(unauthenticated());
+    const now = Date.now();
+    const claims = app.ctx.tokens.known(token, now);
+    if (claims === null) return done(sessionEnded());
+    const kept = claims && sessions.peek(claims.sub, now);
+    if (!claims || !kept) {
+      admitSlowly(req, token, access).then(() => done(), done);
+      return;
+    }
+    try {
+      admit(req, claims, kept.value, access);
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
   });
 }

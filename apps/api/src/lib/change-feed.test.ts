@@ -99,6 +99,27 @@ describe('LiveCache', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('peeks at a kept value without loading, and only where get would not load', async () => {
+    const feed = new ChangeFeed();
+    const cache = new LiveCache<string | null>(feed, 'session', 10, 1_000);
+    const { load } = loader('a');
+    expect(cache.peek('u1', 0)).toBeUndefined();
+    feed.setLive(true);
+    expect(cache.peek('u1', 0)).toBeUndefined();
+    await cache.get('u1', load, 0);
+    expect(cache.peek('u1', 10)).toEqual(expect.objectContaining({ value: 'a' }));
+    // A kept null (no such user) is a value too.
+    await cache.get('u2', async () => null, 0);
+    expect(cache.peek('u2', 10)).toEqual(expect.objectContaining({ value: null }));
+    expect(cache.peek('u1', 1_000)).toBeUndefined();
+    expect(cache.peek('u1', 10)).toBeDefined();
+    feed.deliver('session:u1');
+    expect(cache.peek('u1', 10)).toBeUndefined();
+    expect(cache.peek('u2', 10)).toBeDefined();
+    feed.setLive(false);
+    expect(cache.peek('u2', 10)).toBeUndefined();
+  });
+
   it('does not keep a value whose load a change overtook', async () => {
     const feed = new ChangeFeed();
     feed.setLive(true);

@@ -102,11 +102,21 @@ export class LiveCache<V> {
     });
   }
 
+  /**
+   * The kept entry of `key` while the feed is live and the entry is fresh, without waiting for
+   * anything (the auth hook's path for a known session); undefined where {@link get} would load.
+   */
+  peek(key: string, now = Date.now()): { value: V } | undefined {
+    if (!this.feed.isLive()) return undefined;
+    const hit = this.entries.get(key);
+    return hit && now - hit.at < this.keepMs ? hit : undefined;
+  }
+
   /** The kept value of `key`, or what `load` answers (kept when the feed is live and nothing changed meanwhile). */
   async get(key: string, load: () => Promise<V>, now = Date.now()): Promise<V> {
+    const hit = this.peek(key, now);
+    if (hit) return hit.value;
     if (!this.feed.isLive()) return load();
-    const hit = this.entries.get(key);
-    if (hit && now - hit.at < this.keepMs) return hit.value;
     const generation = this.generation;
     const value = await load();
     if (this.feed.isLive() && generation === this.generation) {

@@ -16,14 +16,17 @@ export function registerDrain(app: FastifyInstance): void {
   let draining = false;
   let inFlight = 0;
   let lastActivity = Date.now();
-  app.addHook('onRequest', async (_req, reply) => {
+  // Callback hooks, not async ones: an async hook costs every request two promises (decision 0013).
+  app.addHook('onRequest', (_req, reply, done) => {
     inFlight += 1;
     lastActivity = Date.now();
     if (draining) reply.header('connection', 'close');
+    done();
   });
-  app.addHook('onResponse', async () => {
+  app.addHook('onResponse', (_req, _reply, done) => {
     inFlight -= 1;
     lastActivity = Date.now();
+    done();
   });
   app.decorate('drain', async ({ quietMs = 300, maxMs = 10_000 } = {}) => {
     draining = true;

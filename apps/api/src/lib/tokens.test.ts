@@ -20,6 +20,24 @@ describe('access tokens', () => {
     expect(await tokens.verify(token)).toBeNull();
   });
 
+  it('knows a verified token without checking it again, and forgets it once expired', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T10:00:00Z'));
+    const tokens = new AccessTokens(SECRET, 60);
+    const token = await tokens.sign({ sub: 'user-1', sv: 3 });
+    // Never verified here: unknown, so the caller must verify its signature.
+    expect(tokens.known(token)).toBeUndefined();
+    await tokens.verify(token);
+    expect(tokens.known(token)).toMatchObject({ sub: 'user-1', sv: 3 });
+    expect(tokens.known(`${token}x`)).toBeUndefined();
+    vi.setSystemTime(new Date('2026-11-24T10:01:01Z'));
+    expect(tokens.known(token)).toBeNull();
+    // Forgotten: a second look finds nothing kept, and verifying it again refuses it.
+    expect(tokens.known(token)).toBeUndefined();
+    expect(await tokens.verify(token)).toBeNull();
+    expect(tokens.known(token)).toBeUndefined();
+  });
+
   it("refuses a changed token and another secret's token, however often they come", async () => {
     const tokens = new AccessTokens(SECRET, 60);
     const token = await tokens.sign({ sub: 'user-1', sv: 1 });

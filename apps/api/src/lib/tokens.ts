@@ -42,14 +42,23 @@ export class AccessTokens {
       .sign(await this.key);
   }
 
+  /**
+   * What is known of a token without verifying it again: its claims when it was verified and has
+   * not expired, null when it was verified and has expired, undefined when it was never verified
+   * here (then {@link verify} checks its signature).
+   */
+  known(token: string, now = Date.now()): Readonly<AccessClaims> | null | undefined {
+    const known = this.verified.get(token);
+    if (!known) return undefined;
+    if (known.exp * 1000 > now) return known;
+    this.verified.delete(token);
+    return null;
+  }
+
   /** The claims of a valid token, or null for anything forged, foreign or expired. */
   async verify(token: string): Promise<AccessClaims | null> {
-    const known = this.verified.get(token);
-    if (known) {
-      if (known.exp * 1000 > Date.now()) return { sub: known.sub, sv: known.sv };
-      this.verified.delete(token);
-      return null;
-    }
+    const known = this.known(token);
+    if (known !== undefined) return known && { sub: known.sub, sv: known.sv };
     const claims = await this.verifySignature(token);
     if (claims) {
       if (this.verified.size >= VERIFIED_MAX) {
