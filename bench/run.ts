@@ -113,6 +113,8 @@ interface Scenario {
   token?: string;
   /** Compared with the SQL floor (needs captured statements). */
   floor?: boolean;
+  /** Driven in turns with the bare server answering as many bytes (hello.mjs): scenario 7. */
+  beside?: { path: string; bytes: string };
 }
 
 /** What driving a scenario measures: latency and throughput, the answer's size, and with a pid the CPU. */
@@ -125,6 +127,8 @@ interface Row {
   floor: Figures | null;
   /** Scenario 5's request over plain, typed, indexed columns (the board budget's yardstick). */
   plain?: Figures;
+  /** Scenario 7: the bare server, driven in turns with the API (driveBeside). */
+  bare?: Figures & { path: string; bytes: string };
   statements: number;
 }
 
@@ -182,24 +186,22 @@ function cpuMsOf(pid: number | undefined): number | null {
   }
 }
 
-/**
- * Drives one scenario. With `pid`, also the API process's CPU time per answered request: it moves
- * less than latency and throughput with what else the machine's cores are doing, so it is the
- * better figure to compare two versions of the code by across runs on a noisy machine (it still
- * moved by a third between runs of the same code on this session's VM).
- */
 /** The CPU figure as the log lines write it. */
 const cpuText = (api: ApiFigures) => `API CPU ${api.cpuMsPerRequest ?? '–'} ms a request`;
 
-async function drive(s: Scenario, base: string, pid?: number): Promise<ApiFigures> {
-  const latencies: number[] = [];
-  let errors = 0;
-  let bytes = 0;
+/** What autocannon saw in one stretch of driving: every answer's latency, the errors, an answer's size. */
+interface Stretch {
+  latencies: number[];
+  errors: number;
+  bytes: number;
+}
+
+async function load(s: Scenario, base: string, seconds: number, into: Stretch): Promise<void> {
   const instance = autocannon({
     url: `${base}${s.path}`,
     method: s.method,
     connections: CONNECTIONS,
-    duration: SECONDS,
+    duration: seconds,
     headers: {
       'content-type': 'application/json',
       'accept-encoding': 'identity',
@@ -208,18 +210,81 @@ async function drive(s: Scenario, base: string, pid?: number): Promise<ApiFigure
     body: s.body === undefined ? undefined : JSON.stringify(s.body),
   });
   instance.on('response', (_client: unknown, status: number, resBytes: number, time: number) => {
-    if (status >= 400) errors += 1;
-    latencies.push(time);
-    bytes = resBytes;
+    if (status >= 400) into.errors += 1;
+    into.latencies.push(time);
+    into.bytes = resBytes;
   });
-  const cpuBefore = cpuMsOf(pid);
   await instance;
-  const cpuAfter = cpuMsOf(pid);
+}
+
+async function figuresOf(
+  s: Scenario,
+  base: string,
+  stretch: Stretch,
+  seconds: number,
+  cpuMs: number | null,
+): Promise<ApiFigures> {
   const cpu =
-    cpuBefore !== null && cpuAfter !== null && latencies.length > 0
-      ? { cpuMsPerRequest: Math.round(((cpuAfter - cpuBefore) / latencies.length) * 1000) / 1000 }
+    cpuMs !== null && stretch.latencies.length > 0
+      ? { cpuMsPerRequest: Math.round((cpuMs / stretch.latencies.length) * 1000) / 1000 }
       : {};
-  return { ...percentiles(latencies, SECONDS, errors), bytes, gzipBytes: await gzipBytes(s, base), ...cpu };
+  return {
+    ...percentiles(stretch.latencies, seconds, stretch.errors),
+    bytes: stretch.bytes,
+    gzipBytes: await gzipBytes(s, base),
+    ...cpu,
+  };
+}
+
+/**
+ * Drives one scenario. With `pid`, also the API process's CPU time per answered request: it moves
+ * less than latency and throughput with what else the machine's cores are doing, so it is the
+ * better figure to compare two versions of the code by across runs on a noisy machine (it still
+ * moved by a third between runs of the same code on this session's VM).
+ */
+async function drive(s: Scenario, base: string, pid?: number): Promise<ApiFigures> {
+  const stretch: Stretch = { latencies: [], errors: 0, bytes: 0 };
+  const cpuBefore = cpuMsOf(pid);
+  await load(s, base, SECONDS, stretch);
+  const cpuAfter = cpuMsOf(pid);
+  const cpuMs = cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null;
+  return figuresOf(s, base, stretch, SECONDS, cpuMs);
+}
+
+/**
+ * Drives a scenario and the bare server (`baseline`) in turns of 2 s (1 s in a quick run), each for
+ * SECONDS in all: on two shared cores the bare server's rate moved by a factor of two between
+ * minutes, so a ratio of two figures taken minutes apart said more about the machine than about us.
+ */
+async function driveBeside(
+  s: Scenario,
+  base: string,
+  pid: number | undefined,
+  baseline: Scenario,
+  baselineBase: string,
+): Promise<{ api: ApiFigures; bare: Figures }> {
+  const slice = quick ? 1 : 2;
+  const turns = Math.max(1, Math.round(SECONDS / slice));
+  const ours: Stretch = { latencies: [], errors: 0, bytes: 0 };
+  const bare: Stretch = { latencies: [], errors: 0, bytes: 0 };
+  let cpuMs: number | null = 0;
+  for (let turn = 0; turn < turns; turn++) {
+    // Which goes first changes every turn, so neither always follows the other.
+    for (const which of turn % 2 === 0 ? ['bare', 'ours'] : ['ours', 'bare']) {
+      if (which === 'bare') {
+        await load(baseline, baselineBase, slice, bare);
+        continue;
+      }
+      const before = cpuMsOf(pid);
+      await load(s, base, slice, ours);
+      const after = cpuMsOf(pid);
+      cpuMs = cpuMs !== null && before !== null && after !== null ? cpuMs + after - before : null;
+    }
+  }
+  return {
+    api: await figuresOf(s, base, ours, turns * slice, cpuMs),
+    bare: percentiles(bare.latencies, turns * slice, bare.errors),
+  };
 }
 
 type Inject = (opts: {
@@ -427,10 +492,21 @@ async function buildScenarios(inject: Inject, facts: Facts, size: BenchSize): Pr
     },
     { name: '6b GET /user', method: 'GET', path: '/api/user', token, floor: true },
     {
-      name: '7 company-scoped GET /user-properties',
+      // The budget's endpoint: authenticated (a session checked), validated (the query string by
+      // its zod schema), company-scoped (the company's own totals), with an answer about the size of
+      // hello-world's, so the comparison is of the work and not of the bytes.
+      name: '7a company-scoped, validated GET /quote/installer/total',
+      method: 'GET',
+      path: '/api/quote/installer/total',
+      token,
+      beside: { path: '/', bytes: '17 bytes' },
+    },
+    {
+      name: '7b company-scoped GET /user-properties',
       method: 'GET',
       path: '/api/user-properties?board=tasks',
       token,
+      beside: { path: '/sized', bytes: '5,187 bytes' },
     },
   ];
   return scenarios;
@@ -526,7 +602,23 @@ async function runServerPhase(size: BenchSize): Promise<Phase> {
     log(`hello world answering 5,187 bytes: ${helloSized.rps} req/s`);
     const rows: Row[] = [];
     for (const s of scenarios) {
-      const api = await drive(s, `http://127.0.0.1:${PORT}`, children[0]?.pid);
+      let api: ApiFigures;
+      let bare: Row['bare'];
+      if (s.beside) {
+        const baseline: Scenario = { name: 'hello', method: 'GET', path: s.beside.path };
+        const both = await driveBeside(
+          s,
+          `http://127.0.0.1:${PORT}`,
+          children[0]?.pid,
+          baseline,
+          `http://127.0.0.1:${HELLO_PORT}`,
+        );
+        api = both.api;
+        bare = { ...both.bare, ...s.beside };
+        log(`${s.name}: bare server ${bare.rps} req/s in the same turns (${bare.bytes})`);
+      } else {
+        api = await drive(s, `http://127.0.0.1:${PORT}`, children[0]?.pid);
+      }
       const statements = captured.get(s.name);
       const floor = statements
         ? await measureFloor(databaseUrl, statements, {
@@ -542,7 +634,15 @@ async function runServerPhase(size: BenchSize): Promise<Phase> {
             poolSize: 10,
           })
         : undefined;
-      rows.push({ scenario: s.name, note: s.note, api, floor, plain, statements: statements?.length ?? 0 });
+      rows.push({
+        scenario: s.name,
+        note: s.note,
+        api,
+        floor,
+        plain,
+        bare,
+        statements: statements?.length ?? 0,
+      });
       if (plain) log(`${s.name} over plain indexed columns: p50 ${plain.p50} ms, p95 ${plain.p95} ms`);
       log(
         `${s.name}${s.note ? ` (${s.note})` : ''}: p50 ${api.p50} ms, p95 ${api.p95} ms, ${api.rps} req/s, ${cpuText(api)}${floor ? ` | floor p50 ${floor.p50} ms` : ''}${api.errors ? ` | ${api.errors} errors` : ''}`,
@@ -806,6 +906,23 @@ function markdown(r: {
       const plain = row.plain as Figures;
       lines.push(
         `| ${phase.name} | ${row.api.p50} | ${row.api.p95} | ${plain.p50} | ${plain.p95} | ${(row.api.p50 / Math.max(0.01, plain.p50)).toFixed(2)} |`,
+      );
+    }
+  }
+  // Scenario 7 against the bare server, driven in turns.
+  const besides = r.phases.flatMap((p) => p.rows.filter((row) => row.bare).map((row) => ({ phase: p, row })));
+  if (besides.length) {
+    lines.push(
+      '',
+      '#### Scenario 7 against a bare Fastify server answering as many bytes, driven in turns',
+      '',
+      '| phase | scenario | API req/s | bare server req/s | bare answer | API / bare |',
+      '| --- | --- | ---: | ---: | --- | ---: |',
+    );
+    for (const { phase, row } of besides) {
+      const bare = row.bare as NonNullable<Row['bare']>;
+      lines.push(
+        `| ${phase.name} | ${row.scenario} | ${row.api.rps} | ${bare.rps} | ${bare.bytes} | ${((row.api.rps / Math.max(1, bare.rps)) * 100).toFixed(0)} % |`,
       );
     }
   }

@@ -44,9 +44,13 @@ interface SessionUser {
 
 function tokenFrom(header: string | undefined): string | null {
   if (!header) return null;
-  const [scheme, token] = header.split(' ');
-  if (!token || !scheme || !/^(jwt|bearer)$/i.test(scheme)) return null;
-  return token;
+  // "JWT <token>" or "Bearer <token>", the scheme in any case; nothing after the token.
+  const space = header.indexOf(' ');
+  if (space !== 3 && space !== 6) return null;
+  const scheme = header.slice(0, space).toLowerCase();
+  if (scheme !== 'jwt' && scheme !== 'bearer') return null;
+  const token = header.slice(space + 1);
+  return token && !token.includes(' ') ? token : null;
 }
 
 /**
