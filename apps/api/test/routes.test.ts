@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './app';
+import { multipart } from './multipart';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -96,6 +97,20 @@ describe('error envelope', () => {
     });
     expect(res.statusCode).toBe(413);
     expect(res.json().status).toBe(413);
+  });
+
+  it('parses files only on the routes that take them: elsewhere a multipart body is a 415', async () => {
+    const owner = await t.createUser('INSTALLER_ADMIN', (await t.createCompany()).id);
+    const { token } = await t.login(owner.email);
+    const upload = multipart({}, [{ field: 'file', name: 'a.txt', type: 'text/plain', data: Buffer.from('x') }]);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/quote/installer/search',
+      headers: { ...t.auth(token), ...upload.headers, 'accept-language': 'en' },
+      payload: upload.payload,
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ status: 415, message: expect.any(String) });
   });
 
   it("sends security headers: an API answer may not be run, framed, sniffed or kept; a page keeps Helmet's", async () => {
