@@ -102,7 +102,9 @@ describe('error envelope', () => {
   it('parses files only on the routes that take them: elsewhere a multipart body is a 415', async () => {
     const owner = await t.createUser('INSTALLER_ADMIN', (await t.createCompany()).id);
     const { token } = await t.login(owner.email);
-    const upload = multipart({}, [{ field: 'file', name: 'a.txt', type: 'text/plain', data: Buffer.from('x') }]);
+    const upload = multipart({}, [
+      { field: 'file', name: 'a.txt', type: 'text/plain', data: Buffer.from('x') },
+    ]);
     const res = await t.app.inject({
       method: 'PUT',
       url: '/api/quote/installer/search',
