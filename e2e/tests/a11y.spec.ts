@@ -71,6 +71,25 @@ test.describe('accessibility', () => {
     });
   }
 
+  test('a loading state: the spinner is a named progress indicator', async ({ page }) => {
+    // The constants held back, so the meeting dialog shows its loader for as long as axe needs.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/constant', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await loginAs(page, DEMO.owner, '/listing', 'en');
+    await page.getByTestId('call-now').click();
+    const loader = page.getByRole('dialog').getByRole('progressbar', { name: 'Loading' });
+    await expect(loader).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    release();
+    await expect(loader).toHaveCount(0);
+  });
+
   test('the meeting dialog', async ({ page }) => {
     await loginAs(page, DEMO.owner, '/listing', 'en');
     await page.getByTestId('call-now').click();

@@ -22,7 +22,7 @@ export function ContentLoader() {
   const { t } = useTranslation();
   return (
     <Center mih={240} role="status" aria-live="polite">
-      <Loader aria-label={t('common.loading')} />
+      <Loader role="progressbar" aria-label={t('common.loading')} />
     </Center>
   );
 }

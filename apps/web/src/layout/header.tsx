@@ -92,6 +92,9 @@ export function Header({ showMenuButton, menuOpened, onOpenMenu, onOpenMeeting }
     ref: getReference() || null,
   });
   const newTab = { target: '_blank', rel: 'noopener' } as const;
+  // Until the constants arrive the links have no address: still links to assistive technology, and
+  // disabled ones (an <a> without href has no role, and would be checked for contrast).
+  const waiting = { role: 'link', 'aria-disabled': true } as const;
 
   return (
     <header className={classes.header}>
@@ -115,6 +118,7 @@ export function Header({ showMenuButton, menuOpened, onOpenMenu, onOpenMeeting }
           href={newProjectUrl ?? undefined}
           {...newTab}
           disabled={!newProjectUrl}
+          {...(newProjectUrl ? {} : waiting)}
           leftSection={<IconPlus size={16} aria-hidden />}
           data-testid="new-project"
         >
@@ -127,6 +131,7 @@ export function Header({ showMenuButton, menuOpened, onOpenMenu, onOpenMeeting }
             href={customerAppUrl ?? undefined}
             {...newTab}
             disabled={!customerAppUrl}
+            {...(customerAppUrl ? {} : waiting)}
             variant="light"
             size="lg"
             aria-label={`${t('header.userPanel')} (${t('common.opensInNewTab')})`}

@@ -254,7 +254,7 @@ export function OfferCalculator() {
               {t('calculator.title')}
             </Title>
           </Group>
-          {result.isFetching && <Loader size="xs" aria-label={tApp('common.loading')} />}
+          {result.isFetching && <Loader size="xs" role="progressbar" aria-label={tApp('common.loading')} />}
         </Group>
         <Text size="sm" c="dimmed">
           {t('calculator.hint')}

@@ -33,7 +33,7 @@ export function SatelliteModal({ opened, onClose, address, lat, long }: Satellit
           {address}
         </Text>
         {hasLocation ? (
-          <Suspense fallback={<Loader size="sm" aria-label={tApp('common.loading')} />}>
+          <Suspense fallback={<Loader size="sm" role="progressbar" aria-label={tApp('common.loading')} />}>
             <SatelliteMap lat={lat} long={long} label={address} />
           </Suspense>
         ) : (

@@ -181,7 +181,7 @@ export const CsvImportModal = memo(function CsvImportModal({
           clearable
           clearButtonProps={{ 'aria-label': t('csv.clearFile') }}
         />
-        {reading && <Loader size="sm" aria-label={tApp('common.loading')} />}
+        {reading && <Loader size="sm" role="progressbar" aria-label={tApp('common.loading')} />}
         {sheet && (
           <>
             <Text size="sm">{t('csv.mapHint', { count: sheet.rows.length })}</Text>

@@ -35,7 +35,7 @@ export const GridFooter = memo(function GridFooter({ shown, total, loadingMore, 
         <Text size="xs" c="gray.7" aria-live="polite" data-testid="grid-count">
           {t('grid.count', { shown: formatNumber(shown, lang), total: formatNumber(total, lang) })}
         </Text>
-        {loadingMore && <Loader size="xs" aria-label={t('grid.loadingMore')} />}
+        {loadingMore && <Loader size="xs" role="progressbar" aria-label={t('grid.loadingMore')} />}
       </Group>
     </div>
   );

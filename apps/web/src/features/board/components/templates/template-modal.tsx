@@ -160,7 +160,7 @@ export const TemplateModal = memo(function TemplateModal({
               maw={480}
             />
             {templates.isLoading ? (
-              <Loader size="sm" aria-label={tApp('common.loading')} />
+              <Loader size="sm" role="progressbar" aria-label={tApp('common.loading')} />
             ) : cards.length === 0 ? (
               <Text size="sm" c="gray.7">
                 {t('templates.none')}
