@@ -189,14 +189,20 @@ function cpuMsOf(pid: number | undefined): number | null {
 /** The CPU figure as the log lines write it. */
 const cpuText = (api: ApiFigures) => `API CPU ${api.cpuMsPerRequest ?? '–'} ms a request`;
 
-/** What autocannon saw in one stretch of driving: every answer's latency, the errors, an answer's size. */
+/**
+ * What autocannon saw in one stretch of driving: every answer's latency, the errors, an answer's
+ * size, and the CPU time the API process (`pid` of {@link load}) used meanwhile (null where unknown).
+ */
 interface Stretch {
   latencies: number[];
   errors: number;
   bytes: number;
+  cpuMs: number | null;
 }
 
-async function load(s: Scenario, base: string, seconds: number, into: Stretch): Promise<void> {
+const newStretch = (): Stretch => ({ latencies: [], errors: 0, bytes: 0, cpuMs: 0 });
+
+async function load(s: Scenario, base: string, seconds: number, into: Stretch, pid?: number): Promise<void> {
   const instance = autocannon({
     url: `${base}${s.path}`,
     method: s.method,
@@ -214,19 +220,16 @@ async function load(s: Scenario, base: string, seconds: number, into: Stretch): 
     into.latencies.push(time);
     into.bytes = resBytes;
   });
+  const before = cpuMsOf(pid);
   await instance;
+  const after = cpuMsOf(pid);
+  into.cpuMs = into.cpuMs !== null && before !== null && after !== null ? into.cpuMs + after - before : null;
 }
 
-async function figuresOf(
-  s: Scenario,
-  base: string,
-  stretch: Stretch,
-  seconds: number,
-  cpuMs: number | null,
-): Promise<ApiFigures> {
+async function figuresOf(s: Scenario, base: string, stretch: Stretch, seconds: number): Promise<ApiFigures> {
   const cpu =
-    cpuMs !== null && stretch.latencies.length > 0
-      ? { cpuMsPerRequest: Math.round((cpuMs / stretch.latencies.length) * 1000) / 1000 }
+    stretch.cpuMs !== null && stretch.latencies.length > 0
+      ? { cpuMsPerRequest: Math.round((stretch.cpuMs / stretch.latencies.length) * 1000) / 1000 }
       : {};
   return {
     ...percentiles(stretch.latencies, seconds, stretch.errors),
@@ -243,12 +246,9 @@ async function figuresOf(
  * moved by a third between runs of the same code on this session's VM).
  */
 async function drive(s: Scenario, base: string, pid?: number): Promise<ApiFigures> {
-  const stretch: Stretch = { latencies: [], errors: 0, bytes: 0 };
-  const cpuBefore = cpuMsOf(pid);
-  await load(s, base, SECONDS, stretch);
-  const cpuAfter = cpuMsOf(pid);
-  const cpuMs = cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null;
-  return figuresOf(s, base, stretch, SECONDS, cpuMs);
+  const stretch = newStretch();
+  await load(s, base, SECONDS, stretch, pid);
+  return figuresOf(s, base, stretch, SECONDS);
 }
 
 /**
@@ -265,24 +265,17 @@ async function driveBeside(
 ): Promise<{ api: ApiFigures; bare: Figures }> {
   const slice = quick ? 1 : 2;
   const turns = Math.max(1, Math.round(SECONDS / slice));
-  const ours: Stretch = { latencies: [], errors: 0, bytes: 0 };
-  const bare: Stretch = { latencies: [], errors: 0, bytes: 0 };
-  let cpuMs: number | null = 0;
+  const ours = newStretch();
+  const bare = newStretch();
   for (let turn = 0; turn < turns; turn++) {
     // Which goes first changes every turn, so neither always follows the other.
     for (const which of turn % 2 === 0 ? ['bare', 'ours'] : ['ours', 'bare']) {
-      if (which === 'bare') {
-        await load(baseline, baselineBase, slice, bare);
-        continue;
-      }
-      const before = cpuMsOf(pid);
-      await load(s, base, slice, ours);
-      const after = cpuMsOf(pid);
-      cpuMs = cpuMs !== null && before !== null && after !== null ? cpuMs + after - before : null;
+      if (which === 'bare') await load(baseline, baselineBase, slice, bare);
+      else await load(s, base, slice, ours, pid);
     }
   }
   return {
-    api: await figuresOf(s, base, ours, turns * slice, cpuMs),
+    api: await figuresOf(s, base, ours, turns * slice),
     bare: percentiles(bare.latencies, turns * slice, bare.errors),
   };
 }

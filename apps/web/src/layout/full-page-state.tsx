@@ -1,6 +1,7 @@
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { NamedLoader } from './named-loader';
 
 /** Centered spinner while the session or a screen's code loads. */
 export function FullPageLoader() {
@@ -22,7 +23,7 @@ export function ContentLoader() {
   const { t } = useTranslation();
   return (
     <Center mih={240} role="status" aria-live="polite">
-      <Loader role="progressbar" aria-label={t('common.loading')} />
+      <NamedLoader label={t('common.loading')} />
     </Center>
   );
 }

@@ -5,7 +5,6 @@ import {
   Card,
   Divider,
   Group,
-  Loader,
   NumberInput,
   Select,
   SimpleGrid,
@@ -22,6 +21,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CalculatorBody, useOfferCalculation, useProductSearch } from '../../api/products';
 import { currentLanguage } from '../../i18n';
+import { NamedLoader } from '../../layout/named-loader';
 import { errorMessage } from '../../lib/errors';
 import { newTierKey } from './price-fields';
 
@@ -254,7 +254,7 @@ export function OfferCalculator() {
               {t('calculator.title')}
             </Title>
           </Group>
-          {result.isFetching && <Loader size="xs" role="progressbar" aria-label={tApp('common.loading')} />}
+          {result.isFetching && <NamedLoader size="xs" label={tApp('common.loading')} />}
         </Group>
         <Text size="sm" c="dimmed">
           {t('calculator.hint')}

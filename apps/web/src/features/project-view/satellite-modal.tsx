@@ -1,7 +1,8 @@
-import { Loader, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { IconMapPinOff } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NamedLoader } from '../../layout/named-loader';
 
 // Leaflet loads when the map is first shown (bundle budget: maps only when opened).
 const SatelliteMap = lazy(async () => ({ default: (await import('./satellite-map')).SatelliteMap }));
@@ -33,7 +34,7 @@ export function SatelliteModal({ opened, onClose, address, lat, long }: Satellit
           {address}
         </Text>
         {hasLocation ? (
-          <Suspense fallback={<Loader size="sm" role="progressbar" aria-label={tApp('common.loading')} />}>
+          <Suspense fallback={<NamedLoader size="sm" label={tApp('common.loading')} />}>
             <SatelliteMap lat={lat} long={long} label={address} />
           </Suspense>
         ) : (

@@ -1,4 +1,4 @@
-import { Alert, Button, FileInput, Group, Loader, Modal, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, FileInput, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   CONSTANTS,
@@ -15,6 +15,7 @@ import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../api/errors';
 import { currentLanguage } from '../../../../i18n';
+import { NamedLoader } from '../../../../layout/named-loader';
 import { notifySuccess } from '../../../../lib/errors';
 import { saveFile } from '../../../../lib/save-file';
 import { useImportTasks } from '../../api/csv-api';
@@ -181,7 +182,7 @@ export const CsvImportModal = memo(function CsvImportModal({
           clearable
           clearButtonProps={{ 'aria-label': t('csv.clearFile') }}
         />
-        {reading && <Loader size="sm" role="progressbar" aria-label={tApp('common.loading')} />}
+        {reading && <NamedLoader size="sm" label={tApp('common.loading')} />}
         {sheet && (
           <>
             <Text size="sm">{t('csv.mapHint', { count: sheet.rows.length })}</Text>

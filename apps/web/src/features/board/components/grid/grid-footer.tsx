@@ -1,9 +1,10 @@
-import { Button, Group, Loader, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { formatNumber } from '@solar/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../../i18n';
+import { NamedLoader } from '../../../../layout/named-loader';
 import classes from './grid.module.css';
 
 interface GridFooterProps {
@@ -35,7 +36,7 @@ export const GridFooter = memo(function GridFooter({ shown, total, loadingMore, 
         <Text size="xs" c="gray.7" aria-live="polite" data-testid="grid-count">
           {t('grid.count', { shown: formatNumber(shown, lang), total: formatNumber(total, lang) })}
         </Text>
-        {loadingMore && <Loader size="xs" role="progressbar" aria-label={t('grid.loadingMore')} />}
+        {loadingMore && <NamedLoader size="xs" label={t('grid.loadingMore')} />}
       </Group>
     </div>
   );

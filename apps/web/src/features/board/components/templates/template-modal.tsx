@@ -1,8 +1,9 @@
-import { Button, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { TaskTemplate } from '@solar/shared';
 import { IconDeviceFloppy, IconDownload, IconPlus } from '@tabler/icons-react';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NamedLoader } from '../../../../layout/named-loader';
 import { notifySuccess } from '../../../../lib/errors';
 import { notifyWithUndo } from '../../../../lib/undo-toast';
 import {
@@ -160,7 +161,7 @@ export const TemplateModal = memo(function TemplateModal({
               maw={480}
             />
             {templates.isLoading ? (
-              <Loader size="sm" role="progressbar" aria-label={tApp('common.loading')} />
+              <NamedLoader size="sm" label={tApp('common.loading')} />
             ) : cards.length === 0 ? (
               <Text size="sm" c="gray.7">
                 {t('templates.none')}
