@@ -286,6 +286,12 @@ export type TaskFilterRequest = z.input<typeof TaskFilterRequest>;
 export const TaskFilterQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
+  /**
+   * How the records' cells travel: `objects` (default) as stored, `{ type, icon, value }` by key;
+   * `values` as one array of values a record in the order of the answer's `cells`, each cell's
+   * type and icon said once for the page (the board's table: a third of the bytes, docs/board.md).
+   */
+  cells: z.enum(['objects', 'values']).default('objects'),
 });
 
 export const TaskGroup = z.object({
@@ -306,6 +312,34 @@ export const TaskFilterResponse = z.object({
   }),
 });
 export type TaskFilterResponse = z.infer<typeof TaskFilterResponse>;
+
+/** A column of a `cells=values` page: the key, type and icon of the values at its place. */
+export const CellKey = z.object({ key: z.string(), type: z.enum(DATA_TYPES), icon: z.string() });
+export type CellKey = z.infer<typeof CellKey>;
+
+/** A record of a `cells=values` page: its cells' values in the order of the page's `cells`. */
+export const TaskValues = Task.omit({ properties: true }).extend({ values: z.array(z.unknown()) });
+export type TaskValues = z.infer<typeof TaskValues>;
+
+/** POST /task/filter?cells=values: the records' cells as values, their keys, types and icons once. */
+export const TaskFilterValuesResponse = z.object({
+  data: TaskFilterResponse.shape.data.extend({ cells: z.array(CellKey), tasks: z.array(TaskValues) }),
+});
+export type TaskFilterValuesResponse = z.infer<typeof TaskFilterValuesResponse>;
+
+/**
+ * A `cells=values` record as a `Task`: each value becomes the cell `{ type, icon, value }` of its
+ * column (a value of null too, as a stored empty cell is; the stored cell's image or background
+ * colour, which the board's table does not show, is not part of this form).
+ */
+export function taskOfValues(row: TaskValues, cells: readonly CellKey[]): Task {
+  const { values, ...task } = row;
+  const properties: Record<string, Cell> = {};
+  cells.forEach((c, i) => {
+    properties[c.key] = { type: c.type, icon: c.icon, value: values[i] ?? null };
+  });
+  return { ...task, properties };
+}
 
 /** New values by property key; `null` clears a value. */
 export const PropertyValues = z.record(z.string().min(1).max(100), z.unknown());

@@ -13,6 +13,7 @@ import {
   TaskFilterQuery,
   TaskFilterRequest,
   TaskFilterResponse,
+  TaskFilterValuesResponse,
   TaskImportRequest,
   TaskImportResponse,
   TaskSetupRequest,
@@ -30,7 +31,15 @@ import { translate } from '../../lib/messages';
 import { checkWrittenAnswer } from '../../lib/response-serializer';
 import { exportTasks, importTasks } from './board.csv';
 import { BOARD_ROLES } from './board.policy';
-import { createTask, deleteTasks, filterTasksJson, getTask, updateTask, updateTasks } from './board.service';
+import {
+  createTask,
+  deleteTasks,
+  filterTasksJson,
+  filterTaskValuesJson,
+  getTask,
+  updateTask,
+  updateTasks,
+} from './board.service';
 import {
   createProperty,
   deleteProperty,
@@ -59,15 +68,27 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         querystring: TaskFilterQuery,
         body: TaskFilterRequest,
-        response: { 200: TaskFilterResponse },
+        response: { 200: z.union([TaskFilterResponse, TaskFilterValuesResponse]) },
       },
     },
-    // Written here as JSON text, the cells as PostgreSQL gives them (filterTasksJson), and sent as
-    // its UTF-8 bytes: encoded once, where a string of about 100 KB was measured for its length by
-    // Fastify and encoded again by the socket. The schema above still documents the answer.
+    // Written here as JSON text, the cells as PostgreSQL gives them (filterTasksJson) or each record
+    // as PostgreSQL writes it (filterTaskValuesJson, `?cells=values`), and sent as its UTF-8 bytes:
+    // encoded once, where a string of about 100 KB was measured for its length by Fastify and
+    // encoded again by the socket. The schema above still documents the answer.
     async (req, reply) => {
-      const answer = await filterTasksJson(app.ctx, principalOf(req), req.body, req.query);
-      if (app.ctx.config.RESPONSE_CHECK) checkWrittenAnswer(TaskFilterResponse, answer, 'POST /task/filter');
+      const values = req.query.cells === 'values';
+      const answer = await (values ? filterTaskValuesJson : filterTasksJson)(
+        app.ctx,
+        principalOf(req),
+        req.body,
+        req.query,
+      );
+      if (app.ctx.config.RESPONSE_CHECK)
+        checkWrittenAnswer(
+          values ? TaskFilterValuesResponse : TaskFilterResponse,
+          answer,
+          'POST /task/filter',
+        );
       return reply.type('application/json; charset=utf-8').send(Buffer.from(answer, 'utf8') as never);
     },
   );

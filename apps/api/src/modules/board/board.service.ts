@@ -122,16 +122,19 @@ async function summarize(
 }
 
 /**
- * How a page's cells come back: as objects (parsed by the driver), or as the JSON text PostgreSQL
+ * How a page's cells come back: as objects (parsed by the driver), as the JSON text PostgreSQL
  * writes, which `/task/filter`'s answer carries as it is (neither parsed nor written again: those
- * two were most of the API's work for a page of 50 records of 20 cells).
+ * two were most of the API's work for a page of 50 records of 20 cells), or as `values`: each
+ * record written by PostgreSQL as the JSON of a `TaskValues` (`?cells=values`, the board's table).
  */
-type CellsAs = 'objects' | 'json';
+type CellsAs = 'objects' | 'json' | 'values';
 
 /** How a page reads its cells, and which relation cells it reads record ids from. */
 interface PageCells {
   as: CellsAs;
   relationKeys: readonly string[];
+  /** With `values`: the keys of the values, in order, and the company's name each record carries. */
+  values?: { keys: readonly string[]; companyName: string };
 }
 
 /** A page's row, with the ids its relation cells hold (`properties` as `PageCells` says). */
@@ -140,20 +143,63 @@ type PageRow = RecordRow & { relation_ids: string[] | null };
 /** A page's row when its cells come back as JSON text. */
 type JsonRecordRow = Omit<PageRow, 'properties'> & { properties: string };
 
+/** A page's row with `values`: the record as JSON, and the titles its relation cells point to. */
+interface ValuesRow {
+  task: string;
+  related: string | null;
+}
+
+/** The strings of a record's relation cells `keys` (the ids of the records they point to). */
+const relationStringsSql = (keys: readonly string[]) =>
+  sql`SELECT e #>> '{}' AS id FROM unnest(${pgArray(keys)}::text[]) k,
+        jsonb_array_elements(CASE WHEN jsonb_typeof(r.properties -> k -> 'value') = 'array'
+          THEN r.properties -> k -> 'value' ELSE '[]'::jsonb END) e
+        WHERE jsonb_typeof(e) = 'string'`;
+
 /**
  * The ids of records the relation cells `keys` of a record point to (the strings of their arrays),
  * read in SQL, so neither form of the cells needs walking for them.
  */
 const relationIdsSql = (keys: readonly string[]) =>
+  keys.length ? sql`ARRAY(${relationStringsSql(keys)})` : sql`NULL::text[]`;
+
+const UUID_TEXT = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+
+/**
+ * The titles of the records a record's relation cells point to, as a JSON object by id (null when
+ * none): read with the record, so a page is one statement.
+ */
+const relatedTitlesSql = (keys: readonly string[]) =>
   keys.length
-    ? sql`ARRAY(SELECT e #>> '{}' FROM unnest(${pgArray(keys)}::text[]) k,
-        jsonb_array_elements(CASE WHEN jsonb_typeof(r.properties -> k -> 'value') = 'array'
-          THEN r.properties -> k -> 'value' ELSE '[]'::jsonb END) e
-        WHERE jsonb_typeof(e) = 'string')`
-    : sql`NULL::text[]`;
+    ? sql`(SELECT json_object_agg(x.id, x.task_name) FROM board_records x
+        WHERE x.company_id = r.company_id
+          AND x.id = ANY (ARRAY(SELECT s.id::uuid FROM (${relationStringsSql(keys)}) s WHERE s.id ~ ${UUID_TEXT}))
+      )::text`
+    : sql`NULL::text`;
+
+/** A timestamp as JavaScript's `toISOString` writes it (UTC, milliseconds). */
+const isoSql = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A record as the JSON of a `TaskValues`, its values those of `keys` in order (no argument limit). */
+function taskValuesSql(v: NonNullable<PageCells['values']>): SQL {
+  const values = v.keys.length
+    ? sql`array_to_json(ARRAY[${sql.join(
+        v.keys.map((k) => sql`r.properties -> ${k}::text -> 'value'`),
+        sql`, `,
+      )}]::jsonb[])`
+    : sql`'[]'::json`;
+  return sql`json_build_object('_id', r.id, 'board', r.board, 'projectId', r.project_id,
+    'viewId', r.view_id, 'taskName', r.task_name, 'userId', r.user_id, 'companyName', ${v.companyName}::text,
+    'isFrontendVisible', r.is_frontend_visible, 'isBlank', r.is_blank, 'isDeleted', r.is_deleted,
+    'fromRecord', r.from_record, 'position', r.position, 'seq', r.seq, 'notes', r.notes, 'values', ${values},
+    'createdAt', ${isoSql(sql`r.created_at`)}, 'updatedAt', ${isoSql(sql`r.updated_at`)})::text`;
+}
 
 /** A record's columns, without the view's hidden cells (the properties are rebuilt only then). */
 function recordColumns(hidden: string[], cells: PageCells): SQL {
+  if (cells.as === 'values' && cells.values) {
+    return sql`${taskValuesSql(cells.values)} AS task, ${relatedTitlesSql(cells.relationKeys)} AS related`;
+  }
   const properties = hidden.length ? sql`r.properties - ${pgArray(hidden)}::text[]` : sql`r.properties`;
   return sql`r.id, r.company_id, r.board, r.project_id, r.view_id,
   r.task_name, r.user_id, r.updated_by, r.is_frontend_visible, r.is_blank, r.is_deleted, r.from_record,
@@ -334,7 +380,16 @@ async function filterPage(
 
   const hidden = body.hiddenProperties.filter((k) => k !== TITLE_KEY);
   const relationKeys = relationKeysOf(columns).filter((k) => !hidden.includes(k));
-  const cells = { as: cellsAs, relationKeys };
+  // With `values`, the cells of the board's columns the view shows (a cell without a column, which
+  // no write leaves, is not part of this form).
+  const valueKeys = Object.entries(columns)
+    .filter(([key]) => key !== TITLE_KEY && !hidden.includes(key))
+    .map(([key, c]) => ({ key, type: c.dataType, icon: c.icon }));
+  const cells: PageCells = {
+    as: cellsAs,
+    relationKeys,
+    ...(cellsAs === 'values' ? { values: { keys: valueKeys.map((c) => c.key), companyName: name } } : {}),
+  };
   const range = { offset: (page.page - 1) * page.limit, limit: page.limit };
   const index = body.deleted ? null : await readyViewIndex(ctx, companyId, body, columns, summary.total);
   let rows: unknown[] = [];
@@ -343,12 +398,13 @@ async function filterPage(
       ? await pageAlongIndex(db, index, body, groupColumn, summary, hidden, range, cells)
       : await pageByScan(db, companyId, body, columns, hidden, range, cells);
   }
-  const ids = new Set((rows as PageRow[]).flatMap((r) => r.relation_ids ?? []));
+  const ids = new Set(cellsAs === 'values' ? [] : (rows as PageRow[]).flatMap((r) => r.relation_ids ?? []));
   const total = summary.total;
   const totalPages = Math.ceil(total / page.limit);
   return {
     name,
     rows,
+    cellKeys: valueKeys,
     related: await relatedTitles(ctx, companyId, ids),
     pagination: {
       page: page.page,
@@ -389,6 +445,27 @@ export async function filterTasksJson(
     return `${JSON.stringify(task).slice(0, -1)},"properties":${r.properties}}`;
   });
   return `{"data":{"tasks":[${tasks.join(',')}],"pagination":${JSON.stringify(pagination)},"groups":${JSON.stringify(groups)},"related":${JSON.stringify(related)}}}`;
+}
+
+/**
+ * POST /task/filter?cells=values's answer (`TaskFilterValuesResponse`) as JSON text: each record
+ * written by PostgreSQL with its values in the order of `cells`, and the titles its relation cells
+ * point to read with it (one statement a page where `filterTasksJson` needs two).
+ */
+export async function filterTaskValuesJson(
+  ctx: AppContext,
+  me: Principal,
+  body: FilterBody,
+  page: { page: number; limit: number },
+): Promise<string> {
+  const { rows, cellKeys, pagination, groups } = await filterPage(ctx, me, body, page, 'values');
+  const related: Record<string, string> = {};
+  const tasks: string[] = [];
+  for (const r of rows as ValuesRow[]) {
+    tasks.push(r.task);
+    if (r.related) Object.assign(related, JSON.parse(r.related));
+  }
+  return `{"data":{"cells":${JSON.stringify(cellKeys)},"tasks":[${tasks.join(',')}],"pagination":${JSON.stringify(pagination)},"groups":${JSON.stringify(groups)},"related":${JSON.stringify(related)}}}`;
 }
 
 /** The keys of the board's relation columns. */

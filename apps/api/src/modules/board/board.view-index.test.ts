@@ -1,4 +1,11 @@
-import { type Column, type Task, TaskFilterRequest, type View } from '@solar/shared';
+import {
+  type Column,
+  type Task,
+  TaskFilterRequest,
+  type TaskFilterValuesResponse,
+  taskOfValues,
+  type View,
+} from '@solar/shared';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -10,7 +17,7 @@ import { boardTestKit, type Company } from './board.test-kit';
 import { syncViewIndexes, viewIndexFor } from './board.view-index';
 
 let t: TestApp;
-const { ok } = boardTestKit(() => t);
+const { call, ok } = boardTestKit(() => t);
 let a: Company;
 let b: Company;
 
@@ -96,6 +103,63 @@ describe('indexes of saved views', () => {
     const spanning = await filter(a.admin.token, view, 1, summary.groups[0]?.count ?? 0 + 5);
     expect(spanning.tasks.map((task) => task._id)).toEqual(byScan.slice(0, spanning.tasks.length));
     expect((await filter(a.admin.token, view, 99, 23)).tasks).toEqual([]);
+  });
+
+  it('answers `cells=values` with the records, cells and related titles of the objects form', async () => {
+    /** Every page in both forms: the records as Tasks, their related titles, and the values' cells. */
+    async function bothForms(body: object, limit: number) {
+      const objects: Task[] = [];
+      const values: Task[] = [];
+      const related = { objects: {}, values: {} };
+      let keys: string[] = [];
+      for (let page = 1; ; page += 1) {
+        const o = await filter(a.admin.token, body, page, limit);
+        const v = (
+          await ok<TaskFilterValuesResponse>(
+            a.admin.token,
+            'POST',
+            `/api/task/filter?page=${page}&limit=${limit}&cells=values`,
+            body,
+          )
+        ).data;
+        expect(v.pagination).toEqual(o.pagination);
+        expect(v.groups).toEqual(o.groups);
+        objects.push(...o.tasks);
+        values.push(...v.tasks.map((task) => taskOfValues(task, v.cells)));
+        Object.assign(related.objects, (o as FilterData & { related: object }).related);
+        Object.assign(related.values, v.related);
+        keys = v.cells.map((c) => c.key);
+        if (page >= o.pagination.totalPages) break;
+      }
+      return { objects, values, related, keys };
+    }
+    // The stored cells, without the empty ones (the values form has a cell for every column).
+    const filled = (task: Task) => ({
+      ...task,
+      properties: Object.fromEntries(Object.entries(task.properties).filter(([, c]) => c.value != null)),
+    });
+    const columns = await columnsOf(a.company.id);
+    const scan = { board: 'tasks', filters: [], sort: [{ column: 'Priority', order: 'desc' }] };
+    const hiding = { ...view, hiddenProperties: ['Tags', 'Phone'] };
+    for (const body of [view, scan, hiding]) {
+      const { objects, values, related, keys } = await bothForms(body, 37);
+      expect(objects.length).toBeGreaterThan(37);
+      expect(values.map(filled)).toEqual(objects.map(filled));
+      expect(related.values).toEqual(related.objects);
+      const hidden = ('hiddenProperties' in body ? body.hiddenProperties : []) as string[];
+      expect(keys.sort()).toEqual(
+        Object.keys(columns)
+          .filter((k) => k !== 'taskName' && !hidden.includes(k))
+          .sort(),
+      );
+    }
+    // The seeded parents link subtasks: their titles come with the page in both forms.
+    const all = await bothForms(scan, 200);
+    expect(Object.keys(all.related.values).length).toBeGreaterThan(0);
+    // A third of the bytes or less: each cell's type and icon are said once for the page.
+    const size = async (query: string) =>
+      (await call(a.admin.token, 'POST', `/api/task/filter?page=1&limit=100${query}`, view)).body.length;
+    expect(await size('&cells=values')).toBeLessThan((await size('')) / 2);
   });
 
   it('serves the page from the index: its expressions match the query', async () => {

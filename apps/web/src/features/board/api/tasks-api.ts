@@ -5,7 +5,10 @@ import {
   type TaskCreateRequest,
   type TaskFilterRequest,
   TaskFilterResponse,
+  TaskFilterValuesResponse,
   type TaskUpdateRequest,
+  TaskValues,
+  taskOfValues,
 } from '@solar/shared';
 import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -18,9 +21,12 @@ import type { TaskPage, TaskPages } from '../lib/task-cache';
 import { boardKeys, bodyOfKey } from './board-keys';
 
 const TaskAnswer = dataOf(Task);
-/** A `/task/filter` answer with its records left to `parseInSlices`. */
+/**
+ * A `/task/filter?cells=values` answer with its records left to `parseInSlices`: each record's cells
+ * as values in the order of `cells` (a third of the bytes of the stored form).
+ */
 const TaskPageAnswer = z.object({
-  data: TaskFilterResponse.shape.data.extend({ tasks: z.array(z.unknown()) }),
+  data: TaskFilterValuesResponse.shape.data.extend({ tasks: z.array(z.unknown()) }),
 });
 const TasksAnswer = dataOf(z.object({ tasks: z.array(Task) }));
 const DeleteAnswer = dataOf(z.object({ message: z.string(), deleted: z.number() }));
@@ -34,15 +40,16 @@ async function fetchTaskPage(
   const path = '/task/filter';
   const { data } = await api.post(path, body, {
     signal,
-    query: { page: param.page, limit: param.limit },
+    query: { page: param.page, limit: param.limit, cells: 'values' },
     schema: TaskPageAnswer,
   });
-  const tasks = await parseInSlices(param.skip ? data.tasks.slice(param.skip) : data.tasks, Task);
-  if (!tasks.success) {
-    console.error(`Unexpected answer from ${path}`, tasks.error.issues);
+  const rows = await parseInSlices(param.skip ? data.tasks.slice(param.skip) : data.tasks, TaskValues);
+  if (!rows.success) {
+    console.error(`Unexpected answer from ${path}`, rows.error.issues);
     throw new ApiError({ status: 200, message: CLIENT_MESSAGES.invalidResponse, errors: {} });
   }
-  return { ...data, tasks: tasks.data };
+  const { cells, ...page } = data;
+  return { ...page, tasks: rows.data.map((row) => taskOfValues(row, cells)) };
 }
 
 /**
