@@ -51,7 +51,7 @@ const LARGE: BenchSize = {
   projectsPerCompany: 200,
   board: 50_000,
 };
-const SECONDS = quick ? 3 : 10;
+const SECONDS = quick ? 2 : 10;
 const CONNECTIONS = 32;
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const HELLO_PORT = PORT + 1;
