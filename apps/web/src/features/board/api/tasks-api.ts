@@ -43,13 +43,15 @@ async function fetchTaskPage(
     query: { page: param.page, limit: param.limit, cells: 'values' },
     schema: TaskPageAnswer,
   });
-  const rows = await parseInSlices(param.skip ? data.tasks.slice(param.skip) : data.tasks, TaskValues);
-  if (!rows.success) {
-    console.error(`Unexpected answer from ${path}`, rows.error.issues);
+  const { cells, ...page } = data;
+  // Each slice is checked and turned into Tasks before the browser gets a frame again.
+  const asTask = TaskValues.transform((row) => taskOfValues(row, cells));
+  const tasks = await parseInSlices(param.skip ? data.tasks.slice(param.skip) : data.tasks, asTask);
+  if (!tasks.success) {
+    console.error(`Unexpected answer from ${path}`, tasks.error.issues);
     throw new ApiError({ status: 200, message: CLIENT_MESSAGES.invalidResponse, errors: {} });
   }
-  const { cells, ...page } = data;
-  return { ...page, tasks: rows.data.map((row) => taskOfValues(row, cells)) };
+  return { ...page, tasks: tasks.data };
 }
 
 /**
