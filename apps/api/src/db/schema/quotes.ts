@@ -88,6 +88,14 @@ export const quoteAreas = pgTable(
     inArea: boolean('in_area').notNull().default(true),
     /** The company has a (not deleted) project of the quote: visible wherever the quote is. */
     hasProject: boolean('has_project').notNull().default(false),
+    /**
+     * Copies of the quote's columns an installer filters by most (migration 0016): a filtered page
+     * reads them from the rating index (its INCLUDE columns) instead of looking up every quote.
+     */
+    buildingType: text('building_type').notNull().default(''),
+    status: text('status').notNull().default(''),
+    verification: text('verification').notNull().default(''),
+    totalCost: doublePrecision('total_cost').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.quoteId], name: 'quote_areas_pkey' }),

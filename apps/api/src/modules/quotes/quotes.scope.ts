@@ -52,27 +52,55 @@ export function projectJoin(scope: QuoteScope): SQL {
     : sql`LEFT JOIN LATERAL (SELECT NULL::uuid AS id, NULL::text AS stage) p ON true`;
 }
 
+/** The filters an installer's row of `quote_areas` answers from its copies of the quote (migration 0016). */
+const AREA_COPIES = {
+  buildingType: sql`a.building_type`,
+  status: sql`a.status`,
+  verification: sql`a.verification`,
+  totalCost: sql`a.total_cost`,
+};
+
 /** The filter conditions of SPEC §7 quote lists, all in SQL. */
 export function filterSql(f: QuoteFilters): SQL {
+  return filterParts(f, false).sql;
+}
+
+/**
+ * The filter conditions over an installer's rows of `quote_areas` (alias `a`) alone, when their
+ * copies of the quote answer every filter of `f`; null when one needs the quote itself.
+ */
+export function areaFilterSql(f: QuoteFilters): SQL | null {
+  const parts = filterParts(f, true);
+  return parts.readsQuote ? null : parts.sql;
+}
+
+function filterParts(f: QuoteFilters, onArea: boolean): { sql: SQL; readsQuote: boolean } {
+  let readsQuote = false;
+  const quote = (column: SQL) => {
+    readsQuote = true;
+    return column;
+  };
+  const col = (name: keyof typeof AREA_COPIES, column: SQL) => (onArea ? AREA_COPIES[name] : quote(column));
   const parts: SQL[] = [sql`true`];
   if (f.search) {
     const pattern = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    parts.push(sql`(q.address ILIKE ${pattern} OR q.short_id ILIKE ${pattern})`);
+    parts.push(sql`(${quote(sql`q.address`)} ILIKE ${pattern} OR q.short_id ILIKE ${pattern})`);
   }
   const anyOf = (column: SQL, values: readonly string[] | undefined) => {
     if (values?.length) parts.push(sql`${column} = ANY(${toPgArray(values)}::text[])`);
   };
-  anyOf(sql`q.city`, f.city);
-  anyOf(sql`q.building_type`, f.buildingType);
-  anyOf(sql`q.roof_type`, f.roofType);
-  anyOf(sql`q.status`, f.status);
-  anyOf(sql`q.task_status`, f.taskStatus);
-  anyOf(sql`q.verification`, f.verification);
-  if (f.flags?.length) parts.push(sql`q.flags && ${toPgArray(f.flags)}::text[]`);
-  if (f.costMin !== undefined) parts.push(sql`q.total_cost >= ${f.costMin}`);
-  if (f.costMax !== undefined) parts.push(sql`q.total_cost <= ${f.costMax}`);
-  if (f.ratingMin !== undefined) parts.push(sql`q.rating >= ${f.ratingMin}`);
-  return sql.join(parts, sql` AND `);
+  if (f.city?.length) anyOf(quote(sql`q.city`), f.city);
+  if (f.buildingType?.length) anyOf(col('buildingType', sql`q.building_type`), f.buildingType);
+  if (f.roofType?.length) anyOf(quote(sql`q.roof_type`), f.roofType);
+  if (f.status?.length) anyOf(col('status', sql`q.status`), f.status);
+  if (f.taskStatus?.length) anyOf(quote(sql`q.task_status`), f.taskStatus);
+  if (f.verification?.length) anyOf(col('verification', sql`q.verification`), f.verification);
+  if (f.flags?.length) parts.push(sql`${quote(sql`q.flags`)} && ${toPgArray(f.flags)}::text[]`);
+  if (f.costMin !== undefined) parts.push(sql`${col('totalCost', sql`q.total_cost`)} >= ${f.costMin}`);
+  if (f.costMax !== undefined) parts.push(sql`${col('totalCost', sql`q.total_cost`)} <= ${f.costMax}`);
+  if (f.ratingMin !== undefined)
+    parts.push(sql`${onArea ? sql`a.rating` : quote(sql`q.rating`)} >= ${f.ratingMin}`);
+  return { sql: sql.join(parts, sql` AND `), readsQuote };
 }
 
 /** A text[] literal passed as one parameter (works the same on PGlite and node-postgres). */

@@ -150,6 +150,51 @@ describe('the service area (quote_areas)', () => {
     expect(top?.rating).toBe(5);
   });
 
+  it('keeps the copies its filters read in step with the quote (status, type, verification, cost)', async () => {
+    const body = {
+      status: ['IMAGE_UPLOADED'],
+      buildingType: ['Office'],
+      verification: ['verified'],
+      costMin: 12_345,
+      costMax: 12_346,
+    };
+    const found = async (extra: object = {}) =>
+      (await walk(a.sales.token, '', 5, { ...body, ...extra })).map((d) => d._id);
+    const target = (await walk(a.sales.token, '', 500))[0]?._id as string;
+    await t.database.query(
+      `UPDATE quotes SET status = 'NOT_ACCESSED', building_type = 'Single-Family', total_cost = 1 WHERE id = $1`,
+      [target],
+    );
+    expect(await found()).toEqual([]);
+    await t.database.query(
+      `UPDATE quotes SET status = 'IMAGE_UPLOADED', building_type = 'Office', verification = 'verified',
+         total_cost = 12345.5 WHERE id = $1`,
+      [target],
+    );
+    // From the area's copies alone, and through the quotes (a city filter needs the quote itself).
+    expect(await found()).toEqual([target]);
+    expect(await found({ city: [CITY] })).toEqual([target]);
+    await t.database.query(`UPDATE quotes SET verification = 'pending' WHERE id = $1`, [target]);
+    expect(await found()).toEqual([]);
+    // A new quote in the area comes with its copies.
+    const [fresh] = await t.createQuotes(1, {
+      city: CITY,
+      latitude: LAT,
+      longitude: LNG,
+      status: 'IMAGE_UPLOADED',
+      building_type: 'Office',
+      verification: 'verified',
+      total_cost: 12_345.75,
+    });
+    expect(await found()).toEqual([fresh]);
+    const copies = await t.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM quote_areas a JOIN quotes q ON q.id = a.quote_id
+       WHERE a.building_type IS DISTINCT FROM q.building_type OR a.status IS DISTINCT FROM q.status
+          OR a.verification IS DISTINCT FROM q.verification OR a.total_cost IS DISTINCT FROM q.total_cost`,
+    );
+    expect(copies[0]?.n).toBe(0);
+  });
+
   it('merges a project outside the area into the pages in order, once', async () => {
     const far = outside[1] as string;
     await t.database.query('INSERT INTO projects (company_id, quote_id) VALUES ($1, $2)', [

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { versionedCache } from '../../lib/versioned-cache';
 import type { QuoteDbRow } from './quotes.repository';
-import { filterSql, type QuoteScope } from './quotes.scope';
+import { areaFilterSql, filterSql, type QuoteScope } from './quotes.scope';
 
 /**
  * The quote search (docs/decisions/0005-quote-search-at-scale.md): pages by keyset, every sort on an
@@ -106,10 +106,14 @@ export async function findQuotePage(
     const byRating = page.sortColumn === 'profiles.green.rating';
     const key = byRating ? sql`a.rating` : sort.column;
     const id = byRating ? sql`a.quote_id` : sql`q.id`;
+    // In rating order with filters the area's rows answer (their copies of the quote, migration
+    // 0016), the page is read from the rating index alone; otherwise each row's quote is read.
+    const onArea = byRating ? areaFilterSql(filters) : null;
+    const source = onArea ? sql`quote_areas a` : sql`quote_areas a JOIN quotes q ON q.id = a.quote_id`;
     rows = rowsOf<QuoteDbRow>(
       await db.execute(sql`SELECT ${SELECT_COLUMNS} FROM (
-          SELECT q.id, ${key} AS k FROM quote_areas a JOIN quotes q ON q.id = a.quote_id
-          WHERE a.company_id = ${company} AND ${where} AND ${afterCursor(key, id, sort.cast, cursor, desc)}
+          SELECT a.quote_id AS id, ${key} AS k FROM ${source}
+          WHERE a.company_id = ${company} AND ${onArea ?? where} AND ${afterCursor(key, id, sort.cast, cursor, desc)}
           ORDER BY ${key} ${dir}, ${id} ${dir} LIMIT ${offset + take}
         ) v JOIN quotes q ON q.id = v.id ${projectJoin}
         ORDER BY v.k ${dir}, v.id ${dir} LIMIT ${take} OFFSET ${offset}`),
