@@ -40,6 +40,7 @@ import {
   sortKeys,
   TABLE,
 } from './board.sql';
+import { clearKeptStatements, keptStatement } from './board.statements';
 import {
   keptViewIndex,
   shouldAskForIndex,
@@ -73,6 +74,7 @@ const summaries = versionedCache<Summary>('board_data_version', 1_000);
 /** Forgets every kept summary and column set (tests). */
 export function clearBoardSummaries(): void {
   summaries.clear();
+  clearKeptStatements();
   clearKeptColumns();
 }
 
@@ -324,10 +326,25 @@ async function pageAlongIndex(
   page: { offset: number; limit: number },
   cells: PageCells,
 ): Promise<unknown[]> {
-  const read = async (group: Group | undefined, offset: number, limit: number) =>
-    rowsOf<unknown>(
-      await db.execute(indexedPageSql(index, body, groupColumn, hidden, group, offset, limit, cells)),
+  const options = optionValues(groupColumn);
+  const read = async (group: Group | undefined, offset: number, limit: number) => {
+    // Everything the statement is built from (the index's name stands for its definition).
+    const key = JSON.stringify([
+      index.name,
+      body.search ?? '',
+      body.filters,
+      options,
+      hidden,
+      group === undefined ? 0 : [group.value],
+      offset,
+      limit,
+      cells,
+    ]);
+    const statement = keptStatement(key, () =>
+      indexedPageSql(index, body, groupColumn, hidden, group, offset, limit, cells),
     );
+    return rowsOf<unknown>(await db.execute(statement));
+  };
   if (!index.groupText) return read(undefined, page.offset, page.limit);
   const rows: unknown[] = [];
   const end = page.offset + page.limit;
