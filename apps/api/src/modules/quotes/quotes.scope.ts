@@ -86,15 +86,16 @@ function filterParts(f: QuoteFilters, onArea: boolean): { sql: SQL; readsQuote: 
     const pattern = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     parts.push(sql`(${quote(sql`q.address`)} ILIKE ${pattern} OR q.short_id ILIKE ${pattern})`);
   }
-  const anyOf = (column: SQL, values: readonly string[] | undefined) => {
-    if (values?.length) parts.push(sql`${column} = ANY(${toPgArray(values)}::text[])`);
+  // The column is named only for a filter that is set, so an unset one reads no quote.
+  const anyOf = (values: readonly string[] | undefined, column: () => SQL) => {
+    if (values?.length) parts.push(sql`${column()} = ANY(${toPgArray(values)}::text[])`);
   };
-  if (f.city?.length) anyOf(quote(sql`q.city`), f.city);
-  if (f.buildingType?.length) anyOf(col('buildingType', sql`q.building_type`), f.buildingType);
-  if (f.roofType?.length) anyOf(quote(sql`q.roof_type`), f.roofType);
-  if (f.status?.length) anyOf(col('status', sql`q.status`), f.status);
-  if (f.taskStatus?.length) anyOf(quote(sql`q.task_status`), f.taskStatus);
-  if (f.verification?.length) anyOf(col('verification', sql`q.verification`), f.verification);
+  anyOf(f.city, () => quote(sql`q.city`));
+  anyOf(f.buildingType, () => col('buildingType', sql`q.building_type`));
+  anyOf(f.roofType, () => quote(sql`q.roof_type`));
+  anyOf(f.status, () => col('status', sql`q.status`));
+  anyOf(f.taskStatus, () => quote(sql`q.task_status`));
+  anyOf(f.verification, () => col('verification', sql`q.verification`));
   if (f.flags?.length) parts.push(sql`${quote(sql`q.flags`)} && ${toPgArray(f.flags)}::text[]`);
   if (f.costMin !== undefined) parts.push(sql`${col('totalCost', sql`q.total_cost`)} >= ${f.costMin}`);
   if (f.costMax !== undefined) parts.push(sql`${col('totalCost', sql`q.total_cost`)} <= ${f.costMax}`);
