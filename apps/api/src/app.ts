@@ -17,6 +17,7 @@ import { registerDrain } from './lib/drain';
 import { registerErrorHandler } from './lib/error-handler';
 import type { Mailer } from './lib/mailer';
 import { createLocalProvider, createStripeProvider, type PaymentProvider } from './lib/payments';
+import { requestLoggerFactory } from './lib/request-logger';
 import { createSerializerCompiler } from './lib/response-serializer';
 import { createLocalStorage } from './lib/storage';
 import { AccessTokens } from './lib/tokens';
@@ -120,6 +121,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     genReqId: () => crypto.randomUUID(),
+    // A request's child logger is made only if the request writes a line (decision 0015).
+    childLoggerFactory: requestLoggerFactory,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   // Answers are written by serializers compiled from their schemas; outside production every answer

@@ -49,4 +49,20 @@ describe('logs', () => {
       expect(log).not.toContain(secret);
     }
   });
+
+  it("binds each request's id to all its lines", async () => {
+    lines.length = 0;
+    await t.app.inject({ url: '/api/health' });
+    await t.app.inject({ url: '/api/health' });
+    const entries = lines.map((line) => JSON.parse(line) as { reqId?: string; msg?: string });
+    const ids = [...new Set(entries.map((e) => e.reqId))];
+    expect(ids).toHaveLength(2);
+    expect(ids.every((x) => typeof x === 'string' && x.length > 0)).toBe(true);
+    for (const id of ids) {
+      expect(entries.filter((e) => e.reqId === id).map((e) => e.msg)).toEqual([
+        'incoming request',
+        'request completed',
+      ]);
+    }
+  });
 });

@@ -69,4 +69,18 @@ describe('drain', () => {
     expect(Date.now() - began).toBeGreaterThanOrEqual(90);
     expect(Date.now() - began).toBeLessThan(2_000);
   });
+
+  it('waits for every one of many answers in flight, past the sweeps of ended ones', async () => {
+    const { app, port } = await serve();
+    // More than a sweep's worth of ended answers first, then more slow ones than a sweep holds.
+    for (let i = 0; i < 150; i++) expect(await send(port, '/fast')).toBe(200);
+    const answers = Array.from({ length: 150 }, () => send(port, '/slow'));
+    await new Promise((r) => setTimeout(r, 30));
+    const began = Date.now();
+    await app.drain({ quietMs: 10, maxMs: 5_000 });
+    const took = Date.now() - began;
+    expect(new Set(await Promise.all(answers))).toEqual(new Set([200]));
+    expect(took).toBeGreaterThanOrEqual(90);
+    expect(took).toBeLessThan(3_000);
+  });
 });

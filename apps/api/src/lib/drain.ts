@@ -13,37 +13,46 @@ declare module 'fastify' {
   }
 }
 
+/** How many answers are taken in before the ended ones are swept out (at least). */
+const SWEEP_AT = 64;
+
 export function registerDrain(app: FastifyInstance): void {
   let draining = false;
-  // The answers in flight. Fastify runs no `onResponse` for a request whose client went away
-  // before its answer was written (the answer never finishes): a count would never come down again
-  // and every later drain would wait its full `maxMs`. The drain lets go of an answer once it has
-  // been ended (written, or handed to a socket already closed), which it checks when it looks,
-  // without a `close` listener on every request (decision 0013).
-  const inFlight = new Set<ServerResponse>();
-  let lastActivity = Date.now();
-  // Callback hooks, not async ones: an async hook costs every request two promises (decision 0013).
+  // The answers taken in and not yet seen ended. Fastify runs no `onResponse` for a request whose
+  // client went away before its answer was written (the answer never finishes), so a count would
+  // never come down again and every later drain would wait its full `maxMs`. An answer is let go
+  // once it has been ended (written, or handed to a socket already closed): checked every SWEEP_AT
+  // requests and whenever the drain looks. One callback hook a request and no `onResponse` hook at
+  // all (decision 0013): a hook on both ends cost a measurable part of a small answer.
+  let taken: ServerResponse[] = [];
+  let sweepAt = SWEEP_AT;
+  let seen = 0;
+  const sweep = () => {
+    taken = taken.filter((res) => !res.writableEnded);
+    // Many long answers in flight at once must not make every request sweep them all again.
+    sweepAt = Math.max(SWEEP_AT, 2 * taken.length);
+  };
   app.addHook('onRequest', (_req, reply, done) => {
-    inFlight.add(reply.raw);
-    lastActivity = Date.now();
+    seen += 1;
+    if (taken.push(reply.raw) >= sweepAt) sweep();
     if (draining) reply.header('connection', 'close');
     done();
   });
-  app.addHook('onResponse', (_req, reply, done) => {
-    inFlight.delete(reply.raw);
-    lastActivity = Date.now();
-    done();
-  });
-  /** Answers still being worked on (a handler still running for a client that left counts). */
-  const busy = () => {
-    for (const res of inFlight) if (res.writableEnded) inFlight.delete(res);
-    return inFlight.size > 0;
-  };
   app.decorate('drain', async ({ quietMs = 300, maxMs = 10_000 } = {}) => {
     draining = true;
     const until = Date.now() + maxMs;
-    while (Date.now() < until && (busy() || Date.now() - lastActivity < quietMs)) {
-      await new Promise((r) => setTimeout(r, 50));
+    let quietSince = Date.now();
+    let seenThen = seen;
+    for (;;) {
+      sweep();
+      const now = Date.now();
+      // Quiet: nothing in flight and no request taken in since the last look, for quietMs.
+      if (taken.length > 0 || seen !== seenThen) {
+        quietSince = now;
+        seenThen = seen;
+      }
+      if (now >= until || now - quietSince >= quietMs) return;
+      await new Promise((r) => setTimeout(r, Math.min(50, quietMs)));
     }
   });
 }

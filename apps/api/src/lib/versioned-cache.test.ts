@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../db/client';
+import { ChangeFeed, registerChangeFeed } from './change-feed';
 import { KEEP_MS, versionedCache } from './versioned-cache';
 
 /** A database that answers only the version query, with a version the test moves. */
@@ -62,5 +63,32 @@ describe('versionedCache', () => {
     expect(builds).toBe(3);
     await cache.get(db, ['1'], build('1'));
     expect(builds).toBe(4);
+  });
+
+  it('peeks at a kept answer only while the change feed vouches for its version', async () => {
+    const { db } = fakeDb();
+    const feed = new ChangeFeed();
+    registerChangeFeed(db, feed);
+    const cache = versionedCache<number>('quote_data_version', 10);
+    let n = 0;
+    const build = async () => ++n;
+    // Without a live feed nothing can be told at once, not even a kept answer.
+    expect(await cache.get(db, ['a'], build, { now: 0 })).toBe(1);
+    expect(cache.peek(db, ['a'], 0)).toBeUndefined();
+    feed.setLive(true);
+    expect(cache.peek(db, ['a'], 0)).toBeUndefined();
+    expect(await cache.get(db, ['a'], build, { now: 0 })).toBe(2);
+    expect(cache.peek(db, ['a'], 1)).toBe(2);
+    expect(cache.peek(db, ['b'], 1)).toBeUndefined();
+    expect(cache.peek(db, ['a'], KEEP_MS)).toBeUndefined();
+    // Another sequence moving leaves it; its own moving drops it, as the feed going down does.
+    feed.deliver('version:board_data_version');
+    expect(cache.peek(db, ['a'], 1)).toBe(2);
+    feed.deliver('version:quote_data_version');
+    expect(cache.peek(db, ['a'], 1)).toBeUndefined();
+    expect(await cache.get(db, ['a'], build, { now: 1 })).toBe(3);
+    expect(cache.peek(db, ['a'], 1)).toBe(3);
+    feed.setLive(false);
+    expect(cache.peek(db, ['a'], 1)).toBeUndefined();
   });
 });

@@ -36,6 +36,17 @@ export function versionedCache<T>(sequence: VersionSequence, maxEntries: number)
   const building = new Map<string, Promise<T>>();
   return {
     /**
+     * The kept answer for `key` when it can be told at once that its data has not moved (the change
+     * feed is live), or undefined: a hit answered without a promise, so without a turn of the event
+     * loop (decision 0015). A miss, or no live feed, leaves the caller to `get`.
+     */
+    peek(db: DbOrTx, key: unknown, now = Date.now()): T | undefined {
+      const version = changeFeedOf(db)?.version(sequence);
+      if (!version) return undefined;
+      const hit = entries.get(JSON.stringify(key));
+      return hit && hit.version === version && now - hit.at < KEEP_MS ? hit.value : undefined;
+    },
+    /**
      * The answer for `key`. `version` is the data version when the caller has just read it (saves
      * the check); `now` is the clock (tests).
      */

@@ -27,6 +27,7 @@ import { cachedMapBody } from './quotes.search';
 import {
   createChangeRequest,
   getQuote,
+  keptTotalQuotes,
   listChangeRequests,
   listQuotes,
   resolveChangeRequest,
@@ -121,9 +122,14 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/quote/installer/total',
     { config: everyone, schema: { ...totalSchema, querystring: QuoteSearchGetQuery } },
-    async (req) => ({
-      data: await totalQuotes(app.ctx, principalOf(req), splitQuery(req.query).filters),
-    }),
+    (req) => {
+      const { filters } = splitQuery(req.query);
+      // Kept totals go out in this turn: no promise, so none of the work every promise costs
+      // while the tenant slot's AsyncLocalStorage is on (decision 0015).
+      const kept = keptTotalQuotes(app.ctx, principalOf(req), filters);
+      if (kept) return { data: kept };
+      return totalQuotes(app.ctx, principalOf(req), filters).then((data) => ({ data }));
+    },
   );
 
   app.get(

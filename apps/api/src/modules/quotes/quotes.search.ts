@@ -196,6 +196,11 @@ export function findQuoteTotals(db: DbOrTx, scope: QuoteScope, filters: QuoteFil
   return totalsCache.get(db, [scope, filters], () => countQuoteTotals(db, scope, filters));
 }
 
+/** The totals of a search when kept and known current at once (a hit answered without a promise), else undefined. */
+export function keptQuoteTotals(db: DbOrTx, scope: QuoteScope, filters: QuoteFilters): MaxMin | undefined {
+  return totalsCache.peek(db, [scope, filters]);
+}
+
 /** Forgets every cached total (tests). */
 export function clearQuoteTotals(): void {
   totalsCache.clear();

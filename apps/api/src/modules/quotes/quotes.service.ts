@@ -1,4 +1,4 @@
-import type { ChangeRequest, QuoteFilters, QuoteListQuery, QuoteUpdateRequest } from '@solar/shared';
+import type { ChangeRequest, MaxMin, QuoteFilters, QuoteListQuery, QuoteUpdateRequest } from '@solar/shared';
 import { sql } from 'drizzle-orm';
 import { changeRequests, quotes } from '../../db/schema';
 import type { Principal } from '../../lib/auth-hook';
@@ -6,7 +6,7 @@ import type { AppContext } from '../../lib/context';
 import { forbidden, notFound } from '../../lib/errors';
 import { findQuoteById, toQuote } from './quotes.repository';
 import { scopeFor } from './quotes.scope';
-import { findQuotePage, findQuoteTotals } from './quotes.search';
+import { findQuotePage, findQuoteTotals, keptQuoteTotals } from './quotes.search';
 
 export async function listQuotes(
   ctx: AppContext,
@@ -37,8 +37,19 @@ export async function listQuotes(
 
 /** The number of quotes a search finds, up to QUOTE_COUNT_CAP (`isCapped` beyond). */
 export async function totalQuotes(ctx: AppContext, me: Principal, filters: QuoteFilters) {
-  const { db } = ctx.database;
-  const totals = await findQuoteTotals(db, scopeFor(me), filters);
+  return totalsAnswer(await findQuoteTotals(ctx.database.db, scopeFor(me), filters));
+}
+
+/**
+ * The totals when they are kept and known current without asking the database, else undefined: the
+ * route answers such a hit in the same turn, without a promise (decision 0015).
+ */
+export function keptTotalQuotes(ctx: AppContext, me: Principal, filters: QuoteFilters) {
+  const kept = keptQuoteTotals(ctx.database.db, scopeFor(me), filters);
+  return kept && totalsAnswer(kept);
+}
+
+function totalsAnswer(totals: MaxMin) {
   return { total: totals.count, isCapped: totals.isCapped };
 }
 

@@ -219,6 +219,34 @@ describe('map view, filter data, total', () => {
   });
 });
 
+describe('the total, kept', () => {
+  const total = (token: string, query = '') =>
+    t.app.inject({ url: `/api/quote/installer/total${query}`, headers: t.auth(token) });
+
+  it('answers each company its own count, again from memory, and follows a change at once', async () => {
+    // The second reading of a company comes from kept totals; another company's key is its own.
+    for (let round = 0; round < 2; round++) {
+      expect((await total(a.sales.token)).json().data).toEqual({ total: 45, isCapped: false });
+      expect((await total(b.sales.token)).json().data).toEqual({ total: 0, isCapped: false });
+    }
+    const before = (await total(a.sales.token, '?costMin=0')).json().data.total;
+    const [added] = await t.createQuotes(1, { city: CITY, latitude: 10.06, longitude: 10.06 });
+    expect((await total(a.sales.token)).json().data.total).toBe(46);
+    expect((await total(a.sales.token, '?costMin=0')).json().data.total).toBe(before + 1);
+    expect((await total(b.sales.token)).json().data.total).toBe(0);
+    await t.database.query('DELETE FROM quotes WHERE id = $1', [added]);
+    expect((await total(a.sales.token)).json().data.total).toBe(45);
+  });
+
+  it('refuses a bad filter before anything kept is looked at', async () => {
+    await total(a.sales.token);
+    const bad = await total(a.sales.token, '?costMin=-5');
+    expect(bad.statusCode).toBe(400);
+    expect((await total(a.sales.token, '?status=nonsense')).statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/api/quote/installer/total' })).statusCode).toBe(401);
+  });
+});
+
 describe('quote update and change requests', () => {
   it('lets ADMIN change the planning status and refuses installers', async () => {
     const admin = await t.createPlatformUser('ADMIN');
