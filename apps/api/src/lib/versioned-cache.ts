@@ -34,6 +34,11 @@ export async function dataVersion(db: DbOrTx, sequence: VersionSequence): Promis
 export function versionedCache<T>(sequence: VersionSequence, maxEntries: number) {
   const entries = new Map<string, { at: number; version: string; value: T }>();
   const building = new Map<string, Promise<T>>();
+  /** The kept value of `id` if it was built at `version` and is young enough. */
+  const fresh = (id: string, version: string, now: number) => {
+    const hit = entries.get(id);
+    return hit && hit.version === version && now - hit.at < KEEP_MS ? hit : undefined;
+  };
   return {
     /**
      * The kept answer for `key` when it can be told at once that its data has not moved (the change
@@ -43,8 +48,7 @@ export function versionedCache<T>(sequence: VersionSequence, maxEntries: number)
     peek(db: DbOrTx, key: unknown, now = Date.now()): T | undefined {
       const version = changeFeedOf(db)?.version(sequence);
       if (!version) return undefined;
-      const hit = entries.get(JSON.stringify(key));
-      return hit && hit.version === version && now - hit.at < KEEP_MS ? hit.value : undefined;
+      return fresh(JSON.stringify(key), version, now)?.value;
     },
     /**
      * The answer for `key`. `version` is the data version when the caller has just read it (saves
@@ -59,8 +63,8 @@ export function versionedCache<T>(sequence: VersionSequence, maxEntries: number)
       const now = opts.now ?? Date.now();
       const id = JSON.stringify(key);
       const version = opts.version ?? (await dataVersion(db, sequence));
-      const hit = entries.get(id);
-      if (hit && hit.version === version && now - hit.at < KEEP_MS) return hit.value;
+      const hit = fresh(id, version, now);
+      if (hit) return hit.value;
       const pendingId = `${version}\u0000${id}`;
       const pending = building.get(pendingId);
       if (pending) return pending;

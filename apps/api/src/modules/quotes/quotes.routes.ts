@@ -126,9 +126,10 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       const { filters } = splitQuery(req.query);
       // Kept totals go out in this turn: no promise, so none of the work every promise costs
       // while the tenant slot's AsyncLocalStorage is on (decision 0015).
-      const kept = keptTotalQuotes(app.ctx, principalOf(req), filters);
+      const me = principalOf(req);
+      const kept = keptTotalQuotes(app.ctx, me, filters);
       if (kept) return { data: kept };
-      return totalQuotes(app.ctx, principalOf(req), filters).then((data) => ({ data }));
+      return totalQuotes(app.ctx, me, filters).then((data) => ({ data }));
     },
   );
 
