@@ -20,6 +20,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../lib/auth-hook';
+import { sendKept } from '../../lib/kept-body';
 import { translate } from '../../lib/messages';
 import { findFilterData, findMapPoints } from './quotes.repository';
 import { scopeFor } from './quotes.scope';
@@ -63,8 +64,9 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Sent as JSON text kept while the data stands still (cachedMapBody): up to 50,000 points, whose
-  // schema check on every answer would cost more than the query. Built from the typed repository.
+  // Sent as bytes kept while the data stands still, compressed once (cachedMapBody, sendKept): up
+  // to 50,000 points, whose schema check on every answer would cost more than the query. Built from
+  // the typed repository.
   const mapView = async (
     req: FastifyRequest,
     reply: FastifyReply,
@@ -75,7 +77,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     const body = await cachedMapBody(db, [scope, filters, bbox ?? null], async () => ({
       data: await findMapPoints(db, scope, filters, bbox),
     }));
-    return reply.type('application/json; charset=utf-8').send(body);
+    return sendKept(req, reply, body);
   };
   app.post(
     '/quote/installer/map-view',

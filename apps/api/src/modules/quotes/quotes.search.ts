@@ -2,6 +2,7 @@ import { type MaxMin, QUOTE_COUNT_CAP, type QuoteFilters, type QuoteListQuery } 
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { badRequest } from '../../lib/errors';
+import { KeptBody } from '../../lib/kept-body';
 import { versionedCache } from '../../lib/versioned-cache';
 import type { QuoteDbRow } from './quotes.repository';
 import { areaFilterSql, filterSql, type QuoteScope } from './quotes.scope';
@@ -186,7 +187,7 @@ export async function countQuoteTotals(
 
 const totalsCache = versionedCache<MaxMin>('quote_data_version', 2_000);
 /** Map answers as JSON text (each up to about 1 MB). */
-const mapCache = versionedCache<string>('quote_data_version', 32);
+const mapCache = versionedCache<KeptBody>('quote_data_version', 32);
 
 /**
  * The totals of a search, counted (up to the cap) unless known: counting reads the whole filtered
@@ -207,9 +208,9 @@ export function clearQuoteTotals(): void {
 }
 
 /**
- * A map answer as JSON text, kept serialised (an installer's colleagues open the same map), so a
- * hit costs the version check and the send.
+ * A map answer kept as bytes (an installer's colleagues open the same map), with its compressed
+ * forms made once (decision 0016), so a hit costs the version check and the send.
  */
-export function cachedMapBody(db: DbOrTx, key: unknown, build: () => Promise<unknown>): Promise<string> {
-  return mapCache.get(db, key, async () => JSON.stringify(await build()));
+export function cachedMapBody(db: DbOrTx, key: unknown, build: () => Promise<unknown>): Promise<KeptBody> {
+  return mapCache.get(db, key, async () => new KeptBody(JSON.stringify(await build())));
 }

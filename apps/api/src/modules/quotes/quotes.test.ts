@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { MapViewResponse, mapPointsOf } from '@solar/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -189,6 +190,21 @@ describe('map view, filter data, total', () => {
     );
     expect(points.stage.filter((s: string | null) => s !== null)).toHaveLength(row?.n ?? -1);
     expect(points.truncated).toBe(false);
+    // As a browser asks for it: the same answer, compressed once and kept (decision 0016).
+    for (const [asked, sent, decode] of [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const packed = await t.app.inject({
+        method: 'POST',
+        url: '/api/quote/installer/map-view',
+        headers: { ...t.auth(a.sales.token), 'accept-encoding': asked },
+        payload: { bbox: { minLat: 9.9, maxLat: 10.1, minLng: 9.9, maxLng: 10.1 } },
+      });
+      expect(packed.headers['content-encoding']).toBe(sent);
+      expect(packed.headers.vary).toBe('accept-encoding');
+      expect(JSON.parse(decode(packed.rawPayload).toString('utf8'))).toEqual(res.json());
+    }
     const empty = await t.app.inject({
       url: '/api/quote/installer/map-view?minLat=0&maxLat=1&minLng=0&maxLng=1',
       headers: t.auth(a.sales.token),
