@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { bundleBudget } from './build/bundle-budget';
+import { precompress } from './build/precompress';
 
 const KB = 1024;
 /** Screens that must not load the map, the 3D viewer or PDF rendering before the user opens them. */
@@ -48,6 +49,8 @@ export default defineConfig({
         { name: 'PDF rendering', pattern: /node_modules\/(pdfjs-dist|react-pdf|@react-pdf)\// },
       ],
     }),
+    // Brotli and gzip forms of every script, style and page, made once here (decision 0016).
+    precompress(),
   ],
   server: {
     port: 5173,

@@ -27,7 +27,7 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { logStream?: { write(line: string): void } } = {},
+  opts: { logStream?: { write(line: string): void }; serveWeb?: boolean } = {},
 ) {
   const url = process.env.TEST_DATABASE_URL;
   const database: Database = url
@@ -48,7 +48,7 @@ export async function createTestApp(
     config,
     database,
     mailer,
-    serveWeb: false,
+    serveWeb: opts.serveWeb ?? false,
     logStream: opts.logStream,
   });
   const runner = new JobRunner(database, jobHandlers(app.ctx), app.log, 100, config.JOB_QUEUE);
