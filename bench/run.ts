@@ -224,25 +224,29 @@ interface Stretch {
 const newStretch = (): Stretch => ({ latencies: [], errors: 0, bytes: 0, cpuMs: 0 });
 
 async function load(s: Scenario, base: string, seconds: number, into: Stretch, pid?: number): Promise<void> {
-  const instance = autocannon({
-    url: `${base}${s.path}`,
-    method: s.method,
-    connections: CONNECTIONS,
-    duration: seconds,
-    headers: {
-      'content-type': 'application/json',
-      'accept-encoding': s.acceptEncoding ?? 'identity',
-      ...(s.token ? { authorization: `JWT ${s.token}` } : {}),
-    },
-    body: s.body === undefined ? undefined : JSON.stringify(s.body),
-  });
-  instance.on('response', (_client: unknown, status: number, resBytes: number, time: number) => {
-    if (status >= 400) into.errors += 1;
-    into.latencies.push(time);
-    into.bytes = resBytes;
-  });
   const before = cpuMsOf(pid);
-  await instance;
+  await new Promise<void>((done, fail) => {
+    const instance = autocannon(
+      {
+        url: `${base}${s.path}`,
+        method: s.method,
+        connections: CONNECTIONS,
+        duration: seconds,
+        headers: {
+          'content-type': 'application/json',
+          'accept-encoding': s.acceptEncoding ?? 'identity',
+          ...(s.token ? { authorization: `JWT ${s.token}` } : {}),
+        },
+        body: s.body === undefined ? undefined : JSON.stringify(s.body),
+      },
+      (err) => (err ? fail(err) : done()),
+    );
+    instance.on('response', (_client, status, resBytes, time) => {
+      if (status >= 400) into.errors += 1;
+      into.latencies.push(time);
+      into.bytes = resBytes;
+    });
+  });
   const after = cpuMsOf(pid);
   into.cpuMs = into.cpuMs !== null && before !== null && after !== null ? into.cpuMs + after - before : null;
 }
