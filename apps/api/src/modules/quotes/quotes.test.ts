@@ -55,6 +55,21 @@ describe('quote list', () => {
     expect(maxMin[0].count).toBe(45);
   });
 
+  it('compresses a page as a browser asks, in one call with its length known (decision 0016)', async () => {
+    const plain = await search(a.sales.token, {}, '?limit=100');
+    const packed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/quote/installer/search?limit=100',
+      headers: { ...t.auth(a.sales.token), 'accept-encoding': 'gzip, deflate, br, zstd' },
+      payload: {},
+    });
+    expect(plain.body.length).toBeGreaterThan(16 * 1024);
+    expect(packed.headers['content-encoding']).toBe('br');
+    // Compressed in one call (syncThreshold), not through a stream: the length is sent.
+    expect(packed.headers['content-length']).toBe(String(packed.rawPayload.length));
+    expect(JSON.parse(brotliDecompressSync(packed.rawPayload).toString('utf8'))).toEqual(plain.json());
+  });
+
   it('pages through every row exactly once', async () => {
     const seen: string[] = [];
     for (let page = 1; page <= 5; page++) {
