@@ -138,6 +138,9 @@ interface Scenario {
   acceptEncoding?: string;
 }
 
+/** What Chromium sends as `Accept-Encoding` (rows 3c and 5c). */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
 /** What driving a scenario measures: latency and throughput, the answer's size, and with a pid the CPU. */
 type ApiFigures = Figures & { bytes: number; gzipBytes: number; cpuMsPerRequest?: number };
 
@@ -500,7 +503,7 @@ async function buildScenarios(inject: Inject, facts: Facts, size: BenchSize): Pr
       // 3a as Chromium asks for it: the kept answer's brotli form (decision 0016).
       ...mapBox,
       name: '3c map view as 3a, asked as a browser asks (brotli)',
-      acceptEncoding: 'gzip, deflate, br, zstd',
+      acceptEncoding: BROWSER_ACCEPT_ENCODING,
     },
     {
       name: '4 saved projects, address search',
@@ -517,7 +520,7 @@ async function buildScenarios(inject: Inject, facts: Facts, size: BenchSize): Pr
       ...board,
       name: '5c board filter as 5, asked as a browser asks (brotli)',
       floor: false,
-      acceptEncoding: 'gzip, deflate, br, zstd',
+      acceptEncoding: BROWSER_ACCEPT_ENCODING,
     },
     {
       name: '6a login (argon2)',

@@ -186,7 +186,7 @@ export async function countQuoteTotals(
 }
 
 const totalsCache = versionedCache<MaxMin>('quote_data_version', 2_000);
-/** Map answers as JSON text (each up to about 1 MB). */
+/** Map answers as kept bytes with their compressed forms (each up to about 1 MB plain). */
 const mapCache = versionedCache<KeptBody>('quote_data_version', 32);
 
 /**
