@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { wantsGenericPlan } from '../apps/api/src/db/plan';
 
 /**
  * The SQL floor of a scenario: the statements the API ran for one request, captured from the `pg`
@@ -62,7 +63,8 @@ export function percentiles(latencies: number[], seconds: number, errors: number
 
 /**
  * Replays one request's statements with `connections` concurrent callers for `seconds`, each as a
- * named (prepared) statement, as the API runs a statement from its third run (db/client.ts).
+ * named (prepared) statement, as the API runs a statement from its third run (db/client.ts), and
+ * those marked for a generic plan in that mode, as the API's pool for them does (db/plan.ts).
  */
 export async function measureFloor(
   databaseUrl: string,
@@ -71,6 +73,7 @@ export async function measureFloor(
 ): Promise<Figures> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: opts.poolSize });
   const names = new Map(statements.map((s, i) => [s.text, `floor_${i}`]));
+  const generic = new WeakMap<pg.PoolClient, boolean>();
   const latencies: number[] = [];
   let errors = 0;
   const end = Date.now() + opts.seconds * 1000;
@@ -79,8 +82,14 @@ export async function measureFloor(
       const started = performance.now();
       const client = await pool.connect();
       try {
-        for (const s of statements)
+        for (const s of statements) {
+          const wanted = wantsGenericPlan(s.text);
+          if ((generic.get(client) ?? false) !== wanted) {
+            await client.query(`SET plan_cache_mode = ${wanted ? 'force_generic_plan' : 'auto'}`);
+            generic.set(client, wanted);
+          }
           await client.query({ name: names.get(s.text), text: s.text, values: s.values });
+        }
         latencies.push(performance.now() - started);
       } catch {
         errors += 1;

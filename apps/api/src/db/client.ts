@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { CHANGES_CHANNEL, ChangeFeed, registerChangeFeed } from '../lib/change-feed';
 import { SizeKeepingNodeFS } from './pglite-fs';
+import { statementText, wantsGenericPlan } from './plan';
 import * as schema from './schema';
 import { asPlatform, SET_TENANT_SESSION_SQL, SET_TENANT_SQL, tenantParams } from './tenant';
 
@@ -67,16 +68,20 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     }
     const changes = new ChangeFeed();
     // A server out of reach fails a request within seconds instead of holding it (503, error-handler.ts).
-    const pool = tenantPool(
-      new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 }),
-      changes,
-    );
+    const poolConfig = { connectionString: opts.databaseUrl, max: POOL_SIZE, connectionTimeoutMillis: 5000 };
+    // The statements marked for a generic plan (db/plan.ts) run on connections of their own whose
+    // session plans every prepared statement once (docs/decisions/0017); everything else, and every
+    // transaction, on the main pool, where PostgreSQL chooses for each statement.
+    const generic = tenantPool(new pg.Pool(poolConfig), changes, { genericPlans: true });
+    const pool = tenantPool(new pg.Pool(poolConfig), changes, { generic });
     const stopListening = listenForChanges(opts.databaseUrl, changes);
     // An idle connection that the server ends (restart, failover, a dropped database) reports here;
     // without a listener it would crash the process. The pool replaces it on the next query.
-    pool.on('error', (err) => {
-      process.emitWarning(`PostgreSQL connection lost: ${err.message}`);
-    });
+    for (const p of [pool, generic]) {
+      p.on('error', (err) => {
+        process.emitWarning(`PostgreSQL connection lost: ${err.message}`);
+      });
+    }
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     registerChangeFeed(db, changes);
     return {
@@ -115,7 +120,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       },
       close: async () => {
         await stopListening();
-        await pool.end();
+        await Promise.all([pool.end(), generic.end()]);
       },
     };
   }
@@ -219,7 +224,13 @@ function exclusiveQueue() {
  * The server pool as solar_app: every connection takes the role when it opens, and the tenant of the
  * current async context (tenant.ts) each time it is checked out, before any statement of the caller.
  */
-function tenantPool(pool: pg.Pool, changes: ChangeFeed): pg.Pool {
+function tenantPool(
+  pool: pg.Pool,
+  changes: ChangeFeed,
+  opts: { genericPlans?: boolean; generic?: pg.Pool } = {},
+): pg.Pool {
+  // Set before any statement of a caller: the session plans each prepared statement once.
+  const planMode = opts.genericPlans ? '; SET plan_cache_mode = force_generic_plan' : '';
   pool.on('connect', (client) => {
     // A connection lost while checked out (between two statements of a transaction) reports here;
     // the caller's next statement fails with it. Without a listener it would end the process.
@@ -232,7 +243,7 @@ function tenantPool(pool: pg.Pool, changes: ChangeFeed): pg.Pool {
     // Queued before anything the caller sends on this connection. Standard strings (the default)
     // made sure of: some statements carry values as literals (the board's view indexes).
     client
-      .query(`SET ROLE solar_app; SET standard_conforming_strings = on; LISTEN ${CHANGES_CHANNEL}`)
+      .query(`SET ROLE solar_app; SET standard_conforming_strings = on${planMode}; LISTEN ${CHANGES_CHANNEL}`)
       .catch(() => undefined);
   });
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
@@ -258,7 +269,9 @@ function tenantPool(pool: pg.Pool, changes: ChangeFeed): pg.Pool {
   const prepared = hotStatements();
   Object.assign(pool, {
     connect: checkout,
-    query: async (...args: unknown[]) => {
+    query: async (...args: unknown[]): Promise<unknown> => {
+      if (opts.generic && wantsGenericPlan(statementText(args[0])))
+        return (opts.generic.query as (...a: unknown[]) => Promise<unknown>)(...args);
       const named = prepared.name(args);
       const client = await checkout();
       let stale: Error | undefined;
@@ -282,6 +295,9 @@ function tenantPool(pool: pg.Pool, changes: ChangeFeed): pg.Pool {
   });
   return pool;
 }
+
+/** Connections of each of the server's two pools (the main one and the generic plans' one). */
+export const POOL_SIZE = 10;
 
 /** Statements run this often outside a transaction are prepared on each connection (named). */
 export const PREPARE_AFTER = 3;
@@ -402,6 +418,14 @@ function tenantPglite(client: PGlite, exclusive: ReturnType<typeof exclusiveQueu
     await client.query(SET_TENANT_SESSION_SQL, params);
     held = key;
   };
+  // The session's plan mode: generic for the statements marked for it (db/plan.ts), PostgreSQL's
+  // own choice for the rest; set again only when the next statement wants the other one.
+  let genericHeld = false;
+  const usePlan = async (generic: boolean) => {
+    if (genericHeld === generic) return;
+    await client.exec(`SET plan_cache_mode = ${generic ? 'force_generic_plan' : 'auto'}`);
+    genericHeld = generic;
+  };
   const prepared = preparedPglite(client);
   return new Proxy(client, {
     get(target, prop) {
@@ -410,6 +434,7 @@ function tenantPglite(client: PGlite, exclusive: ReturnType<typeof exclusiveQueu
           const params = tenantParams();
           return exclusive(async () => {
             await useTenant(params);
+            await usePlan(wantsGenericPlan(args[0]));
             return prepared.query(...args);
           });
         };
@@ -426,12 +451,13 @@ function tenantPglite(client: PGlite, exclusive: ReturnType<typeof exclusiveQueu
       if (prop === 'transaction') {
         return <T>(fn: Parameters<PGlite['transaction']>[0]) => {
           const params = tenantParams();
-          return exclusive(() =>
-            target.transaction(async (tx) => {
+          return exclusive(async () => {
+            await usePlan(false);
+            return target.transaction(async (tx) => {
               await tx.query(SET_TENANT_SQL, params);
               return fn(tx) as Promise<T>;
-            }),
-          );
+            });
+          });
         };
       }
       const value = Reflect.get(target, prop, target);

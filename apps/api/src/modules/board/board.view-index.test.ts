@@ -9,6 +9,8 @@ import {
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { statementsOf } from '../../../test/statements';
+import { wantsGenericPlan } from '../../db/plan';
 import { demoTaskColumns, seedBoardTasks } from '../../db/seed/board';
 import { asPlatform } from '../../db/tenant';
 import { loadColumns, saveColumns } from './board.repository';
@@ -103,6 +105,21 @@ describe('indexes of saved views', () => {
     const spanning = await filter(a.admin.token, view, 1, summary.groups[0]?.count ?? 0 + 5);
     expect(spanning.tasks.map((task) => task._id)).toEqual(byScan.slice(0, spanning.tasks.length));
     expect((await filter(a.admin.token, view, 99, 23)).tasks).toEqual([]);
+  });
+
+  it('reads a page along the index with a generic plan, unless a name search is in it', async () => {
+    // The index of the first test's saved view; each group's part of the page is one statement.
+    const along = (body: object) =>
+      statementsOf(t.database, () => filter(a.admin.token, body, 1, 23)).then((texts) =>
+        texts.filter((text) => text.includes('ORDER BY') && text.includes('LIMIT')),
+      );
+    const plain = await along(view);
+    expect(plain.length).toBeGreaterThan(0);
+    expect(plain.every((text) => wantsGenericPlan(text))).toBe(true);
+    const named = await along({ ...view, search: 'Dach' });
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.some((text) => text.includes('ILIKE') && !wantsGenericPlan(text))).toBe(true);
+    expect(named.some((text) => wantsGenericPlan(text))).toBe(false);
   });
 
   it('answers `cells=values` with the records, cells and related titles of the objects form', async () => {

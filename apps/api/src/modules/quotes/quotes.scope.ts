@@ -65,6 +65,11 @@ export function filterSql(f: QuoteFilters): SQL {
   return filterParts(f, false).sql;
 }
 
+/** Whether `f` sets no filter at all. */
+export function noFilter(f: QuoteFilters): boolean {
+  return filterParts(f, false).count === 0;
+}
+
 /**
  * The filter conditions over an installer's rows of `quote_areas` (alias `a`) alone, when their
  * copies of the quote answer every filter of `f`; null when one needs the quote itself.
@@ -74,7 +79,7 @@ export function areaFilterSql(f: QuoteFilters): SQL | null {
   return parts.readsQuote ? null : parts.sql;
 }
 
-function filterParts(f: QuoteFilters, onArea: boolean): { sql: SQL; readsQuote: boolean } {
+function filterParts(f: QuoteFilters, onArea: boolean): { sql: SQL; readsQuote: boolean; count: number } {
   let readsQuote = false;
   const quote = (column: SQL) => {
     readsQuote = true;
@@ -101,7 +106,7 @@ function filterParts(f: QuoteFilters, onArea: boolean): { sql: SQL; readsQuote: 
   if (f.costMax !== undefined) parts.push(sql`${col('totalCost', sql`q.total_cost`)} <= ${f.costMax}`);
   if (f.ratingMin !== undefined)
     parts.push(sql`${onArea ? sql`a.rating` : quote(sql`q.rating`)} >= ${f.ratingMin}`);
-  return { sql: sql.join(parts, sql` AND `), readsQuote };
+  return { sql: sql.join(parts, sql` AND `), readsQuote, count: parts.length - 1 };
 }
 
 /** A text[] literal passed as one parameter (works the same on PGlite and node-postgres). */

@@ -1,11 +1,12 @@
 import { type MaxMin, QUOTE_COUNT_CAP, type QuoteFilters, type QuoteListQuery } from '@solar/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { genericPlan } from '../../db/plan';
 import { badRequest } from '../../lib/errors';
 import { KeptBody } from '../../lib/kept-body';
 import { versionedCache } from '../../lib/versioned-cache';
 import type { QuoteDbRow } from './quotes.repository';
-import { areaFilterSql, filterSql, type QuoteScope } from './quotes.scope';
+import { areaFilterSql, filterSql, noFilter, type QuoteScope } from './quotes.scope';
 
 /**
  * The quote search (docs/decisions/0005-quote-search-at-scale.md): pages by keyset, every sort on an
@@ -98,6 +99,15 @@ export async function findQuotePage(
   const offset = cursor ? 0 : (page.page - 1) * page.limit;
   const take = page.limit + 1; // one more than shown says whether a next page exists
   const where = filterSql(filters);
+  // One plan for every run (db/plan.ts) where the values cannot change the best one: an installer's
+  // area (its own rows, at most tens of thousands, read in its rating index or sorted) without an
+  // address pattern; all quotes, or a city's in rating order, without filters (each along its
+  // index). A filter's or a small city's values can make another index the better one there.
+  const steady =
+    scope.kind === 'company'
+      ? !filters.search
+      : noFilter(filters) && (scope.kind === 'all' || page.sortColumn === 'profiles.green.rating');
+  const plan = (statement: SQL) => (steady ? genericPlan(statement) : statement);
 
   let rows: QuoteDbRow[];
   if (scope.kind === 'company') {
@@ -112,20 +122,24 @@ export async function findQuotePage(
     const onArea = byRating ? areaFilterSql(filters) : null;
     const source = onArea ? sql`quote_areas a` : sql`quote_areas a JOIN quotes q ON q.id = a.quote_id`;
     rows = rowsOf<QuoteDbRow>(
-      await db.execute(sql`SELECT ${SELECT_COLUMNS} FROM (
+      await db.execute(
+        plan(sql`SELECT ${SELECT_COLUMNS} FROM (
           SELECT a.quote_id AS id, ${key} AS k FROM ${source}
           WHERE a.company_id = ${company} AND ${onArea ?? where} AND ${afterCursor(key, id, sort.cast, cursor, desc)}
           ORDER BY ${key} ${dir}, ${id} ${dir} LIMIT ${offset + take}
         ) v JOIN quotes q ON q.id = v.id ${projectJoin}
         ORDER BY v.k ${dir}, v.id ${dir} LIMIT ${take} OFFSET ${offset}`),
+      ),
     );
   } else {
     const scopeWhere = scope.kind === 'city' ? sql`q.city = ${scope.city}` : sql`true`;
     rows = rowsOf<QuoteDbRow>(
-      await db.execute(sql`SELECT ${SELECT_COLUMNS} FROM quotes q
+      await db.execute(
+        plan(sql`SELECT ${SELECT_COLUMNS} FROM quotes q
         LEFT JOIN LATERAL (SELECT NULL::uuid AS id, NULL::text AS stage) p ON true
         WHERE ${scopeWhere} AND ${where} AND ${afterCursor(sort.column, sql`q.id`, sort.cast, cursor, desc)}
         ORDER BY ${sort.column} ${dir}, q.id ${dir} LIMIT ${take} OFFSET ${offset}`),
+      ),
     );
   }
   const hasNext = rows.length > page.limit;
