@@ -69,16 +69,19 @@ export function percentiles(latencies: number[], seconds: number, errors: number
 export async function measureFloor(
   databaseUrl: string,
   statements: Statement[],
-  opts: { connections: number; seconds: number; poolSize: number },
+  opts: { connections: number; seconds: number; poolSize: number; warmupSeconds?: number },
 ): Promise<Figures> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: opts.poolSize });
   const names = new Map(statements.map((s, i) => [s.text, `floor_${i}`]));
   const generic = new WeakMap<pg.PoolClient, boolean>();
   const latencies: number[] = [];
   let errors = 0;
-  const end = Date.now() + opts.seconds * 1000;
+  // Driven `warmupSeconds` first, not counted (connections opened, statements prepared), as the API.
+  const counted = Date.now() + (opts.warmupSeconds ?? 0) * 1000;
+  const end = counted + opts.seconds * 1000;
   const worker = async () => {
     while (Date.now() < end) {
+      const warm = Date.now() >= counted;
       const started = performance.now();
       const client = await pool.connect();
       try {
@@ -90,9 +93,9 @@ export async function measureFloor(
           }
           await client.query({ name: names.get(s.text), text: s.text, values: s.values });
         }
-        latencies.push(performance.now() - started);
+        if (warm) latencies.push(performance.now() - started);
       } catch {
-        errors += 1;
+        if (warm) errors += 1;
         await client.query('ROLLBACK').catch(() => {});
       } finally {
         client.release();
