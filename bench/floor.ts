@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { wantsGenericPlan } from '../apps/api/src/db/plan';
+import { planModeSql, wantsGenericPlan } from '../apps/api/src/db/plan';
 
 /**
  * The SQL floor of a scenario: the statements the API ran for one request, captured from the `pg`
@@ -88,7 +88,7 @@ export async function measureFloor(
         for (const s of statements) {
           const wanted = wantsGenericPlan(s.text);
           if ((generic.get(client) ?? false) !== wanted) {
-            await client.query(`SET plan_cache_mode = ${wanted ? 'force_generic_plan' : 'auto'}`);
+            await client.query(planModeSql(wanted));
             generic.set(client, wanted);
           }
           await client.query({ name: names.get(s.text), text: s.text, values: s.values });

@@ -11,7 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { CHANGES_CHANNEL, ChangeFeed, registerChangeFeed } from '../lib/change-feed';
 import { SizeKeepingNodeFS } from './pglite-fs';
-import { statementText, wantsGenericPlan } from './plan';
+import { planModeSql, statementText, wantsGenericPlan } from './plan';
 import * as schema from './schema';
 import { asPlatform, SET_TENANT_SESSION_SQL, SET_TENANT_SQL, tenantParams } from './tenant';
 
@@ -230,7 +230,7 @@ function tenantPool(
   opts: { genericPlans?: boolean; generic?: pg.Pool } = {},
 ): pg.Pool {
   // Set before any statement of a caller: the session plans each prepared statement once.
-  const planMode = opts.genericPlans ? '; SET plan_cache_mode = force_generic_plan' : '';
+  const planMode = opts.genericPlans ? `; ${planModeSql(true)}` : '';
   pool.on('connect', (client) => {
     // A connection lost while checked out (between two statements of a transaction) reports here;
     // the caller's next statement fails with it. Without a listener it would end the process.
@@ -423,7 +423,7 @@ function tenantPglite(client: PGlite, exclusive: ReturnType<typeof exclusiveQueu
   let genericHeld = false;
   const usePlan = async (generic: boolean) => {
     if (genericHeld === generic) return;
-    await client.exec(`SET plan_cache_mode = ${generic ? 'force_generic_plan' : 'auto'}`);
+    await client.exec(planModeSql(generic));
     genericHeld = generic;
   };
   const prepared = preparedPglite(client);

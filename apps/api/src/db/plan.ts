@@ -15,6 +15,11 @@ export function genericPlan(statement: SQL): SQL {
   return sql`${sql.raw(GENERIC_PLAN_MARK)} ${statement}`;
 }
 
+/** The statement that sets a session's plan mode: generic plans, or PostgreSQL's own choice. */
+export function planModeSql(generic: boolean): string {
+  return `SET plan_cache_mode = ${generic ? 'force_generic_plan' : 'auto'}`;
+}
+
 /** Whether a statement's text carries the mark. */
 export function wantsGenericPlan(text: unknown): boolean {
   return typeof text === 'string' && text.startsWith(GENERIC_PLAN_MARK);
