@@ -7,7 +7,7 @@ import {
   type Stage,
 } from '@solar/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { projects, stageHistory, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import type { Principal } from '../../lib/auth-hook';
@@ -37,6 +37,12 @@ function companyOf(me: Principal): string {
  */
 const projectTotals = versionedCache<{ count: number; totalCost: number }>('quote_data_version', 2_000);
 
+/** How many projects the company has (not deleted), kept as a search's totals are. */
+async function companyProjects(db: DbOrTx, companyId: string): Promise<number> {
+  const all = await projectTotals.get(db, [companyId, {}], () => totalsOf(db, projectWhere(companyId, {})));
+  return all.count;
+}
+
 export async function searchProjects(
   ctx: AppContext,
   me: Principal,
@@ -46,7 +52,13 @@ export async function searchProjects(
   const { db } = ctx.database;
   const companyId = companyOf(me);
   const where = projectWhere(companyId, body);
-  const rows = await findProjects(db, where, { ...q, offset: (q.page - 1) * q.limit });
+  const rows = await findProjects(
+    db,
+    companyId,
+    body,
+    { ...q, offset: (q.page - 1) * q.limit },
+    await companyProjects(db, companyId),
+  );
   const totals = await projectTotals.get(db, [companyId, body], () => totalsOf(db, where));
   const totalPages = Math.ceil(totals.count / q.limit);
   return {
@@ -221,14 +233,17 @@ export async function matchedBuckets(
   const companyId = companyOf(me);
   const buckets = {} as Record<Stage, ReturnType<typeof toSavedProject>[]>;
   const counts = {} as Record<Stage, number>;
+  const all = await companyProjects(db, companyId);
   for (const stage of STAGES) {
-    const where = projectWhere(companyId, { ...body, stage: [stage] });
-    const rows = await findProjects(db, where, {
-      sortColumn: 'updatedAt',
-      sortOrder: 'desc',
-      limit: q.limit,
-      offset: (q.page - 1) * q.limit,
-    });
+    const stageBody = { ...body, stage: [stage] };
+    const where = projectWhere(companyId, stageBody);
+    const rows = await findProjects(
+      db,
+      companyId,
+      stageBody,
+      { sortColumn: 'updatedAt', sortOrder: 'desc', limit: q.limit, offset: (q.page - 1) * q.limit },
+      all,
+    );
     buckets[stage] = rows.map(toSavedProject);
     counts[stage] = (await totalsOf(db, where)).count;
   }
