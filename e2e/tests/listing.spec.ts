@@ -165,6 +165,18 @@ test.describe('project listing', () => {
       el.scrollTop = el.scrollHeight;
     });
     await expect(page.locator(`[data-testid="listing-row"][data-id="${lastRow?._id}"]`)).toBeVisible();
+    // Rows are not measured (projects-table.tsx): each is exactly 48 px tall, so the virtual list's
+    // spacer above the rendered rows puts each row where its index says, after scrolling too.
+    const heights = await rows(page).evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
+    expect(new Set(heights)).toEqual(new Set([48]));
+    const offsets = await page.locator('[data-testid="listing-table"] tbody').evaluate((body) =>
+      Array.from(body.querySelectorAll('[data-testid="listing-row"]'), (row) => {
+        const index = Number(row.getAttribute('aria-rowindex')) - 2;
+        return row.getBoundingClientRect().top - body.getBoundingClientRect().top - index * 48;
+      }),
+    );
+    expect(offsets.length).toBeGreaterThan(5);
+    for (const offset of offsets) expect(Math.abs(offset)).toBeLessThanOrEqual(1);
   });
 
   test('searching an address text narrows the list; the header search prefills it', async ({ page }) => {

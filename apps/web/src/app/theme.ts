@@ -34,5 +34,9 @@ export const theme = createTheme({
       styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } },
     },
     Badge: { defaultProps: { tt: 'none' } },
+    // A select's options are mounted when its dropdown opens, not hidden in the page from the start:
+    // each kept-mounted dropdown was positioned by floating-ui as the screen mounted (the listing's
+    // three filters: 17-25 ms of forced style and layout work in its first long task).
+    Combobox: { defaultProps: { keepMounted: false } },
   },
 });

@@ -18,6 +18,11 @@ import { currentLanguage } from '../../i18n';
 import classes from './listing.module.css';
 import type de from './locales/de.json';
 
+/**
+ * Every row is this tall (`.td` fixes the height and keeps its text on one line), so the virtualizer
+ * does not measure rows: measuring each one as it mounted forced a layout in the middle of React's
+ * commit (30 ms of the first page's long task). The e2e suite checks the height.
+ */
 const ROW_HEIGHT = 48;
 
 export const STAGE_COLORS: Record<Stage, string> = {
@@ -370,7 +375,6 @@ export function ProjectsTable({
               <tr
                 key={item.key}
                 data-index={item.index}
-                ref={virtualizer.measureElement}
                 aria-rowindex={item.index + 2}
                 aria-selected={selectable ? isSelected : undefined}
                 className={classes.row}
