@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { loadConfig } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo';
 import { startServer } from './server';
@@ -5,13 +6,17 @@ import { startServer } from './server';
 const config = loadConfig();
 const server = await startServer(config);
 await server.app.listen({ port: config.PORT, host: config.HOST });
+// PORT=0 lets the operating system choose (the tests' child servers read it from the banner).
+const { port } = server.app.server.address() as AddressInfo;
+const url = config.PORT === port ? config.PUBLIC_URL : `http://localhost:${port}`;
 
 const where = config.DATABASE_URL
   ? 'PostgreSQL server (DATABASE_URL)'
   : `embedded PGlite in ${config.DATA_DIR}`;
 console.log(`
-  Solar Partner Portal is running at ${config.PUBLIC_URL}
-  API: ${config.PUBLIC_URL}/api   database: ${where}
+  Solar Partner Portal is running at ${url}
+  API: ${url}/api   database: ${where}
+  Listening on ${config.HOST}:${port}
   Demo logins (password ${DEMO_PASSWORD}):
 ${DEMO_ACCOUNTS.map((a) => `    ${a.email.padEnd(28)} ${a.role}`).join('\n')}
 `);

@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnServer, stopProcess, waitForHealth } from '../src/ops/server-process';
+import { startServerProcess, stopProcess } from '../src/ops/server-process';
 
 /**
  * The server killed (SIGKILL, no clean-up) in the middle of an upload (issue 8 "Faults"): after a
@@ -12,19 +12,20 @@ import { spawnServer, stopProcess, waitForHealth } from '../src/ops/server-proce
  * same upload then succeeds whole. Runs the real server (`src/main.ts`) as a child process.
  */
 const dataDir = mkdtempSync(join(tmpdir(), 'solar-kill-upload-'));
-const port = 3500 + Math.floor(Math.random() * 150);
-const base = `http://127.0.0.1:${port}`;
+/** The running server's address; each start gets a port of its own from the operating system. */
+let base = '';
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const start = (): ChildProcess =>
-  spawnServer({
-    PORT: String(port),
+async function start(): Promise<ChildProcess> {
+  const server = await startServerProcess({
     DATA_DIR: dataDir,
     DATABASE_URL: '',
     SEED_DEMO: 'true',
     LOG_LEVEL: 'silent',
   });
-const waitUp = (child: ChildProcess) => waitForHealth(`${base}/api`, child);
+  base = `http://127.0.0.1:${server.port}`;
+  return server.child;
+}
 
 async function json<T>(path: string, token?: string, init: RequestInit = {}): Promise<T> {
   const res = await fetch(`${base}/api${path}`, {
@@ -53,8 +54,7 @@ const filesOf = async (token: string, projectId: string) =>
 
 describe('killing the server mid-upload', () => {
   it('lists no broken file after a restart, and the upload then succeeds whole', async () => {
-    let child = start();
-    await waitUp(child);
+    let child = await start();
     let token = await login();
     const project = (
       await json<{ data: { docs: { _id: string }[] } }>('/saved-project/installer/search?limit=1', token, {
@@ -92,9 +92,8 @@ describe('killing the server mid-upload', () => {
     await exited;
     expect(await outcome).toMatch(/^cut:/);
 
-    child = start();
+    child = await start();
     try {
-      await waitUp(child);
       token = await login();
       expect(await filesOf(token, project)).toEqual(before);
       // Nothing half-written in the upload folder either.

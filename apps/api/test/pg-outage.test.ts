@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnServer, stopProcess, waitForHealth } from '../src/ops/server-process';
+import { startServerProcess, stopProcess } from '../src/ops/server-process';
 
 /**
  * The PostgreSQL server stops during load (issue 8 "Faults"): a TCP proxy stands between the API and
@@ -88,20 +88,16 @@ describe.skipIf(!serverUrl)('PostgreSQL stops during load', () => {
   beforeAll(async () => {
     await adminQuery(`CREATE DATABASE ${dbName}`);
     await proxy.listen();
-    const port = 3800 + Math.floor(Math.random() * 150);
-    base = `http://127.0.0.1:${port}/api`;
     const viaProxy = new URL(admin);
     viaProxy.hostname = '127.0.0.1';
     viaProxy.port = String(proxy.port);
     viaProxy.pathname = `/${dbName}`;
-    child = spawnServer({
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: viaProxy.toString(),
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'silent',
-    });
-    await waitForHealth(base, child, 240);
+    const server = await startServerProcess(
+      { DATA_DIR: dataDir, DATABASE_URL: viaProxy.toString(), SEED_DEMO: 'true', LOG_LEVEL: 'silent' },
+      { seconds: 240 },
+    );
+    child = server.child;
+    base = server.base;
   }, 240_000);
 
   afterAll(async () => {

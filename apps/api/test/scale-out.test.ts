@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnServer, stopProcess, waitForHealth } from '../src/ops/server-process';
+import { spawnServer, startServerProcess, stopProcess } from '../src/ops/server-process';
 import { startTestSmtp } from './smtp';
 
 /**
@@ -24,27 +24,23 @@ describe.skipIf(!serverUrl)('two API processes and a worker on one database', ()
   };
   const children: ChildProcess[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'solar-scale-'));
-  const ports = [3300 + Math.floor(Math.random() * 100), 3400 + Math.floor(Math.random() * 100)];
-  const bases = ports.map((p) => `http://127.0.0.1:${p}/api`);
+  const bases: string[] = [];
   let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
   let owner: pg.Client;
 
-  const start = (entry: string, env: Record<string, string>) => {
-    const child = spawnServer(
-      {
-        DATA_DIR: dataDir,
-        DATABASE_URL: url(dbName),
-        SMTP_URL: smtp.url,
-        LOG_LEVEL: 'silent',
-        JWT_SECRET: 'scale-out-test-secret-long-enough-for-hs256',
-        ...env,
-      },
-      { entry },
-    );
-    children.push(child);
-    return child;
+  const env = () => ({
+    DATA_DIR: dataDir,
+    DATABASE_URL: url(dbName),
+    SMTP_URL: smtp.url,
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'scale-out-test-secret-long-enough-for-hs256',
+  });
+  /** An API process on a port of its own; its address joins `bases`. */
+  const startApi = async (seed: boolean) => {
+    const server = await startServerProcess({ ...env(), SEED_DEMO: String(seed) }, { seconds: 240 });
+    children.push(server.child);
+    bases.push(server.base);
   };
-  const waitUp = (base: string, child: ChildProcess) => waitForHealth(base, child, 240);
 
   beforeAll(async () => {
     const admin = new pg.Client({ connectionString: url('postgres') });
@@ -53,17 +49,15 @@ describe.skipIf(!serverUrl)('two API processes and a worker on one database', ()
     await admin.end();
     smtp = await startTestSmtp();
     // The first API migrates and seeds; the second and the worker join the same database.
-    const a = start('src/main.ts', { PORT: String(ports[0]), SEED_DEMO: 'true' });
-    await waitUp(bases[0] as string, a);
-    const b = start('src/main.ts', { PORT: String(ports[1]), SEED_DEMO: 'false' });
-    start('src/worker.ts', { PORT: '0' });
-    await waitUp(bases[1] as string, b);
+    await startApi(true);
+    children.push(spawnServer({ ...env(), PORT: '0' }, { entry: 'src/worker.ts' }));
+    await startApi(false);
     owner = new pg.Client({ connectionString: url(dbName) });
     await owner.connect();
   }, 300_000);
 
   afterAll(async () => {
-    await Promise.all(children.map(stopProcess));
+    await Promise.all(children.map((c) => stopProcess(c)));
     await owner?.end();
     await smtp?.close();
     const admin = new pg.Client({ connectionString: url('postgres') });

@@ -1,8 +1,7 @@
-import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { spawnServer, stopProcess, waitForHealth } from './server-process';
+import { type ServerProcess, startServerProcess, stopProcess } from './server-process';
 
 /**
  * A bounded soak (issue 8 "Load", docs/operations.md "Soak"): the real server in a child process on a
@@ -13,6 +12,7 @@ import { spawnServer, stopProcess, waitForHealth } from './server-process';
 export interface SoakOptions {
   seconds: number;
   connections: number;
+  /** Unset: a port the operating system picks. */
   port?: number;
   databaseUrl?: string;
   log?: (line: string) => void;
@@ -62,22 +62,21 @@ const median = (xs: number[]) =>
 
 export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
   const log = opts.log ?? (() => undefined);
-  const port = opts.port ?? 3600 + Math.floor(Math.random() * 300);
-  const base = `http://127.0.0.1:${port}/api`;
   const dataDir = mkdtempSync(join(tmpdir(), 'solar-soak-'));
-  const child: ChildProcess = spawnServer(
-    {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: opts.databaseUrl ?? '',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'error',
-      LOGIN_MAX_FAILURES_ADDRESS: '1000000',
-    },
-    { stdio: 'inherit-errors' },
-  );
+  let server: ServerProcess | undefined;
   try {
-    await waitForHealth(base, child);
+    server = await startServerProcess(
+      {
+        ...(opts.port ? { PORT: String(opts.port) } : {}),
+        DATA_DIR: dataDir,
+        DATABASE_URL: opts.databaseUrl ?? '',
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'error',
+        LOGIN_MAX_FAILURES_ADDRESS: '1000000',
+      },
+      { echoErrors: true },
+    );
+    const { child, base, port } = server;
     const call = async (method: string, path: string, token: string | null, body?: unknown) => {
       const started = performance.now();
       const res = await fetch(`${base}${path}`, {
@@ -215,7 +214,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
       written.size > 0;
     return result;
   } finally {
-    await stopProcess(child);
+    if (server) await stopProcess(server.child);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
