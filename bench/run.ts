@@ -802,17 +802,15 @@ async function seedBoard(
 ): Promise<string> {
   const { demoTaskColumns, seedBoardTasks } = await import('../apps/api/src/db/seed/board');
   const { loadColumns, saveColumns } = await import('../apps/api/src/modules/board/board.repository');
-  const { asCompany } = await import('../apps/api/src/db/tenant');
+  const { companyTenant } = await import('../apps/api/src/db/tenant');
   const [company] = await database.query<{ id: string }>(`SELECT id FROM companies WHERE slug = 'bench-0'`);
   if (!company) throw new Error('no bench company');
   const { syncViewIndexes } = await import('../apps/api/src/modules/board/board.view-index');
-  await asCompany(company.id, () =>
-    database.db.transaction(async (tx) => {
-      await loadColumns(tx, company.id, 'tasks', null);
-      await saveColumns(tx, company.id, 'tasks', demoTaskColumns());
-      await seedBoardTasks(tx, { companyId: company.id, count: size.board });
-    }),
-  );
+  await database.as(companyTenant(company.id)).db.transaction(async (tx) => {
+    await loadColumns(tx, company.id, 'tasks', null);
+    await saveColumns(tx, company.id, 'tasks', demoTaskColumns());
+    await seedBoardTasks(tx, { companyId: company.id, count: size.board });
+  });
   // Scenario 5's filter as a saved view of the board user, and its index (what the view's job does).
   await database.query(
     `INSERT INTO board_views (company_id, user_id, board, name, filters, sort, group_by, sum_property)

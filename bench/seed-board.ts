@@ -9,7 +9,7 @@
 import { openDatabase } from '../apps/api/src/db/client';
 import { demoTaskColumns, seedBoardTasks } from '../apps/api/src/db/seed/board';
 import { insertCompany, insertUser } from '../apps/api/src/db/seed/builders';
-import { asPlatform } from '../apps/api/src/db/tenant';
+import { PLATFORM } from '../apps/api/src/db/tenant';
 import { loadColumns, saveColumns } from '../apps/api/src/modules/board/board.repository';
 
 const arg = (name: string, fallback: string) => {
@@ -25,21 +25,19 @@ const database = await openDatabase({
 const started = Date.now();
 const stamp = Date.now().toString(36);
 // The API's connection works under row-level security: the platform scope writes any company.
-await asPlatform(() =>
-  database.db.transaction(async (tx) => {
-    const company = await insertCompany(tx, { name: `Bench Board ${stamp}`, city: 'München' });
-    await insertUser(tx, {
-      email: `bench-${stamp}@bench.test`,
-      role: 'INSTALLER_ADMIN',
-      passwordHash: null,
-      companyId: company.id,
-      firstName: 'Bench',
-      lastName: 'Admin',
-    });
-    await loadColumns(tx, company.id, 'tasks', null);
-    await saveColumns(tx, company.id, 'tasks', demoTaskColumns());
-    await seedBoardTasks(tx, { companyId: company.id, count });
-    console.log(`company ${company.id}: ${count} records in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  }),
-);
+await database.as(PLATFORM).db.transaction(async (tx) => {
+  const company = await insertCompany(tx, { name: `Bench Board ${stamp}`, city: 'München' });
+  await insertUser(tx, {
+    email: `bench-${stamp}@bench.test`,
+    role: 'INSTALLER_ADMIN',
+    passwordHash: null,
+    companyId: company.id,
+    firstName: 'Bench',
+    lastName: 'Admin',
+  });
+  await loadColumns(tx, company.id, 'tasks', null);
+  await saveColumns(tx, company.id, 'tasks', demoTaskColumns());
+  await seedBoardTasks(tx, { companyId: company.id, count });
+  console.log(`company ${company.id}: ${count} records in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+});
 await database.close();

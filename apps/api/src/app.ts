@@ -11,7 +11,7 @@ import helmet from 'helmet';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { localCheckoutSessions, localPrices } from './db/schema';
-import { runWithTenantSlot } from './db/tenant';
+import { PLATFORM } from './db/tenant';
 import { registerAuthHook } from './lib/auth-hook';
 import type { AppContext } from './lib/context';
 import { registerDrain } from './lib/drain';
@@ -63,10 +63,14 @@ export interface BuildOptions {
   serveWeb?: boolean;
 }
 
-/** Stripe when a key is set, else the local test provider keeping its prices in our database. */
-function createPaymentProvider({ config, database }: BuildOptions): PaymentProvider {
+/**
+ * Stripe when a key is set, else the local test provider keeping its prices in our database. Like
+ * Stripe, it keeps its records for every company: it writes them as the platform.
+ */
+function createPaymentProvider({ config, database: given }: BuildOptions): PaymentProvider {
   if (config.STRIPE_SECRET_KEY)
     return createStripeProvider(config.STRIPE_SECRET_KEY, config.STRIPE_WEBHOOK_SECRET);
+  const database = given.as(PLATFORM);
   return createLocalProvider({
     publicUrl: config.PUBLIC_URL,
     savePrice: async (p) => {
@@ -151,8 +155,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     }
   });
 
-  // Each request gets a tenant slot first (row-level security, docs/security.md); the auth hook fills it.
-  app.addHook('onRequest', (_req, _reply, done) => runWithTenantSlot(() => done()));
   // The security headers, built once: @fastify/helmet would build Helmet's middleware again for
   // every request (its configuration parsed each time), a measurable part of a small answer's cost.
   const securityHeaders = helmet({

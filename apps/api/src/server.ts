@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { startEmbeddedMaintenance } from './db/maintenance';
 import { seedDemo } from './db/seed/demo';
+import { PLATFORM } from './db/tenant';
 import type { AppContext } from './lib/context';
 import { type JobHandler, JobRunner } from './lib/jobs';
 import { createLocalCatcherMailer, createSmtpMailer, type Mailer } from './lib/mailer';
@@ -50,7 +51,9 @@ export async function startServer(
 export type JobDeps = Pick<AppContext, 'config' | 'database' | 'mailer' | 'storage'>;
 
 /** The job kinds the worker knows. */
-export function jobHandlers(deps: JobDeps): Record<string, JobHandler> {
+export function jobHandlers(given: JobDeps): Record<string, JobHandler> {
+  // Jobs work across companies (each handler checks its own payload), whoever enqueued them.
+  const deps = { ...given, database: given.database.as(PLATFORM) };
   return {
     'send-mail': async (payload: unknown) => {
       await deps.mailer.send(payload as Parameters<Mailer['send']>[0]);

@@ -13,7 +13,15 @@ import { CHANGES_CHANNEL, ChangeFeed, registerChangeFeed } from '../lib/change-f
 import { SizeKeepingNodeFS } from './pglite-fs';
 import { planModeSql, statementText, wantsGenericPlan } from './plan';
 import * as schema from './schema';
-import { asPlatform, SET_TENANT_SESSION_SQL, SET_TENANT_SQL, tenantParams } from './tenant';
+import {
+  NO_TENANT,
+  PLATFORM,
+  SET_TENANT_SESSION_SQL,
+  SET_TENANT_SQL,
+  type TenantScope,
+  tenantKey,
+  tenantParams,
+} from './tenant';
 
 export type Schema = typeof schema;
 /** One database type for both drivers: PGlite (embedded) and node-postgres (server). */
@@ -26,9 +34,14 @@ export const MIGRATIONS_FOLDER = resolve(import.meta.dirname, '../../drizzle');
 export type RawQuery = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 
 export interface Database {
+  /** Drizzle, working for this handle's tenant (`none` for the process's own handle). */
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Raw query for bulk loading and tests; parameters as $1, $2, ... */
+  /** The tenant whose rows `db` sees (row-level security, db/tenant.ts). */
+  tenant: TenantScope;
+  /** The same database working for `tenant`: a request's handle, a job's, the seeder's. */
+  as(tenant: TenantScope): Database;
+  /** Raw query for bulk loading and tests, across companies; parameters as $1, $2, ... */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** Runs raw queries in one transaction (bulk loads); rolls back when `fn` throws. */
   rawTransaction<R>(fn: (query: RawQuery) => Promise<R>): Promise<R>;
@@ -72,40 +85,39 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // The statements marked for a generic plan (db/plan.ts) run on connections of their own whose
     // session plans every prepared statement once (docs/decisions/0017); everything else, and every
     // transaction, on the main pool, where PostgreSQL chooses for each statement.
-    const generic = tenantPool(new pg.Pool(poolConfig), changes, { genericPlans: true });
-    const pool = tenantPool(new pg.Pool(poolConfig), changes, { generic });
+    const genericPool = new pg.Pool(poolConfig);
+    const pool = new pg.Pool(poolConfig);
+    const generic = tenantPool(genericPool, changes, { genericPlans: true });
+    const main = tenantPool(pool, changes, { generic });
     const stopListening = listenForChanges(opts.databaseUrl, changes);
     // An idle connection that the server ends (restart, failover, a dropped database) reports here;
     // without a listener it would crash the process. The pool replaces it on the next query.
-    for (const p of [pool, generic]) {
+    for (const p of [pool, genericPool]) {
       p.on('error', (err) => {
         process.emitWarning(`PostgreSQL connection lost: ${err.message}`);
       });
     }
-    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    registerChangeFeed(db, changes);
-    return {
-      db,
+    const platform = main(PLATFORM);
+    const shared: Omit<Database, 'db' | 'tenant' | 'as'> = {
       kind: 'postgres',
       changes,
-      query: (text, params) => asPlatform(async () => (await pool.query(text, params)).rows),
-      rawTransaction: (fn) =>
-        asPlatform(async () => {
-          const client = await pool.connect();
-          try {
-            await client.query('BEGIN');
-            const result = await fn(async (text, params) => (await client.query(text, params)).rows);
-            await client.query('COMMIT');
-            return result;
-          } catch (err) {
-            await client.query('ROLLBACK');
-            throw err;
-          } finally {
-            client.release();
-          }
-        }),
+      query: async (text, params) => (await platform.query(text, params)).rows,
+      rawTransaction: async (fn) => {
+        const client = await platform.connect();
+        try {
+          await client.query('BEGIN');
+          const result = await fn(async (text, params) => (await client.query(text, params)).rows);
+          await client.query('COMMIT');
+          return result;
+        } catch (err) {
+          await client.query('ROLLBACK');
+          throw err;
+        } finally {
+          client.release();
+        }
+      },
       ownerStatement: async (text) => {
-        const client = await pool.connect();
+        const client = await platform.connect();
         let lost: Error | undefined;
         try {
           await client.query('RESET ROLE');
@@ -120,9 +132,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       },
       close: async () => {
         await stopListening();
-        await Promise.all([pool.end(), generic.end()]);
+        await Promise.all([pool.end(), genericPool.end()]);
       },
     };
+    return handles(shared, (tenant) => {
+      const db = drizzleNodePg(main(tenant), { schema }) as unknown as Db;
+      registerChangeFeed(db, changes);
+      return db;
+    });
   }
   let releaseLock = () => {};
   let client: PGlite;
@@ -146,29 +163,23 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   changes.setLive(true);
   const exclusive = exclusiveQueue();
   const tenantClient = tenantPglite(client, exclusive);
-  const db = drizzlePglite(tenantClient, { schema }) as unknown as Db;
+  const platform = tenantClient(PLATFORM);
   let maintainedAt: string | null = null;
   const nextXid = async () =>
     String(
       (await client.query<{ x: string }>('SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS x')).rows[0]
         ?.x,
     );
-  registerChangeFeed(db, changes);
-  return {
-    db,
+  const shared: Omit<Database, 'db' | 'tenant' | 'as'> = {
     kind: 'pglite',
     changes,
-    query: (text, params) => asPlatform(async () => (await tenantClient.query(text, params)).rows as never),
+    query: async (text, params) => (await platform.query(text, params)).rows as never,
     rawTransaction: (fn) =>
-      asPlatform(() =>
-        tenantClient.transaction((tx) =>
-          fn(async (text, params) => (await tx.query(text, params)).rows as never),
-        ),
-      ),
+      platform.transaction((tx) => fn(async (text, params) => (await tx.query(text, params)).rows as never)),
     ownerStatement: async (text) => {
       // The session user owns the tables; `SET LOCAL` ends with this transaction. In the proxy's
       // queue like every other statement, so none runs inside it as the owner.
-      await tenantClient.transaction(async (tx) => {
+      await platform.transaction(async (tx) => {
         await tx.exec('SET LOCAL ROLE NONE');
         await tx.exec(text);
       });
@@ -194,6 +205,36 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       releaseLock();
     },
   };
+  return handles(shared, (tenant) => {
+    const db = drizzlePglite(tenantClient(tenant), { schema }) as unknown as Db;
+    registerChangeFeed(db, changes);
+    return db;
+  });
+}
+
+/** Handles kept per tenant: a request takes its caller's from here, made once. */
+const KEPT_HANDLES = 10_000;
+
+/**
+ * The database's handles, one per tenant, each with its own drizzle object over a driver that names
+ * that tenant before its statements. The process's own handle works for no tenant (it fails closed).
+ */
+function handles(
+  shared: Omit<Database, 'db' | 'tenant' | 'as'>,
+  drizzleFor: (tenant: TenantScope) => Db,
+): Database {
+  const kept = new Map<string, Database>();
+  const as = (tenant: TenantScope): Database => {
+    const key = tenantKey(tenant);
+    let handle = kept.get(key);
+    if (!handle) {
+      if (kept.size >= KEPT_HANDLES) kept.clear();
+      handle = { ...shared, db: drizzleFor(tenant), tenant, as };
+      kept.set(key, handle);
+    }
+    return handle;
+  };
+  return as(NO_TENANT);
 }
 
 /**
@@ -220,15 +261,19 @@ function exclusiveQueue() {
   return exclusive;
 }
 
+/** A pool as one tenant sees it (`tenantPool`). */
+type TenantPools = (tenant: TenantScope) => pg.Pool;
+
 /**
  * The server pool as solar_app: every connection takes the role when it opens, and the tenant of the
- * current async context (tenant.ts) each time it is checked out, before any statement of the caller.
+ * pool's view (one per tenant, from the returned function) each time it is checked out, before any
+ * statement of the caller.
  */
 function tenantPool(
   pool: pg.Pool,
   changes: ChangeFeed,
-  opts: { genericPlans?: boolean; generic?: pg.Pool } = {},
-): pg.Pool {
+  opts: { genericPlans?: boolean; generic?: TenantPools } = {},
+): TenantPools {
   // Set before any statement of a caller: the session plans each prepared statement once.
   const planMode = opts.genericPlans ? `; ${planModeSql(true)}` : '';
   pool.on('connect', (client) => {
@@ -251,9 +296,8 @@ function tenantPool(
   // one (a round trip saved on most statements). Only this function sets the session values; a
   // failed setting forgets the connection's entry.
   const held = new WeakMap<pg.PoolClient, string>();
-  const checkout = async (): Promise<pg.PoolClient> => {
+  const checkout = async (params: [string, string]): Promise<pg.PoolClient> => {
     const client = await connect();
-    const params = tenantParams();
     const key = params.join('\u0000');
     if (held.get(client) === key) return client;
     try {
@@ -267,33 +311,39 @@ function tenantPool(
     return client;
   };
   const prepared = hotStatements();
-  Object.assign(pool, {
-    connect: checkout,
-    query: async (...args: unknown[]): Promise<unknown> => {
-      if (opts.generic && wantsGenericPlan(statementText(args[0])))
-        return (opts.generic.query as (...a: unknown[]) => Promise<unknown>)(...args);
-      const named = prepared.name(args);
-      const client = await checkout();
-      let stale: Error | undefined;
-      try {
-        return await (client.query as (...a: unknown[]) => Promise<unknown>)(...named);
-      } catch (err) {
-        if (named === args || !isStalePlan(err)) throw err;
-        stale = err as Error;
-      } finally {
-        // A table under a prepared statement changed shape (a migration by another process): the
-        // connection goes, with its prepared statements, and the statement runs once unprepared.
-        client.release(stale);
-      }
-      const fresh = await checkout();
-      try {
-        return await (fresh.query as (...a: unknown[]) => Promise<unknown>)(...args);
-      } finally {
-        fresh.release();
-      }
-    },
-  });
-  return pool;
+  // A view per tenant over the one pool: what drizzle calls (`query`, `connect`) names the tenant;
+  // everything else (events, counts) is the pool's own.
+  return (tenant) => {
+    const params = tenantParams(tenant);
+    const generic = opts.generic?.(tenant);
+    const view = Object.create(pool) as pg.Pool;
+    return Object.assign(view, {
+      connect: () => checkout(params),
+      query: async (...args: unknown[]): Promise<unknown> => {
+        if (generic && wantsGenericPlan(statementText(args[0])))
+          return (generic.query as (...a: unknown[]) => Promise<unknown>)(...args);
+        const named = prepared.name(args);
+        const client = await checkout(params);
+        let stale: Error | undefined;
+        try {
+          return await (client.query as (...a: unknown[]) => Promise<unknown>)(...named);
+        } catch (err) {
+          if (named === args || !isStalePlan(err)) throw err;
+          stale = err as Error;
+        } finally {
+          // A table under a prepared statement changed shape (a migration by another process): the
+          // connection goes, with its prepared statements, and the statement runs once unprepared.
+          client.release(stale);
+        }
+        const fresh = await checkout(params);
+        try {
+          return await (fresh.query as (...a: unknown[]) => Promise<unknown>)(...args);
+        } finally {
+          fresh.release();
+        }
+      },
+    });
+  };
 }
 
 /** Connections of each of the server's two pools (the main one and the generic plans' one). */
@@ -409,7 +459,10 @@ function listenForChanges(connectionString: string, changes: ChangeFeed): () => 
  * statement usually costs one round trip, not four (BEGIN, setting, statement, COMMIT). A
  * transaction names its tenant with `SET LOCAL`, which ends with it.
  */
-function tenantPglite(client: PGlite, exclusive: ReturnType<typeof exclusiveQueue>): PGlite {
+function tenantPglite(
+  client: PGlite,
+  exclusive: ReturnType<typeof exclusiveQueue>,
+): (tenant: TenantScope) => PGlite {
   let held: string | null = null;
   const useTenant = async (params: [string, string]) => {
     const key = params.join('\u0000');
@@ -427,43 +480,43 @@ function tenantPglite(client: PGlite, exclusive: ReturnType<typeof exclusiveQueu
     genericHeld = generic;
   };
   const prepared = preparedPglite(client);
-  return new Proxy(client, {
-    get(target, prop) {
-      if (prop === 'query') {
-        return (...args: Parameters<PGlite['query']>) => {
-          const params = tenantParams();
-          return exclusive(async () => {
-            await useTenant(params);
-            await usePlan(wantsGenericPlan(args[0]));
-            return prepared.query(...args);
-          });
-        };
-      }
-      if (prop === 'exec') {
-        return (...args: Parameters<PGlite['exec']>) => {
-          const params = tenantParams();
-          return exclusive(async () => {
-            await useTenant(params);
-            return target.exec(...args);
-          });
-        };
-      }
-      if (prop === 'transaction') {
-        return <T>(fn: Parameters<PGlite['transaction']>[0]) => {
-          const params = tenantParams();
-          return exclusive(async () => {
-            await usePlan(false);
-            return target.transaction(async (tx) => {
-              await tx.query(SET_TENANT_SQL, params);
-              return fn(tx) as Promise<T>;
+  return (tenant) => {
+    const params = tenantParams(tenant);
+    return new Proxy(client, {
+      get(target, prop) {
+        if (prop === 'query') {
+          return (...args: Parameters<PGlite['query']>) => {
+            return exclusive(async () => {
+              await useTenant(params);
+              await usePlan(wantsGenericPlan(args[0]));
+              return prepared.query(...args);
             });
-          });
-        };
-      }
-      const value = Reflect.get(target, prop, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
+          };
+        }
+        if (prop === 'exec') {
+          return (...args: Parameters<PGlite['exec']>) => {
+            return exclusive(async () => {
+              await useTenant(params);
+              return target.exec(...args);
+            });
+          };
+        }
+        if (prop === 'transaction') {
+          return <T>(fn: Parameters<PGlite['transaction']>[0]) => {
+            return exclusive(async () => {
+              await usePlan(false);
+              return target.transaction(async (tx) => {
+                await tx.query(SET_TENANT_SQL, params);
+                return fn(tx) as Promise<T>;
+              });
+            });
+          };
+        }
+        const value = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  };
 }
 
 /**

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { statementsOf } from '../../test/statements';
 import { PREPARE_AFTER } from './client';
 import { GENERIC_PLAN_MARK, genericPlan, wantsGenericPlan } from './plan';
-import { asCompany } from './tenant';
+import { companyTenant } from './tenant';
 
 /**
  * Statements marked for a generic plan (docs/decisions/0017), on the driver this run uses (PGlite,
@@ -48,15 +48,14 @@ describe('generic plans', () => {
   it('runs a marked statement with the caller’s tenant, so row-level security holds', async () => {
     const [one, two] = [await t.createCompany(), await t.createCompany()];
     const read = (companyId: string) =>
-      asCompany(companyId, async () =>
-        rowsOf<{ company: string; own: number; other: number }>(
-          await t.database.db.execute(
-            genericPlan(sql`SELECT current_setting('app.company_id') AS company,
+      t.database
+        .as(companyTenant(companyId))
+        .db.execute(
+          genericPlan(sql`SELECT current_setting('app.company_id') AS company,
               (SELECT count(*)::int FROM board_counters WHERE company_id = ${companyId}) AS own,
               (SELECT count(*)::int FROM board_counters WHERE company_id = ${companyId === one.id ? two.id : one.id}) AS other`),
-          ),
-        ),
-      );
+        )
+        .then((r) => rowsOf<{ company: string; own: number; other: number }>(r));
     for (const c of [one, two])
       await t.database.query('INSERT INTO board_counters (company_id, next_seq) VALUES ($1, 1)', [c.id]);
     for (let i = 0; i < PREPARE_AFTER + 2; i++) {

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { rowsOf } from '../modules/board/board.sql';
-import { asCompany, asPlatform } from './tenant';
+import type { Db } from './client';
+import { companyTenant, PLATFORM } from './tenant';
 
 /**
  * Row-level security (docs/security.md): the API's own connection, without a company set, sees no
@@ -15,11 +16,12 @@ let b: Awaited<ReturnType<TestApp['createInstallerCompany']>>;
 let projectA: string;
 let projectB: string;
 
-const projectsSeen = async () =>
+/** The database as company `id` works with it (a request's handle). */
+const dbOf = (id: string): Db => t.database.as(companyTenant(id)).db;
+
+const projectsSeen = async (db: Db = t.database.db) =>
   rowsOf<{ id: string; company_id: string }>(
-    await t.database.db.execute(
-      sql`SELECT id, company_id FROM projects WHERE id IN (${projectA}, ${projectB})`,
-    ),
+    await db.execute(sql`SELECT id, company_id FROM projects WHERE id IN (${projectA}, ${projectB})`),
   );
 
 /** The database's refusal under a driver's wrapping (drizzle reports "Failed query" with the cause). */
@@ -95,26 +97,19 @@ describe('row-level security', () => {
   });
 
   it("shows one company none of another's rows, and refuses writing them", async () => {
-    const seen = await asCompany(a.company.id, projectsSeen);
+    const db = dbOf(a.company.id);
+    const seen = await projectsSeen(db);
     expect(seen.map((r) => r.id)).toEqual([projectA]);
-    await asCompany(a.company.id, async () => {
-      await t.database.db.execute(
-        sql`UPDATE projects SET notes = 'from A' WHERE id IN (${projectA}, ${projectB})`,
-      );
-      expect(
-        await refusal(
-          t.database.db.execute(
-            sql`INSERT INTO board_counters (company_id, next_seq) VALUES (${b.company.id}, 1)`,
-          ),
-        ),
-      ).toMatch(/row-level security/);
-      // Moving a row of A into B is refused too (WITH CHECK).
-      expect(
-        await refusal(
-          t.database.db.execute(sql`UPDATE projects SET company_id = ${b.company.id} WHERE id = ${projectA}`),
-        ),
-      ).toMatch(/row-level security/);
-    });
+    await db.execute(sql`UPDATE projects SET notes = 'from A' WHERE id IN (${projectA}, ${projectB})`);
+    expect(
+      await refusal(
+        db.execute(sql`INSERT INTO board_counters (company_id, next_seq) VALUES (${b.company.id}, 1)`),
+      ),
+    ).toMatch(/row-level security/);
+    // Moving a row of A into B is refused too (WITH CHECK).
+    expect(
+      await refusal(db.execute(sql`UPDATE projects SET company_id = ${b.company.id} WHERE id = ${projectA}`)),
+    ).toMatch(/row-level security/);
     const notes = await t.database.query<{ id: string; notes: string }>(
       'SELECT id, notes FROM projects WHERE id = ANY($1::uuid[]) ORDER BY id',
       [[projectA, projectB]],
@@ -128,10 +123,8 @@ describe('row-level security', () => {
   it("keeps the service areas: a company reads and writes only its own, and cannot rebuild another's", async () => {
     const [quote] = await t.createQuotes(1, { latitude: 61.5, longitude: 24.5 });
     // The owner's triggers place the quote for B even from A's transaction (B moves there).
-    await asCompany(a.company.id, () =>
-      t.database.db.execute(
-        sql`UPDATE companies SET latitude = 61.5, longitude = 24.5 WHERE id = ${a.company.id}`,
-      ),
+    await dbOf(a.company.id).execute(
+      sql`UPDATE companies SET latitude = 61.5, longitude = 24.5 WHERE id = ${a.company.id}`,
     );
     await t.database.query('UPDATE companies SET latitude = 61.5, longitude = 24.5 WHERE id = $1', [
       b.company.id,
@@ -143,34 +136,31 @@ describe('row-level security', () => {
       );
     expect((await areaOf(a.company.id)).map((r) => r.quote_id)).toEqual([quote]);
     expect((await areaOf(b.company.id)).map((r) => r.quote_id)).toEqual([quote]);
-    await asCompany(a.company.id, async () => {
-      const seen = rowsOf<{ company_id: string }>(
-        await t.database.db.execute(sql`SELECT company_id FROM quote_areas WHERE quote_id = ${quote}`),
-      );
-      expect(seen.map((r) => r.company_id)).toEqual([a.company.id]);
-      expect(
-        await refusal(
-          t.database.db.execute(
-            sql`INSERT INTO quote_areas (company_id, quote_id, rating) VALUES (${b.company.id}, ${quote}, 1)`,
-          ),
+    const db = dbOf(a.company.id);
+    const seen = rowsOf<{ company_id: string }>(
+      await db.execute(sql`SELECT company_id FROM quote_areas WHERE quote_id = ${quote}`),
+    );
+    expect(seen.map((r) => r.company_id)).toEqual([a.company.id]);
+    expect(
+      await refusal(
+        db.execute(
+          sql`INSERT INTO quote_areas (company_id, quote_id, rating) VALUES (${b.company.id}, ${quote}, 1)`,
         ),
-      ).toMatch(/row-level security/);
-      expect(
-        await refusal(t.database.db.execute(sql`SELECT quote_areas_refresh_company(${b.company.id})`)),
-      ).toMatch(/permission denied/);
-    });
+      ),
+    ).toMatch(/row-level security/);
+    expect(await refusal(db.execute(sql`SELECT quote_areas_refresh_company(${b.company.id})`))).toMatch(
+      /permission denied/,
+    );
   });
 
   it('keeps the company inside a transaction, and lets the platform scope see every company', async () => {
-    const inTx = await asCompany(b.company.id, () =>
-      t.database.db.transaction(async (tx) =>
-        rowsOf<{ id: string }>(
-          await tx.execute(sql`SELECT id FROM projects WHERE id IN (${projectA}, ${projectB})`),
-        ),
+    const inTx = await dbOf(b.company.id).transaction(async (tx) =>
+      rowsOf<{ id: string }>(
+        await tx.execute(sql`SELECT id FROM projects WHERE id IN (${projectA}, ${projectB})`),
       ),
     );
     expect(inTx.map((r) => r.id)).toEqual([projectB]);
-    const all = await asPlatform(projectsSeen);
+    const all = await projectsSeen(t.database.as(PLATFORM).db);
     expect(all.map((r) => r.id).sort()).toEqual([projectA, projectB].sort());
   });
 
@@ -185,5 +175,24 @@ describe('row-level security', () => {
       headers: t.auth(a.admin.token),
     });
     expect(own.statusCode).toBe(200);
+  });
+
+  it("keeps each request's tenant while two companies' requests interleave", async () => {
+    // Each request carries its caller's handle (decision 0020): 24 at once, A and B alternating,
+    // each asking for its own project and the other company's.
+    const asks = Array.from({ length: 24 }, (_, i) => {
+      const who = i % 2 === 0 ? a : b;
+      const project = i % 4 < 2 ? projectA : projectB;
+      const own = (who === a) === (project === projectA);
+      return { who, project, expected: own ? 200 : 404 };
+    });
+    const answers = await Promise.all(
+      asks.map(({ who, project }) =>
+        t.app
+          .inject({ url: `/api/saved-project/project/${project}`, headers: t.auth(who.admin.token) })
+          .then((r) => r.statusCode),
+      ),
+    );
+    expect(answers).toEqual(asks.map((x) => x.expected));
   });
 });

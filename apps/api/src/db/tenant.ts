@@ -1,42 +1,29 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-
 /**
- * The tenant of the work in progress, for PostgreSQL row-level security (docs/security.md). Every
- * statement the API sends runs in a transaction that names it first:
+ * The tenant a database handle works for, for PostgreSQL row-level security (docs/security.md).
+ * Every statement the API sends runs on a connection (or in a transaction) that names it first:
  * - `company`: an installer's request; company-owned tables show and take only that company's rows;
  * - `platform`: ADMIN and CITY_ADMIN requests, public routes (signed customer links, payment
  *   webhooks, login), the job worker, the seeder and maintenance scripts, which work across companies
  *   by design and are checked by the application's own rules;
  * - `none`: anything else. A company table then shows no rows and refuses writes: it fails closed.
+ *
+ * The tenant travels with the handle (`Database.as`, db/client.ts), not with the async context:
+ * each request gets the handle of its caller's tenant (lib/auth-hook.ts), and the process's own
+ * handle is `none`. An AsyncLocalStorage slot did this before, and its hooks on every promise and
+ * tick cost a small request a fifth of its throughput on Node 20 (docs/decisions/0020).
  */
 export type TenantScope = { scope: 'none' } | { scope: 'platform' } | { scope: 'company'; companyId: string };
 
-const storage = new AsyncLocalStorage<{ tenant: TenantScope }>();
+export const NO_TENANT: TenantScope = Object.freeze({ scope: 'none' });
+export const PLATFORM: TenantScope = Object.freeze({ scope: 'platform' });
 
-/** The scope of the current async context (`none` outside any). */
-export function currentTenant(): TenantScope {
-  return storage.getStore()?.tenant ?? { scope: 'none' };
+export function companyTenant(companyId: string): TenantScope {
+  return { scope: 'company', companyId };
 }
 
-/** Runs `fn` with a mutable tenant slot (a request: the auth hook fills it once it knows the caller). */
-export function runWithTenantSlot<R>(fn: () => R): R {
-  return storage.run({ tenant: { scope: 'none' } }, fn);
-}
-
-/** Sets the tenant of the current slot (inside {@link runWithTenantSlot}). */
-export function setTenant(tenant: TenantScope): void {
-  const store = storage.getStore();
-  if (store) store.tenant = tenant;
-}
-
-/** Runs `fn` across companies (jobs, seeding, maintenance). */
-export function asPlatform<R>(fn: () => R): R {
-  return storage.run({ tenant: { scope: 'platform' } }, fn);
-}
-
-/** Runs `fn` as one company (tests and jobs that act for a company). */
-export function asCompany<R>(companyId: string, fn: () => R): R {
-  return storage.run({ tenant: { scope: 'company', companyId } }, fn);
+/** A tenant's key, for the handles kept per tenant. */
+export function tenantKey(tenant: TenantScope): string {
+  return tenant.scope === 'company' ? `company:${tenant.companyId}` : tenant.scope;
 }
 
 /** The statement that names the tenant for the rest of the transaction (`SET LOCAL` through set_config). */
@@ -47,6 +34,6 @@ export const SET_TENANT_SQL =
 export const SET_TENANT_SESSION_SQL =
   "SELECT set_config('app.scope', $1, false), set_config('app.company_id', $2, false)";
 
-export function tenantParams(tenant: TenantScope = currentTenant()): [string, string] {
+export function tenantParams(tenant: TenantScope): [string, string] {
   return [tenant.scope, tenant.scope === 'company' ? tenant.companyId : ''];
 }

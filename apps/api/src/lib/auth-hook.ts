@@ -2,8 +2,9 @@ import { isInstallerRole, type Language, type Role } from '@solar/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { users } from '../db/schema';
-import { setTenant, type TenantScope } from '../db/tenant';
+import { NO_TENANT, PLATFORM, type TenantScope, tenantKey } from '../db/tenant';
 import { LiveCache } from './change-feed';
+import type { AppContext } from './context';
 import { forbidden, sessionEnded, unauthenticated } from './errors';
 import { languageFromHeader } from './messages';
 import type { AccessClaims } from './tokens';
@@ -24,6 +25,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     lang: Language;
     principal: Principal | null;
+    /**
+     * The app's services and a database handle working for the caller's tenant (row-level security,
+     * db/tenant.ts): set by the auth hook; until then, and for callers it does not admit, the
+     * process's own, which sees no company's rows.
+     */
+    ctx: AppContext;
   }
 }
 
@@ -63,19 +70,32 @@ export function registerAuthHook(app: FastifyInstance) {
   // it needs no new setting (db/client.ts). Only a hint: `users` is not a company table, and the
   // tenant is set from the looked-up row before any other statement.
   const tenantHints = new Map<string, TenantScope>();
+  // The app's context as each tenant's requests see it, made once a tenant.
+  const contexts = new Map<string, AppContext>();
+  const contextFor = (tenant: TenantScope): AppContext => {
+    const key = tenantKey(tenant);
+    let ctx = contexts.get(key);
+    if (!ctx) {
+      if (contexts.size >= 10_000) contexts.clear();
+      ctx = { ...app.ctx, database: app.ctx.database.as(tenant) };
+      contexts.set(key, ctx);
+    }
+    return ctx;
+  };
   // What a session needs of its user, kept in memory while the change feed is live: a logout, a
   // password change, a disabled account or a new role is announced by the database and drops the
   // entry in every process at once (lib/change-feed.ts); the kept value is at most a minute old.
   const sessions = new LiveCache<SessionUser | null>(app.ctx.database.changes, 'session', 50_000, 60_000);
   app.decorateRequest('lang', 'de');
   app.decorateRequest('principal', null);
+  app.decorateRequest('ctx', null as unknown as AppContext);
 
   /** The user of a session, read from the database (a session not kept in memory). */
   const loadUser = (userId: string) =>
     sessions.get(userId, async () => {
-      setTenant(tenantHints.get(userId) ?? { scope: 'none' });
-      const [row] = await app.ctx.database.db
-        .select({
+      const [row] = await app.ctx.database
+        .as(tenantHints.get(userId) ?? NO_TENANT)
+        .db.select({
           id: users.id,
           role: users.role,
           companyId: users.companyId,
@@ -103,7 +123,7 @@ export function registerAuthHook(app: FastifyInstance) {
       : req.principal.companyId
         ? { scope: 'company', companyId: req.principal.companyId }
         : { scope: 'none' };
-    setTenant(tenant);
+    req.ctx = contextFor(tenant);
     if (tenantHints.size >= 50_000) tenantHints.clear();
     tenantHints.set(user.id, tenant);
     if (access === undefined) throw forbidden();
@@ -125,12 +145,13 @@ export function registerAuthHook(app: FastifyInstance) {
   // in without a promise; anything else takes the asynchronous path (decision 0013).
   app.addHook('onRequest', (req, _reply, done) => {
     req.lang = languageFromHeader(req.headers['accept-language']);
+    req.ctx = app.ctx;
     // No route matched (the not-found handler answers), or the web app's static files: public.
     if (!req.routeOptions.url || !req.url.startsWith('/api/')) return done();
     const access = req.routeOptions.config.access;
     // Public routes work across companies by design (signed customer links, webhooks, login).
     if (access === 'public') {
-      setTenant({ scope: 'platform' });
+      req.ctx = contextFor(PLATFORM);
       return done();
     }
     const token = tokenFrom(req.headers.authorization);

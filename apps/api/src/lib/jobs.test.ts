@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import type { Database } from '../db/client';
+import { PLATFORM } from '../db/tenant';
 import { JobRunner } from './jobs';
 
 let t: TestApp;
@@ -20,14 +21,15 @@ describe('JobRunner', () => {
     ]);
     // The first two polls find no database (a restart, a failover), then it answers again.
     let outage = 2;
+    const platform = t.database.as(PLATFORM);
     const flaky: Database = {
-      ...t.database,
+      ...platform,
       query: (text, params) => {
         if (outage > 0) {
           outage--;
           return Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:5432'));
         }
-        return t.database.query(text, params);
+        return platform.query(text, params);
       },
     };
     const warn = vi.fn();

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbOrTx } from '../db/client';
 import { jobs } from '../db/schema';
-import { asPlatform } from '../db/tenant';
+import { PLATFORM } from '../db/tenant';
 
 /** Which attempt this is; on the last one (`attempt >= maxAttempts`) a handler may record the final failure. */
 export interface JobAttempt {
@@ -38,13 +38,18 @@ export class JobRunner {
   private stopped = true;
   private idle: Promise<void> = Promise.resolve();
 
+  private readonly database: Database;
+
   constructor(
-    private readonly database: Database,
+    database: Database,
     private readonly handlers: Record<string, JobHandler>,
     private readonly log: FastifyBaseLogger,
     private readonly pollMs = 1000,
     private readonly queue = 'default',
-  ) {}
+  ) {
+    // The queue's own statements work across companies, like its jobs (server.ts, jobHandlers).
+    this.database = database.tenant.scope === 'platform' ? database : database.as(PLATFORM);
+  }
 
   /** Wakes every runner of this process (called after an enqueue). */
   static kickAll() {
@@ -68,8 +73,7 @@ export class JobRunner {
     if (this.stopped || this.running) return;
     clearTimeout(this.timer);
     this.running = true;
-    // Jobs work across companies (each handler checks its own payload), whoever enqueued them.
-    this.idle = asPlatform(() => this.drain())
+    this.idle = this.drain()
       // The database gone for a while (a restart, a failover) must not end the process: the next
       // poll tries again, and a claimed job left running is picked up after its lock expires.
       .catch((err: unknown) => this.log.warn({ err, queue: this.queue }, 'job queue unavailable; retrying'))

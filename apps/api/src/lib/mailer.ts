@@ -4,6 +4,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import type { Database } from '../db/client';
 import { mailMessages } from '../db/schema';
+import { PLATFORM } from '../db/tenant';
 
 export interface OutgoingMail {
   to: string;
@@ -43,20 +44,23 @@ export async function createLocalCatcherMailer(database: Database, from: string)
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then(async (parsed) => {
-          await database.db.insert(mailMessages).values({
-            fromAddress: parsed.from?.text ?? '',
-            toAddress: Array.isArray(parsed.to)
-              ? parsed.to.map((a) => a.text).join(', ')
-              : (parsed.to?.text ?? ''),
-            subject: parsed.subject ?? '',
-            text: parsed.text ?? '',
-            html: typeof parsed.html === 'string' ? parsed.html : '',
-            attachments: parsed.attachments.map((a) => ({
-              filename: a.filename ?? 'attachment',
-              contentType: a.contentType,
-              size: a.size,
-            })),
-          });
+          await database
+            .as(PLATFORM)
+            .db.insert(mailMessages)
+            .values({
+              fromAddress: parsed.from?.text ?? '',
+              toAddress: Array.isArray(parsed.to)
+                ? parsed.to.map((a) => a.text).join(', ')
+                : (parsed.to?.text ?? ''),
+              subject: parsed.subject ?? '',
+              text: parsed.text ?? '',
+              html: typeof parsed.html === 'string' ? parsed.html : '',
+              attachments: parsed.attachments.map((a) => ({
+                filename: a.filename ?? 'attachment',
+                contentType: a.contentType,
+                size: a.size,
+              })),
+            });
           callback();
         })
         .catch((err: Error) => callback(err));

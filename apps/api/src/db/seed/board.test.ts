@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { loadColumns, saveColumns } from '../../modules/board/board.repository';
-import { asCompany } from '../tenant';
+import { companyTenant } from '../tenant';
 import { demoTaskColumns, seedBoardTasks } from './board';
 
 let t: TestApp;
@@ -19,13 +19,11 @@ describe('demo board seeding', () => {
       quoteId,
     ]);
     // The app's database works only within a tenant (row-level security): here, the company's.
-    await asCompany(c.company.id, () =>
-      t.database.db.transaction(async (tx) => {
-        await loadColumns(tx, c.company.id, 'tasks', null);
-        await saveColumns(tx, c.company.id, 'tasks', demoTaskColumns());
-        await seedBoardTasks(tx, { companyId: c.company.id, count: 300 });
-      }),
-    );
+    await t.database.as(companyTenant(c.company.id)).db.transaction(async (tx) => {
+      await loadColumns(tx, c.company.id, 'tasks', null);
+      await saveColumns(tx, c.company.id, 'tasks', demoTaskColumns());
+      await seedBoardTasks(tx, { companyId: c.company.id, count: 300 });
+    });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/task/filter?limit=1000',

@@ -1,7 +1,7 @@
 import { STAGES } from '@solar/shared';
 import { hashPassword } from '../../lib/passwords';
 import type { Database, RawQuery } from '../client';
-import { asPlatform } from '../tenant';
+import { PLATFORM } from '../tenant';
 import { seedDemoBoard } from './board';
 import { insertCompany, insertUser } from './builders';
 import { distanceKm } from './geo';
@@ -31,14 +31,13 @@ async function isEmpty(database: Database, table: 'users' | 'quotes' | 'products
  * Seeds what is missing of the demo data: the accounts when there are no users, the quotes and
  * projects when there are no quotes. Each part is one transaction, so a failed seed leaves nothing.
  */
-export function seedDemo(database: Database): Promise<void> {
+export async function seedDemo(given: Database): Promise<void> {
   // The seeder writes every company's data: it works in the platform scope (docs/security.md).
-  return asPlatform(async () => {
-    if (await isEmpty(database, 'users')) await seedDemoAccounts(database);
-    if (await isEmpty(database, 'quotes')) await seedDemoPipeline(database);
-    if (await isEmpty(database, 'products')) await database.rawTransaction(seedDemoProducts);
-    await seedDemoBoard(database);
-  });
+  const database = given.as(PLATFORM);
+  if (await isEmpty(database, 'users')) await seedDemoAccounts(database);
+  if (await isEmpty(database, 'quotes')) await seedDemoPipeline(database);
+  if (await isEmpty(database, 'products')) await database.rawTransaction(seedDemoProducts);
+  await seedDemoBoard(database);
 }
 
 async function seedDemoAccounts(database: Database): Promise<void> {

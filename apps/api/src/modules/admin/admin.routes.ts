@@ -15,7 +15,6 @@ const MailMessage = z.object({
 
 /** ADMIN reads what the built-in mail catcher received (when no SMTP_URL is set). */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.ctx.database;
   app.get(
     '/admin/mails',
     {
@@ -27,13 +26,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { page, limit } = req.query;
-      const rows = await db
+      const rows = await req.ctx.database.db
         .select()
         .from(mailMessages)
         .orderBy(desc(mailMessages.createdAt), desc(mailMessages.id))
         .limit(limit)
         .offset((page - 1) * limit);
-      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(mailMessages);
+      const [count] = await req.ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(mailMessages);
       const total = count?.n ?? 0;
       const totalPages = Math.ceil(total / limit);
       return {

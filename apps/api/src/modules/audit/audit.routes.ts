@@ -35,7 +35,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
           sql`(${at} < ${when}::timestamptz OR (${at} = ${when}::timestamptz AND ${auditLog.id} < ${id}))`,
         );
       }
-      const rows = await app.ctx.database.db
+      const rows = await req.ctx.database.db
         .select({
           id: auditLog.id,
           companyId: auditLog.companyId,

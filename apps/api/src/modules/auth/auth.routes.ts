@@ -19,20 +19,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/installer/login',
     { config: pub, schema: { body: LoginRequest, response: { 200: LoginResponse } } },
-    async (req) => ({ data: await login(app.ctx, { ...req.body, ip: req.ip }) }),
+    async (req) => ({ data: await login(req.ctx, { ...req.body, ip: req.ip }) }),
   );
 
   app.get(
     '/refresh',
     { config: pub, schema: { querystring: RefreshQuery, response: { 200: RefreshResponse } } },
-    async (req) => ({ data: await refresh(app.ctx, req.query.refresh_token) }),
+    async (req) => ({ data: await refresh(req.ctx, req.query.refresh_token) }),
   );
 
   app.post(
     '/user/logout',
     { config: pub, schema: { body: LogoutRequest, response: { 200: MessageResponse } } },
     async (req) => {
-      await logout(app.ctx, req.body.refresh_token);
+      await logout(req.ctx, req.body.refresh_token);
       return { data: { message: translate('logged_out', req.lang) } };
     },
   );
@@ -41,7 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/forgot-password',
     { config: pub, schema: { body: ForgotPasswordRequest, response: { 200: MessageResponse } } },
     async (req) => {
-      await forgotPassword(app.ctx, req.body.email);
+      await forgotPassword(req.ctx, req.body.email);
       return { data: { message: translate('reset_link_sent', req.lang) } };
     },
   );
@@ -53,7 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: ResetPasswordParams, body: ResetPasswordRequest, response: { 200: MessageResponse } },
     },
     async (req) => {
-      await resetPassword(app.ctx, req.params.adminToken, req.body.password);
+      await resetPassword(req.ctx, req.params.adminToken, req.body.password);
       return { data: { message: translate('password_changed', req.lang) } };
     },
   );

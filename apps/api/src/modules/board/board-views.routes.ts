@@ -46,20 +46,20 @@ export const boardViewRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ViewListResponse },
       },
     },
-    async (req) => ({ data: await userViews(app.ctx, principalOf(req), req.params.id) }),
+    async (req) => ({ data: await userViews(req.ctx, principalOf(req), req.params.id) }),
   );
 
   app.get(
     '/view/user-projects',
     { config: access, schema: { response: { 200: UserProjectsResponse } } },
-    async (req) => ({ data: await userProjects(app.ctx, principalOf(req)) }),
+    async (req) => ({ data: await userProjects(req.ctx, principalOf(req)) }),
   );
 
   app.post(
     '/view/create',
     { config: access, schema: { body: ViewCreateRequest, response: { 200: ViewAnswer } } },
     async (req) => ({
-      data: await createView(app.ctx, principalOf(req), req.body),
+      data: await createView(req.ctx, principalOf(req), req.body),
       message: translate('view_created', req.lang),
     }),
   );
@@ -67,20 +67,20 @@ export const boardViewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/view/edit',
     { config: access, schema: { body: ViewEditRequest, response: { 200: ViewAnswer } } },
-    async (req) => ({ data: await editView(app.ctx, principalOf(req), req.body) }),
+    async (req) => ({ data: await editView(req.ctx, principalOf(req), req.body) }),
   );
 
   app.patch(
     '/view/edit-hidden-properties',
     { config: access, schema: { body: ViewHiddenRequest, response: { 200: ViewAnswer } } },
-    async (req) => ({ data: await editView(app.ctx, principalOf(req), req.body) }),
+    async (req) => ({ data: await editView(req.ctx, principalOf(req), req.body) }),
   );
 
   app.delete(
     '/view/delete/:id',
     { config: access, schema: { params: IdParams, response: { 200: MessageResponse } } },
     async (req) => {
-      await deleteView(app.ctx, principalOf(req), req.params.id);
+      await deleteView(req.ctx, principalOf(req), req.params.id);
       return { data: { message: translate('view_deleted', req.lang) } };
     },
   );
@@ -89,7 +89,7 @@ export const boardViewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/task-templates/create',
     { config: access, schema: { body: TaskTemplateCreateRequest, response: { 200: TemplateAnswer } } },
     async (req) => {
-      const template = await createTemplate(app.ctx, principalOf(req), req.body);
+      const template = await createTemplate(req.ctx, principalOf(req), req.body);
       const message = translate('template_saved_as', req.lang).replace('{name}', template.name);
       return { data: template, message };
     },
@@ -101,7 +101,7 @@ export const boardViewRoutes: FastifyPluginAsyncZod = async (app) => {
       config: access,
       schema: { body: TaskTemplateListRequest, response: { 200: TaskTemplateListResponse } },
     },
-    async (req) => ({ data: await listTemplates(app.ctx, principalOf(req), req.body) }),
+    async (req) => ({ data: await listTemplates(req.ctx, principalOf(req), req.body) }),
   );
 
   app.post(
@@ -114,7 +114,7 @@ export const boardViewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const tasks = await importTemplate(app.ctx, principalOf(req), req.body.projectId, req.body.templateId);
+      const tasks = await importTemplate(req.ctx, principalOf(req), req.body.projectId, req.body.templateId);
       const message = translate('template_imported', req.lang).replace('{count}', String(tasks.length));
       return { data: { tasks, message } };
     },
@@ -124,7 +124,7 @@ export const boardViewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/task-templates/delete',
     { config: access, schema: { body: TaskTemplateDeleteRequest, response: { 200: MessageResponse } } },
     async (req) => {
-      await deleteTemplates(app.ctx, principalOf(req), req.body.templateIds);
+      await deleteTemplates(req.ctx, principalOf(req), req.body.templateIds);
       return { data: { message: translate('template_deleted', req.lang) } };
     },
   );
@@ -133,7 +133,7 @@ export const boardViewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/task-templates/restore',
     { config: access, schema: { body: TaskTemplateDeleteRequest, response: { 200: MessageResponse } } },
     async (req) => {
-      await restoreTemplates(app.ctx, principalOf(req), req.body.templateIds);
+      await restoreTemplates(req.ctx, principalOf(req), req.body.templateIds);
       return { data: { message: translate('template_restored', req.lang) } };
     },
   );
@@ -145,7 +145,7 @@ export const boardViewRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: IdParams, body: TaskTemplateUpdateRequest, response: { 200: TemplateAnswer } },
     },
     async (req) => ({
-      data: await renameTemplate(app.ctx, principalOf(req), req.params.id, req.body.name),
+      data: await renameTemplate(req.ctx, principalOf(req), req.params.id, req.body.name),
       message: translate('template_updated', req.lang),
     }),
   );

@@ -58,7 +58,7 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/task/setup',
     { config: access, schema: { body: TaskSetupRequest, response: { 200: TaskSetupResponse } } },
-    async (req) => ({ data: await setupBoard(app.ctx, principalOf(req), req.body) }),
+    async (req) => ({ data: await setupBoard(req.ctx, principalOf(req), req.body) }),
   );
 
   app.post(
@@ -78,12 +78,12 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const values = req.query.cells === 'values';
       const answer = await (values ? filterTaskValuesJson : filterTasksJson)(
-        app.ctx,
+        req.ctx,
         principalOf(req),
         req.body,
         req.query,
       );
-      if (app.ctx.config.RESPONSE_CHECK)
+      if (req.ctx.config.RESPONSE_CHECK)
         checkWrittenAnswer(
           values ? TaskFilterValuesResponse : TaskFilterResponse,
           answer,
@@ -95,7 +95,7 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // CSV of the view's records (docs/board.md "CSV export and import"); the web saves it as a file.
   app.post('/task/export', { config: access, schema: { body: TaskExportRequest } }, async (req, reply) => {
-    const { csv, count } = await exportTasks(app.ctx, principalOf(req), req.body, req.lang);
+    const { csv, count } = await exportTasks(req.ctx, principalOf(req), req.body, req.lang);
     const day = new Date().toISOString().slice(0, 10);
     reply.header('content-type', 'text/csv; charset=utf-8');
     reply.header('content-disposition', `attachment; filename="${req.body.board}-${day}.csv"`);
@@ -111,13 +111,13 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: 16 * 1024 * 1024,
       schema: { body: TaskImportRequest, response: { 200: TaskImportResponse } },
     },
-    async (req) => ({ data: await importTasks(app.ctx, principalOf(req), req.body, req.lang) }),
+    async (req) => ({ data: await importTasks(req.ctx, principalOf(req), req.body, req.lang) }),
   );
 
   app.post(
     '/task/create',
     { config: access, schema: { body: TaskCreateRequest, response: { 200: dataOf(Task) } } },
-    async (req) => ({ data: await createTask(app.ctx, principalOf(req), req.body) }),
+    async (req) => ({ data: await createTask(req.ctx, principalOf(req), req.body) }),
   );
 
   app.put(
@@ -130,14 +130,14 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({
-      data: { tasks: await updateTasks(app.ctx, principalOf(req), req.body.ids, req.body.update) },
+      data: { tasks: await updateTasks(req.ctx, principalOf(req), req.body.ids, req.body.update) },
     }),
   );
 
   app.get(
     '/task/:id',
     { config: access, schema: { params: IdParams, response: { 200: dataOf(Task) } } },
-    async (req) => ({ data: await getTask(app.ctx, principalOf(req), req.params.id) }),
+    async (req) => ({ data: await getTask(req.ctx, principalOf(req), req.params.id) }),
   );
 
   app.put(
@@ -146,7 +146,7 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
       config: access,
       schema: { params: IdParams, body: TaskUpdateRequest, response: { 200: dataOf(Task) } },
     },
-    async (req) => ({ data: await updateTask(app.ctx, principalOf(req), req.params.id, req.body) }),
+    async (req) => ({ data: await updateTask(req.ctx, principalOf(req), req.params.id, req.body) }),
   );
 
   app.post(
@@ -159,7 +159,7 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const deleted = await deleteTasks(app.ctx, principalOf(req), req.body.taskIds);
+      const deleted = await deleteTasks(req.ctx, principalOf(req), req.body.taskIds);
       return { data: { message: translate('tasks_deleted', req.lang), deleted } };
     },
   );
@@ -168,7 +168,7 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/task/property/create',
     { config: access, schema: { body: PropertyCreateRequest, response: { 200: PropertiesAnswer } } },
     async (req) => ({
-      data: await createProperty(app.ctx, principalOf(req), req.body),
+      data: await createProperty(req.ctx, principalOf(req), req.body),
       message: translate('property_created', req.lang),
     }),
   );
@@ -177,7 +177,7 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/task/property/update',
     { config: access, schema: { body: PropertyUpdateRequest, response: { 200: PropertiesAnswer } } },
     async (req) => ({
-      data: await updateProperty(app.ctx, principalOf(req), req.body),
+      data: await updateProperty(req.ctx, principalOf(req), req.body),
       message: translate('property_updated', req.lang),
     }),
   );
@@ -197,7 +197,7 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
       const merged = PropertyDeleteRequest.safeParse({ ...req.query, ...(req.body ?? {}) });
       if (!merged.success) throw badRequest('invalid_input', { key: 'required' });
       return {
-        data: await deleteProperty(app.ctx, principalOf(req), merged.data),
+        data: await deleteProperty(req.ctx, principalOf(req), merged.data),
         message: translate('property_deleted', req.lang),
       };
     },
@@ -212,7 +212,7 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PropertiesAnswer },
       },
     },
-    async (req) => ({ data: await getProperties(app.ctx, principalOf(req), req.query.board) }),
+    async (req) => ({ data: await getProperties(req.ctx, principalOf(req), req.query.board) }),
   );
 
   app.put(
@@ -221,7 +221,7 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
       config: access,
       schema: { params: IdParams, body: UpdatePropertyRequest, response: { 200: PropertiesAnswer } },
     },
-    async (req) => ({ data: await updateColumnSettings(app.ctx, principalOf(req), req.params.id, req.body) }),
+    async (req) => ({ data: await updateColumnSettings(req.ctx, principalOf(req), req.params.id, req.body) }),
   );
 
   app.put(
@@ -230,6 +230,6 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
       config: access,
       schema: { params: IdParams, body: ReplacePropertiesRequest, response: { 200: PropertiesAnswer } },
     },
-    async (req) => ({ data: await replaceColumnOrder(app.ctx, principalOf(req), req.params.id, req.body) }),
+    async (req) => ({ data: await replaceColumnOrder(req.ctx, principalOf(req), req.params.id, req.body) }),
   );
 };

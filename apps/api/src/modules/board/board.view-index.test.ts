@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { statementsOf } from '../../../test/statements';
 import { wantsGenericPlan } from '../../db/plan';
 import { demoTaskColumns, seedBoardTasks } from '../../db/seed/board';
-import { asPlatform } from '../../db/tenant';
+import { PLATFORM } from '../../db/tenant';
 import { loadColumns, saveColumns } from './board.repository';
 import { clearBoardSummaries, indexedPageSql } from './board.service';
 import { boardTestKit, type Company } from './board.test-kit';
@@ -63,7 +63,7 @@ const indexNames = async (companyId: string) =>
   ).map((r) => r.name);
 
 async function columnsOf(companyId: string): Promise<Record<string, Column>> {
-  return asPlatform(async () => (await loadColumns(t.database.db, companyId, 'tasks', null)).properties);
+  return (await loadColumns(t.database.as(PLATFORM).db, companyId, 'tasks', null)).properties;
 }
 
 beforeAll(async () => {
@@ -75,13 +75,11 @@ beforeAll(async () => {
     [a, 3],
     [b, 4],
   ] as const) {
-    await asPlatform(() =>
-      t.database.db.transaction(async (tx) => {
-        await loadColumns(tx, company.company.id, 'tasks', null);
-        await saveColumns(tx, company.company.id, 'tasks', demoTaskColumns());
-        await seedBoardTasks(tx, { companyId: company.company.id, count: 400, seed });
-      }),
-    );
+    await t.database.as(PLATFORM).db.transaction(async (tx) => {
+      await loadColumns(tx, company.company.id, 'tasks', null);
+      await saveColumns(tx, company.company.id, 'tasks', demoTaskColumns());
+      await seedBoardTasks(tx, { companyId: company.company.id, count: 400, seed });
+    });
   }
 });
 afterAll(() => t.close());
@@ -187,16 +185,14 @@ describe('indexes of saved views', () => {
     const group = { value: 'Done', count: 100, sum: null };
     const query = new PgDialect().sqlToQuery(indexedPageSql(index, body, columns.Status, [], group, 0, 20));
     // With sorting and whole-table reads priced out, a plan exists only if the index serves the order.
-    const plan = await asPlatform(() =>
-      t.database.rawTransaction(async (q) => {
-        await q('SET LOCAL enable_seqscan = off');
-        await q('SET LOCAL enable_sort = off');
-        await q('SET LOCAL enable_bitmapscan = off');
-        return (await q<{ 'QUERY PLAN': string }>(`EXPLAIN ${query.sql}`, query.params)).map(
-          (r) => r['QUERY PLAN'],
-        );
-      }),
-    );
+    const plan = await t.database.rawTransaction(async (q) => {
+      await q('SET LOCAL enable_seqscan = off');
+      await q('SET LOCAL enable_sort = off');
+      await q('SET LOCAL enable_bitmapscan = off');
+      return (await q<{ 'QUERY PLAN': string }>(`EXPLAIN ${query.sql}`, query.params)).map(
+        (r) => r['QUERY PLAN'],
+      );
+    });
     const text = plan.join('\n');
     expect(text).toContain(`Index Scan using ${index.name}`);
     expect(text).not.toMatch(/\bSort\b/);
@@ -236,15 +232,13 @@ describe('indexes of saved views', () => {
     const query = new PgDialect().sqlToQuery(
       indexedPageSql(plain, body, columns.Status, [], { value: 'Done', count: 100, sum: null }, 0, 20),
     );
-    const plan = await asPlatform(() =>
-      t.database.rawTransaction(async (q) => {
-        await q('SET LOCAL enable_seqscan = off');
-        await q('SET LOCAL enable_sort = off');
-        return (await q<{ 'QUERY PLAN': string }>(`EXPLAIN ${query.sql}`, query.params)).map(
-          (r) => r['QUERY PLAN'],
-        );
-      }),
-    );
+    const plan = await t.database.rawTransaction(async (q) => {
+      await q('SET LOCAL enable_seqscan = off');
+      await q('SET LOCAL enable_sort = off');
+      return (await q<{ 'QUERY PLAN': string }>(`EXPLAIN ${query.sql}`, query.params)).map(
+        (r) => r['QUERY PLAN'],
+      );
+    });
     expect(plan.join('\n')).toContain(`Index Scan using ${plain.name}`);
     expect(plan.join('\n')).toMatch(/Filter: .*Priority/s);
   });

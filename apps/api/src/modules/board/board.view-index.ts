@@ -3,7 +3,7 @@ import type { Board, Column, ViewFilter, ViewSort } from '@solar/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client';
-import { asCompany } from '../../db/tenant';
+import { companyTenant } from '../../db/tenant';
 import { filterSql, groupSql, indexGroupKeys, type OrderKey, rowsOf, sortKeys, TABLE } from './board.sql';
 
 /**
@@ -189,7 +189,7 @@ export function syncViewIndexes(
   const key = `${companyId} ${board}`;
   const run = (syncing.get(key) ?? Promise.resolve())
     .catch(() => undefined)
-    .then(() => asCompany(companyId, () => syncCompanyIndexes(database, companyId, board, opts.minRecords)));
+    .then(() => syncCompanyIndexes(database.as(companyTenant(companyId)), companyId, board, opts.minRecords));
   syncing.set(key, run);
   void run
     .finally(() => {

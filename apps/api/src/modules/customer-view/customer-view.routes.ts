@@ -17,20 +17,20 @@ export const customerViewRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataOf(z.object({ url: z.string(), token: z.string(), expiresAt: z.string() })) },
       },
     },
-    async (req) => ({ data: await createCustomerLink(app.ctx, principalOf(req), req.body.projectId) }),
+    async (req) => ({ data: await createCustomerLink(req.ctx, principalOf(req), req.body.projectId) }),
   );
 
   app.get(
     '/customer-view',
     { config: { access: 'public' }, schema: { querystring: z.object({ token: Token }) } },
-    async (req) => ({ data: await getCustomerView(app.ctx, req.query.token) }),
+    async (req) => ({ data: await getCustomerView(req.ctx, req.query.token) }),
   );
 
   app.get(
     '/customer-view/pdf',
     { config: { access: 'public' }, schema: { querystring: z.object({ token: Token }) } },
     async (req, reply) => {
-      const file = await openOfferPdf(app.ctx, req.query.token);
+      const file = await openOfferPdf(req.ctx, req.query.token);
       reply.header('content-type', 'application/pdf');
       reply.header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`);
       return reply.send(file.stream);
@@ -51,7 +51,7 @@ export const customerViewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({
-      data: await acceptOffer(app.ctx, { ...req.body, ip: req.ip, lang: req.lang }),
+      data: await acceptOffer(req.ctx, { ...req.body, ip: req.ip, lang: req.lang }),
     }),
   );
 };

@@ -17,7 +17,7 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/planning-files',
     { config: { access: ['ADMIN'] }, schema: { response: { 200: dataOf(PlanningFile) } } },
-    async (req) => ({ data: await uploadPlanningFile(app.ctx, principalOf(req), req) }),
+    async (req) => ({ data: await uploadPlanningFile(req.ctx, principalOf(req), req) }),
   );
 
   app.get(
@@ -29,7 +29,7 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataOf(z.array(PlanningFile)) },
       },
     },
-    async (req) => ({ data: await listPlanningFiles(app.ctx, principalOf(req), req.query.quoteId) }),
+    async (req) => ({ data: await listPlanningFiles(req.ctx, principalOf(req), req.query.quoteId) }),
   );
 
   /** SPEC §7: the server decides and counts a download; answers the file's url and the usage. */
@@ -48,9 +48,9 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const me = principalOf(req);
-      const result = await requestDownload(app.ctx, me, req.body.quoteId, req.body.kind);
+      const result = await requestDownload(req.ctx, me, req.body.quoteId, req.body.kind);
       if (!me.companyId) throw forbidden();
-      return { data: { ...result, subscription: await getSubscription(app.ctx, me.companyId) } };
+      return { data: { ...result, subscription: await getSubscription(req.ctx, me.companyId) } };
     },
   );
 
@@ -58,7 +58,7 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/planning-files/:id',
     { config: { access: ['ADMIN', ...installers] }, schema: { params: IdParams } },
     async (req, reply) => {
-      const file = await openPlanningFile(app.ctx, principalOf(req), req.params.id);
+      const file = await openPlanningFile(req.ctx, principalOf(req), req.params.id);
       reply.header('content-type', file.mimeType);
       reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`);
       return reply.send(file.stream);

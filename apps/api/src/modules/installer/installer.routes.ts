@@ -29,13 +29,13 @@ export const installerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataOf(InstallerDetails) },
       },
     },
-    async (req) => ({ data: await updateCompany(app.ctx, principalOf(req), req.params.id, req.body) }),
+    async (req) => ({ data: await updateCompany(req.ctx, principalOf(req), req.params.id, req.body) }),
   );
 
   app.get(
     '/installer/users',
     { config: { access: installerRoles }, schema: { response: { 200: TeamResponse } } },
-    async (req) => ({ data: { docs: await listTeam(app.ctx, principalOf(req)) } }),
+    async (req) => ({ data: { docs: await listTeam(req.ctx, principalOf(req)) } }),
   );
 
   app.post(
@@ -49,7 +49,7 @@ export const installerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const docs = await inviteUsers(app.ctx, principalOf(req), req.params.id, req.body);
+      const docs = await inviteUsers(req.ctx, principalOf(req), req.params.id, req.body);
       return { data: { docs, message: translate('user_invited', req.lang) } };
     },
   );
@@ -61,7 +61,7 @@ export const installerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: MemberParams, body: AccessUpdateRequest, response: { 200: dataOf(TeamMember) } },
     },
     async (req) => ({
-      data: await changeRole(app.ctx, principalOf(req), req.params.id, req.params.userId, req.body.role),
+      data: await changeRole(req.ctx, principalOf(req), req.params.id, req.params.userId, req.body.role),
     }),
   );
 
@@ -72,7 +72,7 @@ export const installerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: MemberParams, response: { 200: MessageResponse } },
     },
     async (req) => {
-      await removeAccess(app.ctx, principalOf(req), req.params.id, req.params.userId);
+      await removeAccess(req.ctx, principalOf(req), req.params.id, req.params.userId);
       return { data: { message: translate('access_removed', req.lang) } };
     },
   );

@@ -15,11 +15,11 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/media',
     { config: installers, schema: { response: { 200: dataOf(z.array(ProjectFile)) } } },
-    async (req) => ({ data: [await uploadFile(app.ctx, principalOf(req), req)] }),
+    async (req) => ({ data: [await uploadFile(req.ctx, principalOf(req), req)] }),
   );
 
   app.get('/media/:id', { config: installers, schema: { params: IdParams } }, async (req, reply) => {
-    const file = await openFile(app.ctx, principalOf(req), req.params.id);
+    const file = await openFile(req.ctx, principalOf(req), req.params.id);
     reply.header('content-type', file.mimeType);
     reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`);
     reply.header('x-content-type-options', 'nosniff');
@@ -30,7 +30,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/media/:id',
     { config: installers, schema: { params: IdParams, response: { 200: MessageResponse } } },
     async (req) => {
-      await deleteFile(app.ctx, principalOf(req), req.params.id);
+      await deleteFile(req.ctx, principalOf(req), req.params.id);
       return { data: { message: translate('file_deleted', req.lang) } };
     },
   );

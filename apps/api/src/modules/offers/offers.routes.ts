@@ -20,7 +20,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   for (const url of ['/installer/storePDFdata', '/offers']) {
     app.post(url, { config: installers, schema: { response: { 200: OfferResponse } } }, async (req) => ({
-      data: await uploadOffer(app.ctx, principalOf(req), req),
+      data: await uploadOffer(req.ctx, principalOf(req), req),
       message: translate('offer_uploaded', req.lang),
     }));
   }
@@ -28,7 +28,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/offers',
     { config: installers, schema: { querystring: OfferListQuery, response: { 200: OfferListResponse } } },
-    async (req) => ({ data: await listOffers(app.ctx, principalOf(req), req.query.projectId) }),
+    async (req) => ({ data: await listOffers(req.ctx, principalOf(req), req.query.projectId) }),
   );
 
   /** The offer's PDF from a Word template (preview; application/pdf). */
@@ -36,7 +36,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/comman/installerPdf',
     { config: installers, schema: { body: OfferPdfRequest } },
     async (req, reply) => {
-      const { pdf, shortId } = await previewOfferPdf(app.ctx, principalOf(req), req.body);
+      const { pdf, shortId } = await previewOfferPdf(req.ctx, principalOf(req), req.body);
       reply.header('content-type', 'application/pdf');
       reply.header('content-disposition', `inline; filename="offer-${encodeURIComponent(shortId)}.pdf"`);
       reply.header('x-content-type-options', 'nosniff');
@@ -50,7 +50,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       url,
       { config: installers, schema: { body: SendOfferRequest, response: { 202: SendOfferResponse } } },
       async (req, reply) => {
-        const offer = await queueOfferMail(app.ctx, principalOf(req), req.body);
+        const offer = await queueOfferMail(req.ctx, principalOf(req), req.body);
         return reply.code(202).send({ data: { message: translate('offer_queued', req.lang), offer } });
       },
     );

@@ -2,6 +2,7 @@ import { CreateCheckoutRequest, CreatePriceRequest, dataOf, Subscription } from 
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client';
 import { localCheckoutSessions, localPrices } from '../../db/schema';
 import { principalOf } from '../../lib/auth-hook';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
@@ -11,8 +12,6 @@ const buyers = { access: ['INSTALLER_ADMIN'] } as const;
 const installers = { access: ['INSTALLER_ADMIN', 'INSTALLER', 'INSTALLER_SALES'] } as const;
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.ctx.database;
-
   app.post(
     '/payments/create-price',
     {
@@ -22,7 +21,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { unit_amount, metadata } = req.body;
       checkPrice(unit_amount, metadata.obj, metadata.pvsol);
-      return { data: await app.ctx.payments.createPrice({ unitAmount: unit_amount, ...metadata }) };
+      return { data: await req.ctx.payments.createPrice({ unitAmount: unit_amount, ...metadata }) };
     },
   );
 
@@ -40,15 +39,18 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!me.companyId) throw forbidden();
       let obj = Number(req.body.metadata?.obj ?? 0);
       let pvsol = Number(req.body.metadata?.pvsol ?? 0);
-      if (app.ctx.payments.name === 'local') {
-        const [price] = await db.select().from(localPrices).where(eq(localPrices.id, req.body.priceId));
+      if (req.ctx.payments.name === 'local') {
+        const [price] = await req.ctx.database.db
+          .select()
+          .from(localPrices)
+          .where(eq(localPrices.id, req.body.priceId));
         if (!price) throw badRequest('checkout_not_found', { priceId: 'checkout_not_found' });
         obj = price.obj;
         pvsol = price.pvsol;
       }
       if (!Number.isInteger(obj) || !Number.isInteger(pvsol) || obj < 0 || pvsol < 0)
         throw badRequest('invalid_input');
-      const session = await app.ctx.payments.createCheckoutSession({
+      const session = await req.ctx.payments.createCheckoutSession({
         priceId: req.body.priceId,
         companyId: me.companyId,
         successUrl: req.body.successUrl,
@@ -66,7 +68,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const me = principalOf(req);
       if (!me.companyId) throw forbidden();
-      return { data: await getSubscription(app.ctx, me.companyId) };
+      return { data: await getSubscription(req.ctx, me.companyId) };
     },
   );
 
@@ -80,7 +82,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     successUrl: z.string(),
     cancelUrl: z.string(),
   });
-  const findLocalSession = async (id: string, companyId: string) => {
+  const findLocalSession = async (db: Db, id: string, companyId: string) => {
     const [row] = await db
       .select({ s: localCheckoutSessions, p: localPrices })
       .from(localCheckoutSessions)
@@ -98,7 +100,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const me = principalOf(req);
       if (!me.companyId) throw forbidden();
-      const { s, p } = await findLocalSession(req.params.id, me.companyId);
+      const { s, p } = await findLocalSession(req.ctx.database.db, req.params.id, me.companyId);
       return {
         data: {
           id: s.id,
@@ -120,17 +122,17 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const me = principalOf(req);
-      if (!me.companyId || app.ctx.payments.name !== 'local') throw forbidden();
-      const { s, p } = await findLocalSession(req.params.id, me.companyId);
+      if (!me.companyId || req.ctx.payments.name !== 'local') throw forbidden();
+      const { s, p } = await findLocalSession(req.ctx.database.db, req.params.id, me.companyId);
       if (s.status === 'open') {
-        await db
+        await req.ctx.database.db
           .update(localCheckoutSessions)
           .set({ status: 'complete' })
           .where(eq(localCheckoutSessions.id, s.id));
       }
       // The same path a Stripe webhook takes; the event id makes a second confirmation a no-op.
       await applyPaymentEvent(
-        app.ctx,
+        req.ctx,
         {
           id: `local_evt_${s.id}`,
           type: 'activated',
@@ -143,7 +145,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         'local',
       );
-      return { data: await getSubscription(app.ctx, me.companyId) };
+      return { data: await getSubscription(req.ctx, me.companyId) };
     },
   );
 
@@ -152,10 +154,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
     scope.post('/payments/webhook', { config: { access: 'public' } }, async (req) => {
-      if (app.ctx.payments.name !== 'stripe') throw notFound();
-      let event: ReturnType<typeof app.ctx.payments.parseWebhook>;
+      if (req.ctx.payments.name !== 'stripe') throw notFound();
+      let event: ReturnType<typeof req.ctx.payments.parseWebhook>;
       try {
-        event = app.ctx.payments.parseWebhook(
+        event = req.ctx.payments.parseWebhook(
           req.body as Buffer,
           req.headers['stripe-signature'] as string | undefined,
         );
@@ -163,7 +165,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         req.log.warn({ err }, 'stripe webhook refused');
         throw new AppError(400, 'invalid_signature');
       }
-      const result = await applyPaymentEvent(app.ctx, event, 'stripe');
+      const result = await applyPaymentEvent(req.ctx, event, 'stripe');
       return { data: { received: true, applied: result.applied } };
     });
   });

@@ -51,13 +51,13 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/product',
     { config: readers, schema: { querystring: ProductListQuery, response: { 200: ProductListResponse } } },
-    async (req) => ({ data: await listProducts(app.ctx, principalOf(req), req.query) }),
+    async (req) => ({ data: await listProducts(req.ctx, principalOf(req), req.query) }),
   );
 
   app.put(
     '/product/v2',
     { config: readers, schema: { querystring: ProductSearchQuery, response: { 200: ProductListResponse } } },
-    async (req) => ({ data: await listProducts(app.ctx, principalOf(req), req.query) }),
+    async (req) => ({ data: await listProducts(req.ctx, principalOf(req), req.query) }),
   );
 
   app.get(
@@ -71,7 +71,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({
-      data: await getProduct(app.ctx, principalOf(req), req.params.installerId, req.params.productId),
+      data: await getProduct(req.ctx, principalOf(req), req.params.installerId, req.params.productId),
     }),
   );
 
@@ -79,7 +79,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/product/',
     { config: readers, schema: { querystring: DuplicateQuery, body: ProductInput, response: one } },
     async (req) => ({
-      data: await createProduct(app.ctx, principalOf(req), req.body, req.query.isDuplicate === 'true'),
+      data: await createProduct(req.ctx, principalOf(req), req.body, req.query.isDuplicate === 'true'),
     }),
   );
 
@@ -96,7 +96,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const path of ['/product//update/:id', '/product/update/:id']) {
     app.put(path, update, async (req) => ({
       data: await updateProduct(
-        app.ctx,
+        req.ctx,
         principalOf(req),
         req.params.id,
         req.body,
@@ -117,7 +117,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await deleteProducts(
-        app.ctx,
+        req.ctx,
         principalOf(req),
         req.body.deletedProducts,
         req.query.isDuplicate === 'true',
@@ -129,13 +129,13 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/product/productinstaller',
     { config: installers, schema: { body: InstallerProductRequest, response: one } },
-    async (req) => ({ data: await setCatalogueEntry(app.ctx, principalOf(req), req.body, false) }),
+    async (req) => ({ data: await setCatalogueEntry(req.ctx, principalOf(req), req.body, false) }),
   );
 
   app.put(
     '/product/updateinstaller',
     { config: installers, schema: { body: InstallerProductRequest, response: one } },
-    async (req) => ({ data: await setCatalogueEntry(app.ctx, principalOf(req), req.body, true) }),
+    async (req) => ({ data: await setCatalogueEntry(req.ctx, principalOf(req), req.body, true) }),
   );
 
   app.post(
@@ -145,7 +145,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: RemoveInstallerProductRequest, response: { 200: MessageResponse } },
     },
     async (req) => {
-      await removeCatalogueEntry(app.ctx, principalOf(req), req.body.productId);
+      await removeCatalogueEntry(req.ctx, principalOf(req), req.body.productId);
       return { data: { message: translate('product_removed', req.lang) } };
     },
   );
@@ -154,23 +154,23 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/product/add-bulk-price',
     { config: installers, schema: { body: AddBulkPriceRequest, response: one } },
     async (req) => ({
-      data: await setBulkPrices(app.ctx, principalOf(req), req.body.productId, req.body.bulkPrices),
+      data: await setBulkPrices(req.ctx, principalOf(req), req.body.productId, req.body.bulkPrices),
     }),
   );
 
   app.get(
     '/product/pricing',
     { config: installers, schema: { response: { 200: dataOf(PricingSettings) } } },
-    async (req) => ({ data: await getPricing(app.ctx, principalOf(req)) }),
+    async (req) => ({ data: await getPricing(req.ctx, principalOf(req)) }),
   );
   app.put(
     '/product/pricing',
     { config: installers, schema: { body: PricingSettings, response: { 200: dataOf(PricingSettings) } } },
-    async (req) => ({ data: await setPricing(app.ctx, principalOf(req), req.body) }),
+    async (req) => ({ data: await setPricing(req.ctx, principalOf(req), req.body) }),
   );
   app.post(
     '/product/calculate',
     { config: installers, schema: { body: CalculatorRequest, response: { 200: dataOf(Calculation) } } },
-    async (req) => ({ data: await calculate(app.ctx, principalOf(req), req.body) }),
+    async (req) => ({ data: await calculate(req.ctx, principalOf(req), req.body) }),
   );
 };

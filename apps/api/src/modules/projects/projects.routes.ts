@@ -38,19 +38,19 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       config: installers,
       schema: { querystring: SavedSearchQuery, body: SavedSearchBody, response: { 200: SavedListResponse } },
     },
-    async (req) => ({ data: await searchProjects(app.ctx, principalOf(req), req.body, req.query) }),
+    async (req) => ({ data: await searchProjects(req.ctx, principalOf(req), req.body, req.query) }),
   );
 
   app.get(
     '/saved-project/project/:id',
     { config: installers, schema: { params: IdParams, response: { 200: ProjectDetailResponse } } },
-    async (req) => ({ data: await getProject(app.ctx, principalOf(req), req.params.id) }),
+    async (req) => ({ data: await getProject(req.ctx, principalOf(req), req.params.id) }),
   );
 
   app.post(
     '/saved-project/create',
     { config: installers, schema: { body: SaveQuoteRequest, response: { 200: ProjectDetailResponse } } },
-    async (req) => ({ data: await saveQuote(app.ctx, principalOf(req), req.body.quoteId) }),
+    async (req) => ({ data: await saveQuote(req.ctx, principalOf(req), req.body.quoteId) }),
   );
 
   app.put(
@@ -60,7 +60,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: DeleteProjectsRequest, response: { 200: MessageResponse } },
     },
     async (req) => {
-      await deleteProjects(app.ctx, principalOf(req), req.body.deletedProjects);
+      await deleteProjects(req.ctx, principalOf(req), req.body.deletedProjects);
       return { data: { message: translate('projects_deleted', req.lang) } };
     },
   );
@@ -71,7 +71,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       config: installers,
       schema: { params: IdParams, body: SavedProjectUpdate, response: { 200: ProjectDetailResponse } },
     },
-    async (req) => ({ data: await updateProject(app.ctx, principalOf(req), req.params.id, req.body) }),
+    async (req) => ({ data: await updateProject(req.ctx, principalOf(req), req.params.id, req.body) }),
   );
 
   app.put(
@@ -81,7 +81,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: IdParams, body: ComponentsUpdate, response: { 200: ProjectDetailResponse } },
     },
     async (req) => ({
-      data: await updateComponents(app.ctx, principalOf(req), req.params.id, req.body.components),
+      data: await updateComponents(req.ctx, principalOf(req), req.params.id, req.body.components),
     }),
   );
 
@@ -95,7 +95,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MatchedBucketsResponse },
       },
     },
-    async (req) => ({ data: await matchedBuckets(app.ctx, principalOf(req), req.body ?? {}, req.query) }),
+    async (req) => ({ data: await matchedBuckets(req.ctx, principalOf(req), req.body ?? {}, req.query) }),
   );
 
   app.put(
@@ -105,7 +105,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: IdParams, body: MatchedUpdate, response: { 200: ProjectDetailResponse } },
     },
     async (req) => ({
-      data: await updateProject(app.ctx, principalOf(req), req.params.id, {
+      data: await updateProject(req.ctx, principalOf(req), req.params.id, {
         projectStatus: req.body.projectStatus,
       }),
     }),
@@ -114,6 +114,6 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard/stats',
     { config: installers, schema: { response: { 200: DashboardResponse } } },
-    async (req) => ({ data: await dashboardStats(app.ctx, principalOf(req)) }),
+    async (req) => ({ data: await dashboardStats(req.ctx, principalOf(req)) }),
   );
 };

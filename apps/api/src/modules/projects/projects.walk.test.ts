@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { statementsOf } from '../../../test/statements';
 import { GENERIC_PLAN_MARK } from '../../db/plan';
-import { asCompany } from '../../db/tenant';
+import { companyTenant } from '../../db/tenant';
 import { findProjects, WALK_MAX_PROJECTS } from './projects.repository';
 
 /**
@@ -54,8 +54,8 @@ const page = (
   opts: { sortColumn: string; sortOrder: 'asc' | 'desc'; limit: number; offset: number },
   companyProjects: number,
 ) =>
-  asCompany(a.company.id, async () =>
-    (await findProjects(t.database.db, a.company.id, body, opts, companyProjects)).map((r) => r.id),
+  findProjects(t.database.as(companyTenant(a.company.id)).db, a.company.id, body, opts, companyProjects).then(
+    (rows) => rows.map((r) => r.id),
   );
 
 describe('the saved-project search in date order', () => {

@@ -19,7 +19,6 @@ function newShortId(): string {
  * slug it also becomes that company's project.
  */
 export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.ctx.database;
   app.post(
     '/public/quote-request',
     {
@@ -35,9 +34,14 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       const kwp = Math.max(3, b.consumption / 1000);
       const shortId = newShortId();
       const partner = b.partner
-        ? (await db.select({ id: companies.id }).from(companies).where(eq(companies.slug, b.partner)))[0]
+        ? (
+            await req.ctx.database.db
+              .select({ id: companies.id })
+              .from(companies)
+              .where(eq(companies.slug, b.partner))
+          )[0]
         : undefined;
-      await app.ctx.database.rawTransaction(async (query) => {
+      await req.ctx.database.rawTransaction(async (query) => {
         const [quote] = await query<{ id: string }>(
           `INSERT INTO quotes (short_id, address, postal_code, city, latitude, longitude, status, building_type,
              roof_type, people, consumption, total_cost, rating, price_per_kwh, feed_in_tariff,

@@ -46,21 +46,20 @@ function splitQuery(q: z.infer<typeof QuoteSearchGetQuery>) {
 }
 
 export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.ctx.database;
   const listSchema = { response: { 200: QuoteListResponse } };
 
   // SPEC §7 gives the list as a PUT (filters in the body) and as a GET (filters in the query).
   app.put(
     '/quote/installer/search',
     { config: everyone, schema: { ...listSchema, querystring: QuoteListQuery, body: QuoteFilters } },
-    async (req) => ({ data: await listQuotes(app.ctx, principalOf(req), req.body, req.query) }),
+    async (req) => ({ data: await listQuotes(req.ctx, principalOf(req), req.body, req.query) }),
   );
   app.get(
     '/quote/installer/search',
     { config: everyone, schema: { ...listSchema, querystring: QuoteSearchGetQuery } },
     async (req) => {
       const { paging, filters } = splitQuery(req.query);
-      return { data: await listQuotes(app.ctx, principalOf(req), filters, paging) };
+      return { data: await listQuotes(req.ctx, principalOf(req), filters, paging) };
     },
   );
 
@@ -74,8 +73,8 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     filters: z.infer<typeof QuoteFilters>,
   ) => {
     const scope = scopeFor(principalOf(req));
-    const body = await cachedMapBody(db, [scope, filters, bbox ?? null], async () => ({
-      data: await findMapPoints(db, scope, filters, bbox),
+    const body = await cachedMapBody(req.ctx.database.db, [scope, filters, bbox ?? null], async () => ({
+      data: await findMapPoints(req.ctx.database.db, scope, filters, bbox),
     }));
     return sendKept(req, reply, body);
   };
@@ -109,7 +108,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const filterData = async (req: FastifyRequest) => ({
-    data: await findFilterData(db, scopeFor(principalOf(req))),
+    data: await findFilterData(req.ctx.database.db, scopeFor(principalOf(req))),
   });
   const filterDataSchema = { response: { 200: FilterDataResponse } };
   app.post('/quote/installer/filter-data', { config: everyone, schema: filterDataSchema }, filterData);
@@ -119,7 +118,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/quote/installer/total',
     { config: everyone, schema: { ...totalSchema, body: QuoteFilters.optional() } },
-    async (req) => ({ data: await totalQuotes(app.ctx, principalOf(req), req.body ?? {}) }),
+    async (req) => ({ data: await totalQuotes(req.ctx, principalOf(req), req.body ?? {}) }),
   );
   app.get(
     '/quote/installer/total',
@@ -129,16 +128,16 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       // Kept totals go out in this turn: no promise, so none of the work every promise costs
       // while the tenant slot's AsyncLocalStorage is on (decision 0015).
       const me = principalOf(req);
-      const kept = keptTotalQuotes(app.ctx, me, filters);
+      const kept = keptTotalQuotes(req.ctx, me, filters);
       if (kept) return { data: kept };
-      return totalQuotes(app.ctx, me, filters).then((data) => ({ data }));
+      return totalQuotes(req.ctx, me, filters).then((data) => ({ data }));
     },
   );
 
   app.get(
     '/quote/:id',
     { config: everyone, schema: { params: IdParams, response: { 200: dataOf(Quote) } } },
-    async (req) => ({ data: await getQuote(app.ctx, principalOf(req), req.params.id) }),
+    async (req) => ({ data: await getQuote(req.ctx, principalOf(req), req.params.id) }),
   );
 
   // Quote update: ADMIN only (planning status, verification, marks); both readings.
@@ -147,7 +146,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { body: QuoteUpdateRequest, response: { 200: dataOf(Quote) } },
   };
   const update = async (req: FastifyRequest<{ Body: z.infer<typeof QuoteUpdateRequest> }>) => ({
-    data: await updateQuote(app.ctx, principalOf(req), req.body),
+    data: await updateQuote(req.ctx, principalOf(req), req.body),
   });
   app.put('/quote/update', updateOpts, update);
   app.post('/quote/update', updateOpts, update);
@@ -158,7 +157,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: installers },
       schema: { params: IdParams, body: ChangeRequestCreate, response: { 200: dataOf(ChangeRequest) } },
     },
-    async (req) => ({ data: await createChangeRequest(app.ctx, principalOf(req), req.params.id, req.body) }),
+    async (req) => ({ data: await createChangeRequest(req.ctx, principalOf(req), req.params.id, req.body) }),
   );
   app.get(
     '/change-requests',
@@ -169,13 +168,13 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataOf(z.object({ docs: z.array(ChangeRequest) })) },
       },
     },
-    async (req) => ({ data: { docs: await listChangeRequests(app.ctx, req.query.status) } }),
+    async (req) => ({ data: { docs: await listChangeRequests(req.ctx, req.query.status) } }),
   );
   app.put(
     '/change-requests/:id/resolve',
     { config: { access: ['ADMIN'] }, schema: { params: IdParams, response: { 200: MessageResponse } } },
     async (req) => {
-      await resolveChangeRequest(app.ctx, principalOf(req), req.params.id);
+      await resolveChangeRequest(req.ctx, principalOf(req), req.params.id);
       return { data: { message: translate('change_request_resolved', req.lang) } };
     },
   );

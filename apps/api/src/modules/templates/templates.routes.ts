@@ -38,19 +38,19 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/email-template',
     { config: installers, schema: { response: { 200: EmailTemplateListResponse } } },
-    async (req) => ({ data: await listEmailTemplates(app.ctx, principalOf(req)) }),
+    async (req) => ({ data: await listEmailTemplates(req.ctx, principalOf(req)) }),
   );
 
   app.post(
     '/email-template',
     { config: installers, schema: { body: EmailTemplateInput, response: { 200: EmailTemplateResponse } } },
-    async (req) => ({ data: await createEmailTemplate(app.ctx, principalOf(req), req.body) }),
+    async (req) => ({ data: await createEmailTemplate(req.ctx, principalOf(req), req.body) }),
   );
 
   app.post(
     '/email-template/preview',
     { config: installers, schema: { body: EmailPreviewRequest, response: { 200: EmailPreviewResponse } } },
-    async (req) => ({ data: await previewEmail(app.ctx, principalOf(req), req.body, req.lang) }),
+    async (req) => ({ data: await previewEmail(req.ctx, principalOf(req), req.body, req.lang) }),
   );
 
   app.put(
@@ -59,14 +59,14 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
       config: installers,
       schema: { params: IdParams, body: EmailTemplateUpdate, response: { 200: EmailTemplateResponse } },
     },
-    async (req) => ({ data: await updateEmailTemplate(app.ctx, principalOf(req), req.params.id, req.body) }),
+    async (req) => ({ data: await updateEmailTemplate(req.ctx, principalOf(req), req.params.id, req.body) }),
   );
 
   app.delete(
     '/email-template/:id',
     { config: installers, schema: { params: IdParams, response: { 200: MessageResponse } } },
     async (req) => {
-      await deleteEmailTemplate(app.ctx, principalOf(req), req.params.id);
+      await deleteEmailTemplate(req.ctx, principalOf(req), req.params.id);
       return { data: { message: translate('template_deleted', req.lang) } };
     },
   );
@@ -75,14 +75,14 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/email-template/:id/restore',
     { config: installers, schema: { params: IdParams, response: { 200: EmailTemplateResponse } } },
-    async (req) => ({ data: await restoreEmailTemplate(app.ctx, principalOf(req), req.params.id) }),
+    async (req) => ({ data: await restoreEmailTemplate(req.ctx, principalOf(req), req.params.id) }),
   );
 
   // ------------------------------------------------------------------ Word (.docx) templates
   app.get(
     '/word-template',
     { config: installers, schema: { response: { 200: WordTemplateListResponse } } },
-    async (req) => ({ data: await listWordTemplates(app.ctx, principalOf(req)) }),
+    async (req) => ({ data: await listWordTemplates(req.ctx, principalOf(req)) }),
   );
 
   /** Multipart: `file` (.docx under 20 MB), `name`, optional `language` (de|en|es). */
@@ -90,7 +90,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     '/word-template',
     { config: installers, schema: { response: { 200: WordTemplateSaved } } },
     async (req) => {
-      const data = await uploadWordTemplate(app.ctx, principalOf(req), req);
+      const data = await uploadWordTemplate(req.ctx, principalOf(req), req);
       return { data, message: translate('template_saved_as', req.lang).replace('{name}', data.name) };
     },
   );
@@ -99,7 +99,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     '/word-template/:id/download',
     { config: installers, schema: { params: IdParams } },
     async (req, reply) => {
-      const file = await downloadWordTemplate(app.ctx, principalOf(req), req.params.id);
+      const file = await downloadWordTemplate(req.ctx, principalOf(req), req.params.id);
       reply.header('content-type', file.mimeType);
       reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`);
       reply.header('x-content-type-options', 'nosniff');
@@ -112,7 +112,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     '/word-template/:id',
     { config: installers, schema: { params: IdParams, response: { 200: WordTemplateSaved } } },
     async (req) => ({
-      data: await updateWordTemplate(app.ctx, principalOf(req), req.params.id, req),
+      data: await updateWordTemplate(req.ctx, principalOf(req), req.params.id, req),
       message: translate('template_updated', req.lang),
     }),
   );
@@ -121,7 +121,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     '/word-template/:id',
     { config: installers, schema: { params: IdParams, response: { 200: MessageResponse } } },
     async (req) => {
-      await deleteWordTemplate(app.ctx, principalOf(req), req.params.id);
+      await deleteWordTemplate(req.ctx, principalOf(req), req.params.id);
       return { data: { message: translate('template_deleted', req.lang) } };
     },
   );
@@ -130,7 +130,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     '/word-template/:id/restore',
     { config: installers, schema: { params: IdParams, response: { 200: WordTemplateSaved } } },
     async (req) => ({
-      data: await restoreWordTemplate(app.ctx, principalOf(req), req.params.id),
+      data: await restoreWordTemplate(req.ctx, principalOf(req), req.params.id),
       message: translate('template_restored', req.lang),
     }),
   );

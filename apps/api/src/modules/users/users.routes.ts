@@ -26,13 +26,11 @@ import { translate } from '../../lib/messages';
 import { loadUserView, searchUsers, toTeamMember } from './users.repository';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.ctx.database;
-
   app.get(
     '/user',
     { config: { access: 'any' }, schema: { response: { 200: CurrentUserResponse } } },
     async (req) => {
-      const view = await loadUserView(db, principalOf(req).id);
+      const view = await loadUserView(req.ctx.database.db, principalOf(req).id);
       if (!view) throw notFound('user_not_found');
       return { data: view };
     },
@@ -47,7 +45,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const me = principalOf(req);
       const b = req.body;
-      const view = await db.transaction(async (tx) => {
+      const view = await req.ctx.database.db.transaction(async (tx) => {
         await tx
           .update(users)
           .set({
@@ -76,7 +74,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const me = principalOf(req);
-      const view = await db.transaction(async (tx) => {
+      const view = await req.ctx.database.db.transaction(async (tx) => {
         await tx
           .update(users)
           .set({ onboardedAt: req.body.done ? new Date() : null, updatedAt: new Date() })
@@ -106,7 +104,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const { installerPartner: term, page, limit } = req.query;
       const companyId = me.role === 'ADMIN' ? null : me.companyId;
       if (me.role !== 'ADMIN' && !companyId) return { data: emptyPage(page, limit) };
-      const { rows, total } = await searchUsers(db, { term, companyId, page, limit });
+      const { rows, total } = await searchUsers(req.ctx.database.db, { term, companyId, page, limit });
       const totalPages = Math.ceil(total / limit);
       return {
         data: {
@@ -122,7 +120,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'any' }, schema: { body: MeetingRequest, response: { 200: MessageResponse } } },
     async (req) => {
       const me = principalOf(req);
-      const view = await loadUserView(db, me.id);
+      const view = await loadUserView(req.ctx.database.db, me.id);
       if (!view) throw notFound('user_not_found');
       const u = view.user;
       const lines = [
@@ -133,8 +131,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         '',
         req.body.message,
       ];
-      await enqueueJob(db, app.ctx.config.JOB_QUEUE, 'send-mail', {
-        to: app.ctx.config.SUPPORT_EMAIL,
+      await enqueueJob(req.ctx.database.db, req.ctx.config.JOB_QUEUE, 'send-mail', {
+        to: req.ctx.config.SUPPORT_EMAIL,
         subject: `Meeting request: ${u.firstName} ${u.lastName}`,
         text: lines.join('\n'),
       });
