@@ -132,6 +132,8 @@ export async function createTestApp(
     database,
     config,
     smtp,
+    /** The app's job runner (polls every 100 ms); a test that needs the pool to itself stops it. */
+    jobs: runner,
     createCompany,
     createUser,
     createInstallerCompany,

@@ -485,32 +485,29 @@ function tenantPglite(
     return new Proxy(client, {
       get(target, prop) {
         if (prop === 'query') {
-          return (...args: Parameters<PGlite['query']>) => {
-            return exclusive(async () => {
+          return (...args: Parameters<PGlite['query']>) =>
+            exclusive(async () => {
               await useTenant(params);
               await usePlan(wantsGenericPlan(args[0]));
               return prepared.query(...args);
             });
-          };
         }
         if (prop === 'exec') {
-          return (...args: Parameters<PGlite['exec']>) => {
-            return exclusive(async () => {
+          return (...args: Parameters<PGlite['exec']>) =>
+            exclusive(async () => {
               await useTenant(params);
               return target.exec(...args);
             });
-          };
         }
         if (prop === 'transaction') {
-          return <T>(fn: Parameters<PGlite['transaction']>[0]) => {
-            return exclusive(async () => {
+          return <T>(fn: Parameters<PGlite['transaction']>[0]) =>
+            exclusive(async () => {
               await usePlan(false);
               return target.transaction(async (tx) => {
                 await tx.query(SET_TENANT_SQL, params);
                 return fn(tx) as Promise<T>;
               });
             });
-          };
         }
         const value = Reflect.get(target, prop, target);
         return typeof value === 'function' ? value.bind(target) : value;

@@ -1,8 +1,9 @@
 import { isInstallerRole, type Language, type Role } from '@solar/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client';
 import { users } from '../db/schema';
-import { NO_TENANT, PLATFORM, type TenantScope, tenantKey } from '../db/tenant';
+import { NO_TENANT, PLATFORM, type TenantScope } from '../db/tenant';
 import { LiveCache } from './change-feed';
 import type { AppContext } from './context';
 import { forbidden, sessionEnded, unauthenticated } from './errors';
@@ -70,15 +71,15 @@ export function registerAuthHook(app: FastifyInstance) {
   // it needs no new setting (db/client.ts). Only a hint: `users` is not a company table, and the
   // tenant is set from the looked-up row before any other statement.
   const tenantHints = new Map<string, TenantScope>();
-  // The app's context as each tenant's requests see it, made once a tenant.
-  const contexts = new Map<string, AppContext>();
+  // The app's context as each tenant's requests see it: one per database handle, which the
+  // database already keeps per tenant (db/client.ts), so it lives as long as its handle.
+  const contexts = new WeakMap<Database, AppContext>();
   const contextFor = (tenant: TenantScope): AppContext => {
-    const key = tenantKey(tenant);
-    let ctx = contexts.get(key);
+    const database = app.ctx.database.as(tenant);
+    let ctx = contexts.get(database);
     if (!ctx) {
-      if (contexts.size >= 10_000) contexts.clear();
-      ctx = { ...app.ctx, database: app.ctx.database.as(tenant) };
-      contexts.set(key, ctx);
+      ctx = { ...app.ctx, database };
+      contexts.set(database, ctx);
     }
     return ctx;
   };

@@ -31,6 +31,7 @@ describe('JobRunner', () => {
         }
         return platform.query(text, params);
       },
+      as: () => flaky,
     };
     const warn = vi.fn();
     const log = { warn, info: vi.fn(), error: vi.fn(), debug: vi.fn() } as unknown as FastifyBaseLogger;

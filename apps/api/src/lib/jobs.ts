@@ -48,7 +48,7 @@ export class JobRunner {
     private readonly queue = 'default',
   ) {
     // The queue's own statements work across companies, like its jobs (server.ts, jobHandlers).
-    this.database = database.tenant.scope === 'platform' ? database : database.as(PLATFORM);
+    this.database = database.as(PLATFORM);
   }
 
   /** Wakes every runner of this process (called after an enqueue). */

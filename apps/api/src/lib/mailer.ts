@@ -37,6 +37,8 @@ export function createSmtpMailer(url: string, from: string): Mailer {
  * real SMTP; received messages are stored in `mail_messages`, where ADMIN can read them.
  */
 export async function createLocalCatcherMailer(database: Database, from: string): Promise<Mailer> {
+  // The catcher keeps every company's mail, as a mail server would: it writes as the platform.
+  const platform = database.as(PLATFORM);
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -44,23 +46,20 @@ export async function createLocalCatcherMailer(database: Database, from: string)
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then(async (parsed) => {
-          await database
-            .as(PLATFORM)
-            .db.insert(mailMessages)
-            .values({
-              fromAddress: parsed.from?.text ?? '',
-              toAddress: Array.isArray(parsed.to)
-                ? parsed.to.map((a) => a.text).join(', ')
-                : (parsed.to?.text ?? ''),
-              subject: parsed.subject ?? '',
-              text: parsed.text ?? '',
-              html: typeof parsed.html === 'string' ? parsed.html : '',
-              attachments: parsed.attachments.map((a) => ({
-                filename: a.filename ?? 'attachment',
-                contentType: a.contentType,
-                size: a.size,
-              })),
-            });
+          await platform.db.insert(mailMessages).values({
+            fromAddress: parsed.from?.text ?? '',
+            toAddress: Array.isArray(parsed.to)
+              ? parsed.to.map((a) => a.text).join(', ')
+              : (parsed.to?.text ?? ''),
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+            attachments: parsed.attachments.map((a) => ({
+              filename: a.filename ?? 'attachment',
+              contentType: a.contentType,
+              size: a.size,
+            })),
+          });
           callback();
         })
         .catch((err: Error) => callback(err));
