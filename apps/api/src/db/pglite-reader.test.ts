@@ -1,12 +1,14 @@
 import { createRequire } from 'node:module';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse, protocol, types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATCH_MARK, patchPglite, patchReader } from '../../scripts/patch-pglite.mjs';
+import { textTypeParsers } from './client';
 
 /**
  * PGlite's protocol reader decodes text fields in place (apps/api/scripts/patch-pglite.mjs,
  * docs/decisions/0021): the rewrite as such, that this install carries it, and that text of every
- * kind still reads back the same through each of PGlite's builds.
+ * kind still reads back the same through each of PGlite's builds. And the parsers drizzle hands
+ * PGlite with each query, merged once (db/client.ts, `textTypeParsers`).
  */
 
 // The reader's two methods as PGlite 0.5.16 ships them, in its ES module and CommonJS builds.
@@ -111,5 +113,45 @@ describe('text read back through PGlite', () => {
         i: { city: 'Köln', n: i + 1 },
       });
     });
+  });
+});
+
+describe('the parsers drizzle hands with each query', () => {
+  // As drizzle-orm/pglite builds them for every query: these types stay PostgreSQL's text.
+  const drizzleParsers = () => ({
+    [types.TIMESTAMP]: (value: string) => value,
+    [types.TIMESTAMPTZ]: (value: string) => value,
+    [types.DATE]: (value: string) => value,
+    1185: (value: string) => value,
+  });
+  let db: PGlite;
+  beforeAll(async () => {
+    db = new PGlite();
+    await db.waitReady;
+  });
+  afterAll(() => db.close());
+
+  it('are merged with PGlite’s once for each set of types, and parse as PGlite would merge them', async () => {
+    const parsersOf = textTypeParsers(db);
+    const first = parsersOf(drizzleParsers());
+    expect(first).not.toBeNull();
+    expect(parsersOf(drizzleParsers())).toBe(first);
+    expect(parsersOf(undefined)).toBe(db.parsers);
+    const sql = `SELECT now() AS at, current_date AS day, ARRAY[now()] AS ats, 42::int AS n, 1.5::float8 AS f,
+        true AS yes, '{"a":1}'::jsonb AS j, ARRAY[1,2]::int[] AS ns`;
+    const { messages } = await db.execProtocol(protocol.serialize.query(sql));
+    const ours = parse.parseResults(messages, first ?? {}, undefined)[0]?.rows[0];
+    const pglite = parse.parseResults(messages, db.parsers, { parsers: drizzleParsers() })[0]?.rows[0];
+    expect(ours).toEqual(pglite);
+    expect(ours).toMatchObject({ n: 42, f: 1.5, yes: true, j: { a: 1 }, ns: [1, 2] });
+    expect(typeof ours?.at).toBe('string');
+    expect(typeof ours?.day).toBe('string');
+    expect(typeof ours?.ats).toBe('string');
+  });
+
+  it('leaves a parser that does something to PGlite', () => {
+    const parsersOf = textTypeParsers(db);
+    expect(parsersOf({ [types.INT4]: (value: string) => Number(value) * 2 })).toBeNull();
+    expect(parsersOf({ ...drizzleParsers(), [types.TEXT]: (value: string) => value.trim() })).toBeNull();
   });
 });
