@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { principalOf } from '../../lib/auth-hook';
 import { sendKept } from '../../lib/kept-body';
 import { translate } from '../../lib/messages';
+import { checkWrittenAnswer } from '../../lib/response-serializer';
 import { findFilterData, findMapPoints } from './quotes.repository';
 import { scopeFor } from './quotes.scope';
 import { cachedMapBody } from './quotes.search';
@@ -48,18 +49,25 @@ function splitQuery(q: z.infer<typeof QuoteSearchGetQuery>) {
 export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   const listSchema = { response: { 200: QuoteListResponse } };
 
+  // The answer is written as JSON text, its quotes as PostgreSQL wrote them (quoteJsonSql); where
+  // answers are checked (tests, development) it must parse and pass its schema (decision 0022).
+  const sendList = (req: FastifyRequest, reply: FastifyReply, answer: string) => {
+    if (req.ctx.config.RESPONSE_CHECK) checkWrittenAnswer(QuoteListResponse, answer, 'quote search');
+    return reply.type('application/json; charset=utf-8').send(answer);
+  };
   // SPEC §7 gives the list as a PUT (filters in the body) and as a GET (filters in the query).
   app.put(
     '/quote/installer/search',
     { config: everyone, schema: { ...listSchema, querystring: QuoteListQuery, body: QuoteFilters } },
-    async (req) => ({ data: await listQuotes(req.ctx, principalOf(req), req.body, req.query) }),
+    async (req, reply) =>
+      sendList(req, reply, await listQuotes(req.ctx, principalOf(req), req.body, req.query)),
   );
   app.get(
     '/quote/installer/search',
     { config: everyone, schema: { ...listSchema, querystring: QuoteSearchGetQuery } },
-    async (req) => {
+    async (req, reply) => {
       const { paging, filters } = splitQuery(req.query);
-      return { data: await listQuotes(req.ctx, principalOf(req), filters, paging) };
+      return sendList(req, reply, await listQuotes(req.ctx, principalOf(req), filters, paging));
     },
   );
 

@@ -5,7 +5,7 @@ import { genericPlan } from '../../db/plan';
 import { badRequest } from '../../lib/errors';
 import { KeptBody } from '../../lib/kept-body';
 import { versionedCache } from '../../lib/versioned-cache';
-import type { QuoteDbRow } from './quotes.repository';
+import { quoteJsonSql } from './quotes.repository';
 import { areaFilterSql, filterSql, noFilter, type QuoteScope } from './quotes.scope';
 
 /**
@@ -16,26 +16,19 @@ import { areaFilterSql, filterSql, noFilter, type QuoteScope } from './quotes.sc
 
 type SortColumn = QuoteListQuery['sortColumn'];
 
-/** Each sort column in SQL, with the cast its cursor value needs. */
-const SORTS: Record<SortColumn, { column: SQL; cast: SQL; of: (r: QuoteDbRow) => number | string }> = {
-  'profiles.green.rating': {
-    column: sql`q.rating`,
-    cast: sql`double precision`,
-    of: (r) => Number(r.rating),
-  },
-  totalCost: { column: sql`q.total_cost`, cast: sql`double precision`, of: (r) => Number(r.total_cost) },
-  consumption: { column: sql`q.consumption`, cast: sql`double precision`, of: (r) => Number(r.consumption) },
-  people: { column: sql`q.people`, cast: sql`integer`, of: (r) => Number(r.people) },
-  pricePerKwh: {
-    column: sql`q.price_per_kwh`,
-    cast: sql`double precision`,
-    of: (r) => Number(r.price_per_kwh),
-  },
-  city: { column: sql`q.city`, cast: sql`text`, of: (r) => r.city },
+/** Each sort column in SQL, with the cast its cursor value needs and that value from the page's `k`. */
+const SORTS: Record<SortColumn, { column: SQL; cast: SQL; of: (k: unknown) => number | string }> = {
+  'profiles.green.rating': { column: sql`q.rating`, cast: sql`double precision`, of: Number },
+  totalCost: { column: sql`q.total_cost`, cast: sql`double precision`, of: Number },
+  consumption: { column: sql`q.consumption`, cast: sql`double precision`, of: Number },
+  people: { column: sql`q.people`, cast: sql`integer`, of: Number },
+  pricePerKwh: { column: sql`q.price_per_kwh`, cast: sql`double precision`, of: Number },
+  city: { column: sql`q.city`, cast: sql`text`, of: String },
+  // Kept as PostgreSQL wrote it (microseconds included), so the next page starts exactly after it.
   createdAt: {
     column: sql`q.created_at`,
     cast: sql`timestamptz`,
-    of: (r) => (r.created_at instanceof Date ? r.created_at.toISOString() : String(r.created_at)),
+    of: (k) => (k instanceof Date ? k.toISOString() : String(k)),
   },
 };
 
@@ -69,9 +62,12 @@ export function decodeCursor(text: string): QuoteCursor {
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-const SELECT_COLUMNS = sql`q.*, p.id AS project_id, p.stage AS project_stage,
-  EXISTS (SELECT 1 FROM files f WHERE f.quote_id = q.id AND f.kind = 'obj') AS has_obj,
-  EXISTS (SELECT 1 FROM files f WHERE f.quote_id = q.id AND f.kind = 'pvsol') AS has_pvsol`;
+/** A page's row: its sort value, its id and the quote as JSON text in the API's shape. */
+interface QuotePageRow {
+  k: unknown;
+  id: string;
+  doc: string;
+}
 
 /** `(column, id) < / > (value, id)`: the rows after the cursor in the sort's direction. */
 function afterCursor(column: SQL, id: SQL, cast: SQL, cursor: QuoteCursor | null, desc: boolean): SQL {
@@ -90,7 +86,7 @@ export async function findQuotePage(
   scope: QuoteScope,
   filters: QuoteFilters,
   page: QuoteListQuery,
-): Promise<{ rows: QuoteDbRow[]; nextCursor: string | null }> {
+): Promise<{ docs: string[]; nextCursor: string | null }> {
   const sort = SORTS[page.sortColumn];
   const desc = page.sortOrder === 'desc';
   const dir = desc ? sql`DESC` : sql`ASC`;
@@ -109,7 +105,8 @@ export async function findQuotePage(
       : noFilter(filters) && (scope.kind === 'all' || page.sortColumn === 'profiles.green.rating');
   const plan = (statement: SQL) => (steady ? genericPlan(statement) : statement);
 
-  let rows: QuoteDbRow[];
+  const doc = quoteJsonSql(scope);
+  let rows: QuotePageRow[];
   if (scope.kind === 'company') {
     const company = scope.companyId;
     const projectJoin = sql`LEFT JOIN projects p ON p.quote_id = q.id AND p.company_id = ${company} AND NOT p.is_deleted`;
@@ -121,9 +118,9 @@ export async function findQuotePage(
     // 0016), the page is read from the rating index alone; otherwise each row's quote is read.
     const onArea = byRating ? areaFilterSql(filters) : null;
     const source = onArea ? sql`quote_areas a` : sql`quote_areas a JOIN quotes q ON q.id = a.quote_id`;
-    rows = rowsOf<QuoteDbRow>(
+    rows = rowsOf<QuotePageRow>(
       await db.execute(
-        plan(sql`SELECT ${SELECT_COLUMNS} FROM (
+        plan(sql`SELECT v.k, v.id, ${doc} AS doc FROM (
           SELECT a.quote_id AS id, ${key} AS k FROM ${source}
           WHERE a.company_id = ${company} AND ${onArea ?? where} AND ${afterCursor(key, id, sort.cast, cursor, desc)}
           ORDER BY ${key} ${dir}, ${id} ${dir} LIMIT ${offset + take}
@@ -133,9 +130,9 @@ export async function findQuotePage(
     );
   } else {
     const scopeWhere = scope.kind === 'city' ? sql`q.city = ${scope.city}` : sql`true`;
-    rows = rowsOf<QuoteDbRow>(
+    rows = rowsOf<QuotePageRow>(
       await db.execute(
-        plan(sql`SELECT ${SELECT_COLUMNS} FROM quotes q
+        plan(sql`SELECT ${sort.column} AS k, q.id, ${doc} AS doc FROM quotes q
         LEFT JOIN LATERAL (SELECT NULL::uuid AS id, NULL::text AS stage) p ON true
         WHERE ${scopeWhere} AND ${where} AND ${afterCursor(sort.column, sql`q.id`, sort.cast, cursor, desc)}
         ORDER BY ${sort.column} ${dir}, q.id ${dir} LIMIT ${take} OFFSET ${offset}`),
@@ -146,8 +143,8 @@ export async function findQuotePage(
   const shown = hasNext ? rows.slice(0, page.limit) : rows;
   const last = shown.at(-1);
   return {
-    rows: shown,
-    nextCursor: hasNext && last ? encodeCursor({ value: sort.of(last), id: last.id }) : null,
+    docs: shown.map((r) => r.doc),
+    nextCursor: hasNext && last ? encodeCursor({ value: sort.of(last.k), id: last.id }) : null,
   };
 }
 

@@ -8,6 +8,7 @@ import { findQuoteById, toQuote } from './quotes.repository';
 import { scopeFor } from './quotes.scope';
 import { findQuotePage, findQuoteTotals, keptQuoteTotals } from './quotes.search';
 
+/** A page of the caller's quotes with the search's totals: the answer's JSON text (`QuoteListResponse`). */
 export async function listQuotes(
   ctx: AppContext,
   me: Principal,
@@ -16,23 +17,31 @@ export async function listQuotes(
 ) {
   const { db } = ctx.database;
   const scope = scopeFor(me);
-  const [{ rows, nextCursor }, maxMin] = await Promise.all([
+  const [{ docs, nextCursor }, maxMin] = await Promise.all([
     findQuotePage(db, scope, filters, paging),
     findQuoteTotals(db, scope, filters),
   ]);
-  return {
-    docs: rows.map((r) => toQuote(r, scope)),
-    pagination: {
-      page: paging.page,
-      limit: paging.limit,
-      total: maxMin.count,
-      totalPages: Math.ceil(maxMin.count / paging.limit),
-      // From the page itself, so it holds beyond a capped count too.
-      hasNextPage: nextCursor !== null,
-      nextCursor,
-    },
-    maxMin: [maxMin],
+  const pagination = {
+    page: paging.page,
+    limit: paging.limit,
+    total: maxMin.count,
+    totalPages: Math.ceil(maxMin.count / paging.limit),
+    // From the page itself, so it holds beyond a capped count too.
+    hasNextPage: nextCursor !== null,
+    nextCursor,
   };
+  // The quotes come as PostgreSQL wrote them (quoteJsonSql); the rest is ours, in the schema's order.
+  const maxMinText = JSON.stringify([
+    {
+      count: maxMin.count,
+      isCapped: maxMin.isCapped,
+      totalCost: maxMin.totalCost,
+      minCost: maxMin.minCost,
+      maxCost: maxMin.maxCost,
+      totalConsumption: maxMin.totalConsumption,
+    },
+  ]);
+  return `{"data":{"docs":[${docs.join(',')}],"pagination":${JSON.stringify(pagination)},"maxMin":${maxMinText}}}`;
 }
 
 /** The number of quotes a search finds, up to QUOTE_COUNT_CAP (`isCapped` beyond). */
