@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import fastJson from 'fast-json-stringify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { $ZodType } from 'zod/v4/core';
@@ -141,4 +142,19 @@ export function checkWrittenAnswer(schema: z.ZodType, text: string, route: strin
   if (!isDeepStrictEqual(encoded, value)) {
     throw new Error(`the answer of ${route} holds more than its schema: ${text.slice(0, 200)}…`);
   }
+}
+
+/**
+ * Sends an answer a route wrote itself as JSON text (docs/decisions/0022), checked first against
+ * its schema where answers are checked.
+ */
+export function sendWrittenAnswer(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  schema: z.ZodType,
+  text: string,
+): FastifyReply {
+  if (req.ctx.config.RESPONSE_CHECK)
+    checkWrittenAnswer(schema, text, `${req.method} ${req.routeOptions.url}`);
+  return reply.type('application/json; charset=utf-8').send(text);
 }

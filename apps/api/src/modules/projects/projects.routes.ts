@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../lib/auth-hook';
 import { translate } from '../../lib/messages';
+import { sendWrittenAnswer } from '../../lib/response-serializer';
 import {
   dashboardStats,
   deleteProjects,
@@ -38,7 +39,14 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       config: installers,
       schema: { querystring: SavedSearchQuery, body: SavedSearchBody, response: { 200: SavedListResponse } },
     },
-    async (req) => ({ data: await searchProjects(req.ctx, principalOf(req), req.body, req.query) }),
+    // Written as JSON text, the projects as PostgreSQL wrote them (decision 0022).
+    async (req, reply) =>
+      sendWrittenAnswer(
+        req,
+        reply,
+        SavedListResponse,
+        await searchProjects(req.ctx, principalOf(req), req.body, req.query),
+      ),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import {
   canMoveStage,
+  type SavedProject,
   type SavedProjectUpdate,
   type SavedSearchBody,
   STAGE_TRANSITIONS,
@@ -43,6 +44,7 @@ async function companyProjects(db: DbOrTx, companyId: string): Promise<number> {
   return all.count;
 }
 
+/** A page of the company's saved projects with the search's totals: the answer's JSON text (`SavedListResponse`). */
 export async function searchProjects(
   ctx: AppContext,
   me: Principal,
@@ -61,17 +63,16 @@ export async function searchProjects(
   );
   const totals = await projectTotals.get(db, [companyId, body], () => totalsOf(db, where));
   const totalPages = Math.ceil(totals.count / q.limit);
-  return {
-    docs: rows.map(toSavedProject),
-    pagination: {
-      page: q.page,
-      limit: q.limit,
-      total: totals.count,
-      totalPages,
-      hasNextPage: q.page < totalPages,
-    },
-    maxMin: [totals],
+  const pagination = {
+    page: q.page,
+    limit: q.limit,
+    total: totals.count,
+    totalPages,
+    hasNextPage: q.page < totalPages,
   };
+  // The projects come as PostgreSQL wrote them (decision 0022); the rest is ours, in the schema's order.
+  const maxMin = JSON.stringify([{ count: totals.count, totalCost: totals.totalCost }]);
+  return `{"data":{"docs":[${rows.map((r) => r.doc).join(',')}],"pagination":${JSON.stringify(pagination)},"maxMin":${maxMin}}}`;
 }
 
 export async function getProject(ctx: AppContext, me: Principal, id: string) {
@@ -231,7 +232,7 @@ export async function matchedBuckets(
 ) {
   const { db } = ctx.database;
   const companyId = companyOf(me);
-  const buckets = {} as Record<Stage, ReturnType<typeof toSavedProject>[]>;
+  const buckets = {} as Record<Stage, SavedProject[]>;
   const counts = {} as Record<Stage, number>;
   const all = await companyProjects(db, companyId);
   for (const stage of STAGES) {
@@ -244,7 +245,7 @@ export async function matchedBuckets(
       { sortColumn: 'updatedAt', sortOrder: 'desc', limit: q.limit, offset: (q.page - 1) * q.limit },
       all,
     );
-    buckets[stage] = rows.map(toSavedProject);
+    buckets[stage] = rows.map((r) => JSON.parse(r.doc) as SavedProject);
     counts[stage] = (await totalsOf(db, where)).count;
   }
   const total = Math.max(...Object.values(counts));

@@ -1,6 +1,7 @@
 import { compactUuid, type MapPoints, type Quote, type QuoteFilters } from '@solar/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { isoTimestamp } from '../../db/json';
 import { filterSql, projectJoin, type QuoteScope, scopeSql } from './quotes.scope';
 import { visibleIds } from './quotes.search';
 
@@ -148,7 +149,7 @@ export function quoteJsonSql(scope: QuoteScope): SQL {
     CASE WHEN ${showCustomer} THEN (SELECT row_to_json(c) FROM (SELECT q.customer_first_name AS "firstName",
       q.customer_last_name AS "lastName", q.customer_email AS email, q.customer_phone AS phone) c) END AS customer,
     p.id AS "projectId", p.stage AS "projectStatus",
-    to_char(q.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt") d)::text`;
+    ${isoTimestamp(sql`q.created_at`)} AS "createdAt") d)::text`;
 }
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());

@@ -22,7 +22,7 @@ import { z } from 'zod';
 import { principalOf } from '../../lib/auth-hook';
 import { sendKept } from '../../lib/kept-body';
 import { translate } from '../../lib/messages';
-import { checkWrittenAnswer } from '../../lib/response-serializer';
+import { sendWrittenAnswer } from '../../lib/response-serializer';
 import { findFilterData, findMapPoints } from './quotes.repository';
 import { scopeFor } from './quotes.scope';
 import { cachedMapBody } from './quotes.search';
@@ -49,12 +49,9 @@ function splitQuery(q: z.infer<typeof QuoteSearchGetQuery>) {
 export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   const listSchema = { response: { 200: QuoteListResponse } };
 
-  // The answer is written as JSON text, its quotes as PostgreSQL wrote them (quoteJsonSql); where
-  // answers are checked (tests, development) it must parse and pass its schema (decision 0022).
-  const sendList = (req: FastifyRequest, reply: FastifyReply, answer: string) => {
-    if (req.ctx.config.RESPONSE_CHECK) checkWrittenAnswer(QuoteListResponse, answer, 'quote search');
-    return reply.type('application/json; charset=utf-8').send(answer);
-  };
+  // The answer is written as JSON text, its quotes as PostgreSQL wrote them (decision 0022).
+  const sendList = (req: FastifyRequest, reply: FastifyReply, answer: string) =>
+    sendWrittenAnswer(req, reply, QuoteListResponse, answer);
   // SPEC §7 gives the list as a PUT (filters in the body) and as a GET (filters in the query).
   app.put(
     '/quote/installer/search',
