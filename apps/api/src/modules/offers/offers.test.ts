@@ -418,7 +418,8 @@ describe('offer PDF and sending', () => {
       return o?.sendState === 'sent' && o;
     });
     expect(sent.sendError).toBeNull();
-    expect((await jobOf(offerId))?.status).toBe('done');
+    // The runner marks the job done after its handler has recorded the offer as sent.
+    await waitFor(async () => (await jobOf(offerId))?.status === 'done');
     await new Promise((r) => setTimeout(r, 500));
     expect(t.smtp.inbox.filter((m) => JSON.stringify(m.to).includes('backup@example.test'))).toHaveLength(1);
   }, 180_000);
