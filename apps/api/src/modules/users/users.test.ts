@@ -18,6 +18,16 @@ describe('GET /user', () => {
     expect(res.json().data.user).toMatchObject({ _id: a.sales.user.id, role: 'INSTALLER_SALES' });
     expect(res.json().data.installerDetails._id).toBe(a.company.id);
   });
+  it('answers each caller with themselves, however often and in whatever order (the statement is kept per tenant)', async () => {
+    const b = await t.createInstallerCompany();
+    const callers = [a.sales, a.installer, b.admin, a.sales, b.admin, a.installer];
+    for (const caller of callers) {
+      const res = await t.app.inject({ url: '/api/user', headers: t.auth(caller.token) });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.user._id).toBe(caller.user.id);
+      expect(res.json().data.installerDetails._id).toBe(caller.user.companyId);
+    }
+  });
   it('answers a platform user without installer details', async () => {
     const city = await t.createPlatformUser('CITY_ADMIN', 'Köln');
     const res = await t.app.inject({ url: '/api/user', headers: t.auth(city.token) });
