@@ -145,8 +145,9 @@ export function checkWrittenAnswer(schema: z.ZodType, text: string, route: strin
 }
 
 /**
- * Sends an answer a route wrote itself as JSON text (docs/decisions/0022), checked first against
- * its schema where answers are checked.
+ * Sends an answer a route wrote itself as JSON text (the board's pages, decision 0014; the search
+ * pages, decision 0022), checked first against its schema where answers are checked, as its UTF-8
+ * bytes: encoded once, where Fastify measured a string's length and the socket encoded it again.
  */
 export function sendWrittenAnswer(
   req: FastifyRequest,
@@ -156,5 +157,13 @@ export function sendWrittenAnswer(
 ): FastifyReply {
   if (req.ctx.config.RESPONSE_CHECK)
     checkWrittenAnswer(schema, text, `${req.method} ${req.routeOptions.url}`);
-  return reply.type('application/json; charset=utf-8').send(text);
+  return reply.type('application/json; charset=utf-8').send(Buffer.from(text, 'utf8') as never);
+}
+
+/**
+ * A search page's answer as JSON text (`{ data: { docs, pagination, maxMin } }`): the documents as
+ * PostgreSQL wrote them (decision 0022), the pagination and totals as built, in the schema's order.
+ */
+export function writeListAnswer(docs: string[], pagination: object, maxMin: object): string {
+  return `{"data":{"docs":[${docs.join(',')}],"pagination":${JSON.stringify(pagination)},"maxMin":[${JSON.stringify(maxMin)}]}}`;
 }

@@ -28,7 +28,7 @@ import { z } from 'zod';
 import { principalOf } from '../../lib/auth-hook';
 import { badRequest } from '../../lib/errors';
 import { translate } from '../../lib/messages';
-import { checkWrittenAnswer } from '../../lib/response-serializer';
+import { sendWrittenAnswer } from '../../lib/response-serializer';
 import { exportTasks, importTasks } from './board.csv';
 import { BOARD_ROLES } from './board.policy';
 import {
@@ -72,9 +72,8 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     // Written here as JSON text, the cells as PostgreSQL gives them (filterTasksJson) or each record
-    // as PostgreSQL writes it (filterTaskValuesJson, `?cells=values`), and sent as its UTF-8 bytes:
-    // encoded once, where a string of about 100 KB was measured for its length by Fastify and
-    // encoded again by the socket. The schema above still documents the answer.
+    // as PostgreSQL writes it (filterTaskValuesJson, `?cells=values`), and sent as its UTF-8 bytes
+    // (sendWrittenAnswer). The schema above still documents the answer.
     async (req, reply) => {
       const values = req.query.cells === 'values';
       const answer = await (values ? filterTaskValuesJson : filterTasksJson)(
@@ -83,13 +82,7 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
         req.body,
         req.query,
       );
-      if (req.ctx.config.RESPONSE_CHECK)
-        checkWrittenAnswer(
-          values ? TaskFilterValuesResponse : TaskFilterResponse,
-          answer,
-          'POST /task/filter',
-        );
-      return reply.type('application/json; charset=utf-8').send(Buffer.from(answer, 'utf8') as never);
+      return sendWrittenAnswer(req, reply, values ? TaskFilterValuesResponse : TaskFilterResponse, answer);
     },
   );
 

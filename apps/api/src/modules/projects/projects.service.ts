@@ -14,6 +14,7 @@ import { recordAudit } from '../../lib/audit';
 import type { Principal } from '../../lib/auth-hook';
 import type { AppContext } from '../../lib/context';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { writeListAnswer } from '../../lib/response-serializer';
 import { versionedCache } from '../../lib/versioned-cache';
 import { findQuoteById } from '../quotes/quotes.repository';
 import { scopeFor } from '../quotes/quotes.scope';
@@ -70,9 +71,11 @@ export async function searchProjects(
     totalPages,
     hasNextPage: q.page < totalPages,
   };
-  // The projects come as PostgreSQL wrote them (decision 0022); the rest is ours, in the schema's order.
-  const maxMin = JSON.stringify([{ count: totals.count, totalCost: totals.totalCost }]);
-  return `{"data":{"docs":[${rows.map((r) => r.doc).join(',')}],"pagination":${JSON.stringify(pagination)},"maxMin":${maxMin}}}`;
+  return writeListAnswer(
+    rows.map((r) => r.doc),
+    pagination,
+    totals,
+  );
 }
 
 export async function getProject(ctx: AppContext, me: Principal, id: string) {

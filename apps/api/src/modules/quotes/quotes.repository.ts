@@ -129,7 +129,7 @@ export async function findFilterData(db: DbOrTx, scope: QuoteScope) {
 
 /**
  * A quote in the API's shape (`Quote`), written as JSON text by PostgreSQL: the same answer as
- * `toQuote` (quotes.search.test.ts holds the two equal on every demo quote in every scope), for a
+ * `toQuote` (quotes.json.test.ts holds the two equal in every scope), for a
  * row `q` of quotes with its caller's project as `p` (`id`, `stage`). A page of the listing passes
  * through the API as this text: parsing 35 columns of 20 rows into objects and writing them out
  * again was half of a search's CPU in the API process (docs/decisions/0022).

@@ -4,6 +4,7 @@ import { changeRequests, quotes } from '../../db/schema';
 import type { Principal } from '../../lib/auth-hook';
 import type { AppContext } from '../../lib/context';
 import { forbidden, notFound } from '../../lib/errors';
+import { writeListAnswer } from '../../lib/response-serializer';
 import { findQuoteById, toQuote } from './quotes.repository';
 import { scopeFor } from './quotes.scope';
 import { findQuotePage, findQuoteTotals, keptQuoteTotals } from './quotes.search';
@@ -30,18 +31,8 @@ export async function listQuotes(
     hasNextPage: nextCursor !== null,
     nextCursor,
   };
-  // The quotes come as PostgreSQL wrote them (quoteJsonSql); the rest is ours, in the schema's order.
-  const maxMinText = JSON.stringify([
-    {
-      count: maxMin.count,
-      isCapped: maxMin.isCapped,
-      totalCost: maxMin.totalCost,
-      minCost: maxMin.minCost,
-      maxCost: maxMin.maxCost,
-      totalConsumption: maxMin.totalConsumption,
-    },
-  ]);
-  return `{"data":{"docs":[${docs.join(',')}],"pagination":${JSON.stringify(pagination)},"maxMin":${maxMinText}}}`;
+  // The quotes as PostgreSQL wrote them (quoteJsonSql); the totals hold the schema's properties.
+  return writeListAnswer(docs, pagination, maxMin);
 }
 
 /** The number of quotes a search finds, up to QUOTE_COUNT_CAP (`isCapped` beyond). */

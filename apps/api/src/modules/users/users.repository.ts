@@ -88,7 +88,6 @@ export function toTeamMember(u: UserRow): TeamMember {
   };
 }
 
-/** The user with their company, as login and GET /user answer it. */
 /** The user with the company, as drizzle builds it (with the id to fill in). */
 const userViewQuery = (db: DbOrTx) =>
   db
@@ -105,6 +104,7 @@ const userViewQuery = (db: DbOrTx) =>
  */
 const userViewQueries = new WeakMap<DbOrTx, ReturnType<typeof userViewQuery>>();
 
+/** The user with their company, as login and GET /user answer it. */
 export async function loadUserView(db: DbOrTx, userId: string) {
   // One statement: every page of the app asks for it.
   let query = userViewQueries.get(db);
