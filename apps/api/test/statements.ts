@@ -1,24 +1,25 @@
-import type { SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Query } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
 
 /**
- * The texts of the statements `fn` runs through `db.execute` (outside transactions) on any of the
- * database's handles (one per tenant, `Database.as`): recorded on their drizzle class.
+ * The texts of the statements `fn` runs through drizzle (`db.execute`, the query builders and the
+ * shaped statements of db/shaped.ts alike) on any of the database's handles (one per tenant,
+ * `Database.as`): recorded where drizzle prepares each for its driver, on the session's class.
  */
 export async function statementsOf(database: Database, fn: () => Promise<unknown>): Promise<string[]> {
-  const dialect = new PgDialect();
-  const db = Object.getPrototypeOf(database.db) as { execute: (query: SQL) => Promise<unknown> };
-  const original = db.execute;
+  const session = Object.getPrototypeOf(database.db._.session) as {
+    prepareQuery: (query: Query, ...rest: unknown[]) => unknown;
+  };
+  const original = session.prepareQuery;
   const texts: string[] = [];
-  db.execute = function recorded(this: unknown, query: SQL) {
-    texts.push(dialect.sqlToQuery(query).sql);
-    return original.call(this, query);
+  session.prepareQuery = function recorded(this: unknown, query: Query, ...rest: unknown[]) {
+    texts.push(query.sql);
+    return original.call(this, query, ...rest);
   };
   try {
     await fn();
   } finally {
-    db.execute = original;
+    session.prepareQuery = original;
   }
   return texts;
 }

@@ -3,7 +3,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isoTimestamp } from '../../db/json';
 import { genericPlan } from '../../db/plan';
-import { filterSql } from '../quotes/quotes.scope';
+import { type Bind, inline, type Shaped, shapedStatements } from '../../db/shaped';
+import { filterShape, filterSql } from '../quotes/quotes.scope';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -89,17 +90,25 @@ const SAVED_PROJECT_JSON = sql`(SELECT row_to_json(d) FROM (SELECT p.id AS "_id"
     (SELECT row_to_json(x) FROM (SELECT (SELECT row_to_json(m) FROM (SELECT q.address AS complete) m) AS "mapboxAddress",
       q.latitude AS lat, q.longitude AS long) x) AS quote) d)::text AS doc`;
 
-/** The saved-project search's conditions on the project (`p`) and on its quote (`q`). */
-function projectParts(companyId: string, body: SavedSearchBody): { project: SQL; quote: SQL } {
-  const project: SQL[] = [sql`p.company_id = ${companyId}`, sql`NOT p.is_deleted`];
-  if (body.stage?.length) project.push(sql`p.stage = ANY(${`{${body.stage.join(',')}}`}::text[])`);
-  if (body.responsibleUserId) project.push(sql`p.responsible_user_id = ${body.responsibleUserId}`);
-  return { project: sql.join(project, sql` AND `), quote: filterSql(body) };
+/** The saved-project search's conditions on the project (`p`) and on its quote (`q`), values put in by `bind`. */
+function projectParts(
+  companyId: string,
+  body: SavedSearchBody,
+  bind: Bind = inline,
+): { project: SQL; quote: SQL } {
+  const project: SQL[] = [sql`p.company_id = ${bind('company', companyId)}`, sql`NOT p.is_deleted`];
+  if (body.stage?.length) project.push(sql`p.stage = ANY(${bind('stage', stagesOf(body))}::text[])`);
+  if (body.responsibleUserId)
+    project.push(sql`p.responsible_user_id = ${bind('responsible', body.responsibleUserId)}`);
+  return { project: sql.join(project, sql` AND `), quote: filterSql(body, bind) };
 }
 
+/** The stages filter as one `text[]` value. */
+const stagesOf = (body: SavedSearchBody) => `{${body.stage?.join(',') ?? ''}}`;
+
 /** Conditions of the saved-project search, always scoped to one company. */
-export function projectWhere(companyId: string, body: SavedSearchBody): SQL {
-  const { project, quote } = projectParts(companyId, body);
+export function projectWhere(companyId: string, body: SavedSearchBody, bind: Bind = inline): SQL {
+  const { project, quote } = projectParts(companyId, body, bind);
   return sql`${project} AND ${quote}`;
 }
 
@@ -122,13 +131,13 @@ const WALKED_SORTS = new Set(['date', 'updatedAt']);
  * `OFFSET 0` fence, each quote then read by its key with the filters checked on it, so the plan
  * depends on none of the values (docs/decisions/0018).
  */
-function walkInOrder(companyId: string, body: SavedSearchBody, order: SQL, opts: PageOptions): SQL {
-  const { project, quote } = projectParts(companyId, body);
+function walkInOrder(companyId: string, body: SavedSearchBody, order: SQL, page: SQL, bind: Bind): SQL {
+  const { project, quote } = projectParts(companyId, body, bind);
   return genericPlan(sql`SELECT p.id, ${SAVED_PROJECT_JSON}
     FROM (SELECT * FROM projects p WHERE ${project} ORDER BY ${order}) p
     CROSS JOIN LATERAL (SELECT ${QUOTE_COLUMNS} FROM quotes q WHERE q.id = p.quote_id AND ${quote} OFFSET 0) q
     ORDER BY ${order}
-    LIMIT ${opts.limit} OFFSET ${opts.offset}`);
+    ${page}`);
 }
 
 /** A saved project of a page: its id and the project as JSON text in the API's shape. */
@@ -136,6 +145,9 @@ export interface SavedProjectDoc {
   id: string;
   doc: string;
 }
+
+/** The page statements' texts, one a shape (db/shaped.ts, decision 0023). */
+const pageStatements = shapedStatements();
 
 /**
  * A page of the company's saved projects matching `body`. `companyProjects` is how many projects
@@ -148,17 +160,41 @@ export async function findProjects(
   opts: PageOptions,
   companyProjects: number,
 ): Promise<SavedProjectDoc[]> {
-  const dir = opts.sortOrder === 'asc' ? sql`ASC` : sql`DESC`;
-  const order = sql`${SORT[opts.sortColumn] ?? sql`p.created_at`} ${dir}, p.id ${dir}`;
-  if (companyProjects <= WALK_MAX_PROJECTS && WALKED_SORTS.has(opts.sortColumn)) {
-    return rowsOf<SavedProjectDoc>(await db.execute(walkInOrder(companyId, body, order, opts)));
-  }
   return rowsOf<SavedProjectDoc>(
-    await db.execute(sql`SELECT p.id, ${SAVED_PROJECT_JSON} FROM projects p JOIN quotes q ON q.id = p.quote_id
-      WHERE ${projectWhere(companyId, body)}
-      ORDER BY ${order}
-      LIMIT ${opts.limit} OFFSET ${opts.offset}`),
+    await pageStatements.run(db, projectPageStatement(companyId, body, opts, companyProjects)),
   );
+}
+
+/** The page's statement as a shape (walked or joined, sort, set filters) and its values. */
+export function projectPageStatement(
+  companyId: string,
+  body: SavedSearchBody,
+  opts: PageOptions,
+  companyProjects: number,
+): Shaped {
+  const walk = companyProjects <= WALK_MAX_PROJECTS && WALKED_SORTS.has(opts.sortColumn);
+  const quote = filterShape(body);
+  return {
+    key: `${walk ? 'walk' : 'join'}|${opts.sortColumn}|${opts.sortOrder}|${body.stage?.length ? 's' : ''}|${body.responsibleUserId ? 'r' : ''}|${quote.key}`,
+    values: {
+      ...quote.values,
+      company: companyId,
+      stage: stagesOf(body),
+      responsible: body.responsibleUserId ?? null,
+      limit: opts.limit,
+      offset: opts.offset,
+    },
+    build: (bind) => {
+      const dir = opts.sortOrder === 'asc' ? sql`ASC` : sql`DESC`;
+      const order = sql`${SORT[opts.sortColumn] ?? sql`p.created_at`} ${dir}, p.id ${dir}`;
+      const page = sql`LIMIT ${bind('limit', opts.limit)} OFFSET ${bind('offset', opts.offset)}`;
+      if (walk) return walkInOrder(companyId, body, order, page, bind);
+      return sql`SELECT p.id, ${SAVED_PROJECT_JSON} FROM projects p JOIN quotes q ON q.id = p.quote_id
+      WHERE ${projectWhere(companyId, body, bind)}
+      ORDER BY ${order}
+      ${page}`;
+    },
+  };
 }
 
 export async function totalsOf(db: DbOrTx, where: SQL): Promise<{ count: number; totalCost: number }> {

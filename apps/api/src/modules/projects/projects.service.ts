@@ -54,7 +54,6 @@ export async function searchProjects(
 ) {
   const { db } = ctx.database;
   const companyId = companyOf(me);
-  const where = projectWhere(companyId, body);
   const rows = await findProjects(
     db,
     companyId,
@@ -62,7 +61,9 @@ export async function searchProjects(
     { ...q, offset: (q.page - 1) * q.limit },
     await companyProjects(db, companyId),
   );
-  const totals = await projectTotals.get(db, [companyId, body], () => totalsOf(db, where));
+  const totals = await projectTotals.get(db, [companyId, body], () =>
+    totalsOf(db, projectWhere(companyId, body)),
+  );
   const totalPages = Math.ceil(totals.count / q.limit);
   const pagination = {
     page: q.page,

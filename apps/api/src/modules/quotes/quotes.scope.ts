@@ -1,5 +1,6 @@
 import type { QuoteFilters } from '@solar/shared';
 import { type SQL, sql } from 'drizzle-orm';
+import { type Bind, inline } from '../../db/shaped';
 import type { Principal } from '../../lib/auth-hook';
 import { forbidden } from '../../lib/errors';
 
@@ -58,54 +59,123 @@ const AREA_COPIES = {
   status: sql`a.status`,
   verification: sql`a.verification`,
   totalCost: sql`a.total_cost`,
+  rating: sql`a.rating`,
 };
 
 /** The filter conditions of SPEC §7 quote lists, all in SQL. */
-export function filterSql(f: QuoteFilters): SQL {
-  return filterParts(f, false).sql;
+export function filterSql(f: QuoteFilters, bind: Bind = inline): SQL {
+  return filterParts(f, false, bind).sql;
 }
 
 /** Whether `f` sets no filter at all. */
 export function noFilter(f: QuoteFilters): boolean {
-  return filterParts(f, false).count === 0;
+  return FILTERS.every((filter) => filter.value(f) === undefined);
 }
 
 /**
  * The filter conditions over an installer's rows of `quote_areas` (alias `a`) alone, when their
  * copies of the quote answer every filter of `f`; null when one needs the quote itself.
  */
-export function areaFilterSql(f: QuoteFilters): SQL | null {
-  const parts = filterParts(f, true);
+export function areaFilterSql(f: QuoteFilters, bind: Bind = inline): SQL | null {
+  const parts = filterParts(f, true, bind);
   return parts.readsQuote ? null : parts.sql;
 }
 
-function filterParts(f: QuoteFilters, onArea: boolean): { sql: SQL; readsQuote: boolean; count: number } {
-  let readsQuote = false;
-  const quote = (column: SQL) => {
-    readsQuote = true;
-    return column;
-  };
-  const col = (name: keyof typeof AREA_COPIES, column: SQL) => (onArea ? AREA_COPIES[name] : quote(column));
-  const parts: SQL[] = [sql`true`];
-  if (f.search) {
-    const pattern = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    parts.push(sql`(${quote(sql`q.address`)} ILIKE ${pattern} OR q.short_id ILIKE ${pattern})`);
+/**
+ * The filters `f` sets, for a shaped statement (db/shaped.ts): their names as the shape's part of
+ * the key, and their values by the names the conditions bind them with (`f_<filter>`).
+ */
+export function filterShape(f: QuoteFilters): { key: string; values: Record<string, unknown> } {
+  let key = '';
+  const values: Record<string, unknown> = {};
+  for (const filter of FILTERS) {
+    const value = filter.value(f);
+    if (value === undefined) continue;
+    key += `${filter.name},`;
+    values[`f_${filter.name}`] = value;
   }
-  // The column is named only for a filter that is set, so an unset one reads no quote.
-  const anyOf = (values: readonly string[] | undefined, column: () => SQL) => {
-    if (values?.length) parts.push(sql`${column()} = ANY(${toPgArray(values)}::text[])`);
+  return { key, values };
+}
+
+/** How a condition names its columns: the quote's, or the area row's copy where it answers. */
+interface Columns {
+  /** A column of the quote itself (the area row cannot answer the filter). */
+  quote(column: SQL): SQL;
+  /** The area row's copy of a quote column, on the area; else the quote's column. */
+  copy(name: keyof typeof AREA_COPIES, column: SQL): SQL;
+}
+
+/** One filter: its value in `f` (undefined when unset, as one bound value) and its condition on it. */
+interface Filter {
+  name: string;
+  value(f: QuoteFilters): string | number | undefined;
+  condition(value: unknown, c: Columns): SQL;
+}
+
+/** A filter for a list of values: any of them (one `text[]` value). */
+const anyOf = (
+  name: 'city' | 'buildingType' | 'roofType' | 'status' | 'taskStatus' | 'verification',
+  column: (c: Columns) => SQL,
+): Filter => ({
+  name,
+  value: (f) => (f[name]?.length ? toPgArray(f[name]) : undefined),
+  condition: (v, c) => sql`${column(c)} = ANY(${v}::text[])`,
+});
+
+/** The filters of SPEC §7, in the order their conditions are written. */
+const FILTERS: readonly Filter[] = [
+  {
+    name: 'search',
+    value: (f) => (f.search ? `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined),
+    condition: (v, c) => sql`(${c.quote(sql`q.address`)} ILIKE ${v} OR q.short_id ILIKE ${v})`,
+  },
+  // A column is named only for a filter that is set, so an unset one reads no quote.
+  anyOf('city', (c) => c.quote(sql`q.city`)),
+  anyOf('buildingType', (c) => c.copy('buildingType', sql`q.building_type`)),
+  anyOf('roofType', (c) => c.quote(sql`q.roof_type`)),
+  anyOf('status', (c) => c.copy('status', sql`q.status`)),
+  anyOf('taskStatus', (c) => c.quote(sql`q.task_status`)),
+  anyOf('verification', (c) => c.copy('verification', sql`q.verification`)),
+  {
+    name: 'flags',
+    value: (f) => (f.flags?.length ? toPgArray(f.flags) : undefined),
+    condition: (v, c) => sql`${c.quote(sql`q.flags`)} && ${v}::text[]`,
+  },
+  {
+    name: 'costMin',
+    value: (f) => f.costMin,
+    condition: (v, c) => sql`${c.copy('totalCost', sql`q.total_cost`)} >= ${v}`,
+  },
+  {
+    name: 'costMax',
+    value: (f) => f.costMax,
+    condition: (v, c) => sql`${c.copy('totalCost', sql`q.total_cost`)} <= ${v}`,
+  },
+  {
+    name: 'ratingMin',
+    value: (f) => f.ratingMin,
+    condition: (v, c) => sql`${c.copy('rating', sql`q.rating`)} >= ${v}`,
+  },
+];
+
+function filterParts(
+  f: QuoteFilters,
+  onArea: boolean,
+  bind: Bind,
+): { sql: SQL; readsQuote: boolean; count: number } {
+  let readsQuote = false;
+  const columns: Columns = {
+    quote(column) {
+      readsQuote = true;
+      return column;
+    },
+    copy: (name, column) => (onArea ? AREA_COPIES[name] : columns.quote(column)),
   };
-  anyOf(f.city, () => quote(sql`q.city`));
-  anyOf(f.buildingType, () => col('buildingType', sql`q.building_type`));
-  anyOf(f.roofType, () => quote(sql`q.roof_type`));
-  anyOf(f.status, () => col('status', sql`q.status`));
-  anyOf(f.taskStatus, () => quote(sql`q.task_status`));
-  anyOf(f.verification, () => col('verification', sql`q.verification`));
-  if (f.flags?.length) parts.push(sql`${quote(sql`q.flags`)} && ${toPgArray(f.flags)}::text[]`);
-  if (f.costMin !== undefined) parts.push(sql`${col('totalCost', sql`q.total_cost`)} >= ${f.costMin}`);
-  if (f.costMax !== undefined) parts.push(sql`${col('totalCost', sql`q.total_cost`)} <= ${f.costMax}`);
-  if (f.ratingMin !== undefined)
-    parts.push(sql`${onArea ? sql`a.rating` : quote(sql`q.rating`)} >= ${f.ratingMin}`);
+  const parts: SQL[] = [sql`true`];
+  for (const filter of FILTERS) {
+    const value = filter.value(f);
+    if (value !== undefined) parts.push(filter.condition(bind(`f_${filter.name}`, value), columns));
+  }
   return { sql: sql.join(parts, sql` AND `), readsQuote, count: parts.length - 1 };
 }
 

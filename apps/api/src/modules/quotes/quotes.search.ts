@@ -2,11 +2,12 @@ import { type MaxMin, QUOTE_COUNT_CAP, type QuoteFilters, type QuoteListQuery } 
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { genericPlan } from '../../db/plan';
+import { type Bind, type Shaped, shapedStatements } from '../../db/shaped';
 import { badRequest } from '../../lib/errors';
 import { KeptBody } from '../../lib/kept-body';
 import { versionedCache } from '../../lib/versioned-cache';
 import { quoteJsonSql } from './quotes.repository';
-import { areaFilterSql, filterSql, noFilter, type QuoteScope } from './quotes.scope';
+import { areaFilterSql, filterShape, filterSql, noFilter, type QuoteScope } from './quotes.scope';
 
 /**
  * The quote search (docs/decisions/0005-quote-search-at-scale.md): pages by keyset, every sort on an
@@ -70,11 +71,14 @@ interface QuotePageRow {
 }
 
 /** `(column, id) < / > (value, id)`: the rows after the cursor in the sort's direction. */
-function afterCursor(column: SQL, id: SQL, cast: SQL, cursor: QuoteCursor | null, desc: boolean): SQL {
+function afterCursor(column: SQL, id: SQL, cast: SQL, cursor: unknown, desc: boolean, bind: Bind): SQL {
   if (!cursor) return sql`true`;
   const op = desc ? sql`<` : sql`>`;
-  return sql`(${column}, ${id}) ${op} (${cursor.value}::${cast}, ${cursor.id}::uuid)`;
+  return sql`(${column}, ${id}) ${op} (${bind('cursorValue', (cursor as QuoteCursor).value)}::${cast}, ${bind('cursorId', (cursor as QuoteCursor).id)}::uuid)`;
 }
+
+/** The page statements' texts, one a shape (db/shaped.ts). */
+const pageStatements = shapedStatements();
 
 /**
  * One page of the caller's quotes in the requested order. An installer's quotes (its service area
@@ -87,14 +91,59 @@ export async function findQuotePage(
   filters: QuoteFilters,
   page: QuoteListQuery,
 ): Promise<{ docs: string[]; nextCursor: string | null }> {
-  const sort = SORTS[page.sortColumn];
-  const desc = page.sortOrder === 'desc';
-  const dir = desc ? sql`DESC` : sql`ASC`;
   const cursor = page.cursor ? decodeCursor(page.cursor) : null;
+  const rows = rowsOf<QuotePageRow>(
+    await pageStatements.run(db, quotePageStatement(scope, filters, page, cursor)),
+  );
+  const hasNext = rows.length > page.limit;
+  const shown = hasNext ? rows.slice(0, page.limit) : rows;
+  const last = shown.at(-1);
+  return {
+    docs: shown.map((r) => r.doc),
+    nextCursor:
+      hasNext && last ? encodeCursor({ value: SORTS[page.sortColumn].of(last.k), id: last.id }) : null,
+  };
+}
+
+/** The page's statement as a shape (scope, sort, set filters, cursor or not) and its values. */
+export function quotePageStatement(
+  scope: QuoteScope,
+  filters: QuoteFilters,
+  page: QuoteListQuery,
+  cursor: QuoteCursor | null,
+): Shaped {
   // With a cursor the page starts after it; without, `page` skips the rows before it.
   const offset = cursor ? 0 : (page.page - 1) * page.limit;
   const take = page.limit + 1; // one more than shown says whether a next page exists
-  const where = filterSql(filters);
+  const shape = filterShape(filters);
+  return {
+    key: `${scope.kind}|${page.sortColumn}|${page.sortOrder}|${cursor ? 'after' : 'at'}|${shape.key}`,
+    values: {
+      ...shape.values,
+      company: scope.kind === 'company' ? scope.companyId : null,
+      city: scope.kind === 'city' ? scope.city : null,
+      cursorValue: cursor?.value ?? null,
+      cursorId: cursor?.id ?? null,
+      read: offset + take,
+      take,
+      offset,
+    },
+    build: (bind) => buildQuotePage(scope, filters, page, cursor, bind),
+  };
+}
+
+/** The page's statement, its values put in by `bind`; what else it reads of its inputs is its shape. */
+function buildQuotePage(
+  scope: QuoteScope,
+  filters: QuoteFilters,
+  page: QuoteListQuery,
+  cursor: QuoteCursor | null,
+  bind: Bind,
+): SQL {
+  const sort = SORTS[page.sortColumn];
+  const desc = page.sortOrder === 'desc';
+  const dir = desc ? sql`DESC` : sql`ASC`;
+  const where = filterSql(filters, bind);
   // One plan for every run (db/plan.ts) where the values cannot change the best one: an installer's
   // area (its own rows, at most tens of thousands, read in its rating index or sorted) without an
   // address pattern; all quotes, or a city's in rating order, without filters (each along its
@@ -104,48 +153,33 @@ export async function findQuotePage(
       ? !filters.search
       : noFilter(filters) && (scope.kind === 'all' || page.sortColumn === 'profiles.green.rating');
   const plan = (statement: SQL) => (steady ? genericPlan(statement) : statement);
-
   const doc = quoteJsonSql(scope);
-  let rows: QuotePageRow[];
+  const take = bind('take', page.limit + 1);
+  const offset = bind('offset', cursor ? 0 : (page.page - 1) * page.limit);
   if (scope.kind === 'company') {
-    const company = scope.companyId;
-    const projectJoin = sql`LEFT JOIN projects p ON p.quote_id = q.id AND p.company_id = ${company} AND NOT p.is_deleted`;
+    const company = (name: string) => bind(name, scope.companyId);
+    const projectJoin = sql`LEFT JOIN projects p ON p.quote_id = q.id AND p.company_id = ${company('company')} AND NOT p.is_deleted`;
     // The default sort reads the company's own copy of the rating, in index order.
     const byRating = page.sortColumn === 'profiles.green.rating';
     const key = byRating ? sql`a.rating` : sort.column;
     const id = byRating ? sql`a.quote_id` : sql`q.id`;
     // In rating order with filters the area's rows answer (their copies of the quote, migration
     // 0016), the page is read from the rating index alone; otherwise each row's quote is read.
-    const onArea = byRating ? areaFilterSql(filters) : null;
+    const onArea = byRating ? areaFilterSql(filters, bind) : null;
     const source = onArea ? sql`quote_areas a` : sql`quote_areas a JOIN quotes q ON q.id = a.quote_id`;
-    rows = rowsOf<QuotePageRow>(
-      await db.execute(
-        plan(sql`SELECT v.k, v.id, ${doc} AS doc FROM (
+    const read = bind('read', (cursor ? 0 : (page.page - 1) * page.limit) + page.limit + 1);
+    return plan(sql`SELECT v.k, v.id, ${doc} AS doc FROM (
           SELECT a.quote_id AS id, ${key} AS k FROM ${source}
-          WHERE a.company_id = ${company} AND ${onArea ?? where} AND ${afterCursor(key, id, sort.cast, cursor, desc)}
-          ORDER BY ${key} ${dir}, ${id} ${dir} LIMIT ${offset + take}
+          WHERE a.company_id = ${company('company')} AND ${onArea ?? where} AND ${afterCursor(key, id, sort.cast, cursor, desc, bind)}
+          ORDER BY ${key} ${dir}, ${id} ${dir} LIMIT ${read}
         ) v JOIN quotes q ON q.id = v.id ${projectJoin}
-        ORDER BY v.k ${dir}, v.id ${dir} LIMIT ${take} OFFSET ${offset}`),
-      ),
-    );
-  } else {
-    const scopeWhere = scope.kind === 'city' ? sql`q.city = ${scope.city}` : sql`true`;
-    rows = rowsOf<QuotePageRow>(
-      await db.execute(
-        plan(sql`SELECT ${sort.column} AS k, q.id, ${doc} AS doc FROM quotes q
-        LEFT JOIN LATERAL (SELECT NULL::uuid AS id, NULL::text AS stage) p ON true
-        WHERE ${scopeWhere} AND ${where} AND ${afterCursor(sort.column, sql`q.id`, sort.cast, cursor, desc)}
-        ORDER BY ${sort.column} ${dir}, q.id ${dir} LIMIT ${take} OFFSET ${offset}`),
-      ),
-    );
+        ORDER BY v.k ${dir}, v.id ${dir} LIMIT ${take} OFFSET ${offset}`);
   }
-  const hasNext = rows.length > page.limit;
-  const shown = hasNext ? rows.slice(0, page.limit) : rows;
-  const last = shown.at(-1);
-  return {
-    docs: shown.map((r) => r.doc),
-    nextCursor: hasNext && last ? encodeCursor({ value: sort.of(last.k), id: last.id }) : null,
-  };
+  const scopeWhere = scope.kind === 'city' ? sql`q.city = ${bind('city', scope.city)}` : sql`true`;
+  return plan(sql`SELECT ${sort.column} AS k, q.id, ${doc} AS doc FROM quotes q
+        LEFT JOIN LATERAL (SELECT NULL::uuid AS id, NULL::text AS stage) p ON true
+        WHERE ${scopeWhere} AND ${where} AND ${afterCursor(sort.column, sql`q.id`, sort.cast, cursor, desc, bind)}
+        ORDER BY ${sort.column} ${dir}, q.id ${dir} LIMIT ${take} OFFSET ${offset}`);
 }
 
 /** The rows a scope sees, as `v(id)`: the area and the projects for an installer. */
