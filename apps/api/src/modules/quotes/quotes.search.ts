@@ -71,10 +71,18 @@ interface QuotePageRow {
 }
 
 /** `(column, id) < / > (value, id)`: the rows after the cursor in the sort's direction. */
-function afterCursor(column: SQL, id: SQL, cast: SQL, cursor: unknown, desc: boolean, bind: Bind): SQL {
+function afterCursor(
+  column: SQL,
+  id: SQL,
+  cast: SQL,
+  cursor: QuoteCursor | null,
+  desc: boolean,
+  bind: Bind,
+): SQL {
   if (!cursor) return sql`true`;
   const op = desc ? sql`<` : sql`>`;
-  return sql`(${column}, ${id}) ${op} (${bind('cursorValue', (cursor as QuoteCursor).value)}::${cast}, ${bind('cursorId', (cursor as QuoteCursor).id)}::uuid)`;
+  const value = bind('cursorValue', cursor.value);
+  return sql`(${column}, ${id}) ${op} (${value}::${cast}, ${bind('cursorId', cursor.id)}::uuid)`;
 }
 
 /** The page statements' texts, one a shape (db/shaped.ts). */
@@ -115,20 +123,19 @@ export function quotePageStatement(
   // With a cursor the page starts after it; without, `page` skips the rows before it.
   const offset = cursor ? 0 : (page.page - 1) * page.limit;
   const take = page.limit + 1; // one more than shown says whether a next page exists
+  const span = { read: offset + take, take, offset };
   const shape = filterShape(filters);
   return {
     key: `${scope.kind}|${page.sortColumn}|${page.sortOrder}|${cursor ? 'after' : 'at'}|${shape.key}`,
     values: {
       ...shape.values,
+      ...span,
       company: scope.kind === 'company' ? scope.companyId : null,
       city: scope.kind === 'city' ? scope.city : null,
       cursorValue: cursor?.value ?? null,
       cursorId: cursor?.id ?? null,
-      read: offset + take,
-      take,
-      offset,
     },
-    build: (bind) => buildQuotePage(scope, filters, page, cursor, bind),
+    build: (bind) => buildQuotePage(scope, filters, page, cursor, span, bind),
   };
 }
 
@@ -138,6 +145,7 @@ function buildQuotePage(
   filters: QuoteFilters,
   page: QuoteListQuery,
   cursor: QuoteCursor | null,
+  span: { read: number; take: number; offset: number },
   bind: Bind,
 ): SQL {
   const sort = SORTS[page.sortColumn];
@@ -154,11 +162,11 @@ function buildQuotePage(
       : noFilter(filters) && (scope.kind === 'all' || page.sortColumn === 'profiles.green.rating');
   const plan = (statement: SQL) => (steady ? genericPlan(statement) : statement);
   const doc = quoteJsonSql(scope);
-  const take = bind('take', page.limit + 1);
-  const offset = bind('offset', cursor ? 0 : (page.page - 1) * page.limit);
+  const take = bind('take', span.take);
+  const offset = bind('offset', span.offset);
   if (scope.kind === 'company') {
-    const company = (name: string) => bind(name, scope.companyId);
-    const projectJoin = sql`LEFT JOIN projects p ON p.quote_id = q.id AND p.company_id = ${company('company')} AND NOT p.is_deleted`;
+    const company = bind('company', scope.companyId);
+    const projectJoin = sql`LEFT JOIN projects p ON p.quote_id = q.id AND p.company_id = ${company} AND NOT p.is_deleted`;
     // The default sort reads the company's own copy of the rating, in index order.
     const byRating = page.sortColumn === 'profiles.green.rating';
     const key = byRating ? sql`a.rating` : sort.column;
@@ -167,11 +175,10 @@ function buildQuotePage(
     // 0016), the page is read from the rating index alone; otherwise each row's quote is read.
     const onArea = byRating ? areaFilterSql(filters, bind) : null;
     const source = onArea ? sql`quote_areas a` : sql`quote_areas a JOIN quotes q ON q.id = a.quote_id`;
-    const read = bind('read', (cursor ? 0 : (page.page - 1) * page.limit) + page.limit + 1);
     return plan(sql`SELECT v.k, v.id, ${doc} AS doc FROM (
           SELECT a.quote_id AS id, ${key} AS k FROM ${source}
-          WHERE a.company_id = ${company('company')} AND ${onArea ?? where} AND ${afterCursor(key, id, sort.cast, cursor, desc, bind)}
-          ORDER BY ${key} ${dir}, ${id} ${dir} LIMIT ${read}
+          WHERE a.company_id = ${company} AND ${onArea ?? where} AND ${afterCursor(key, id, sort.cast, cursor, desc, bind)}
+          ORDER BY ${key} ${dir}, ${id} ${dir} LIMIT ${bind('read', span.read)}
         ) v JOIN quotes q ON q.id = v.id ${projectJoin}
         ORDER BY v.k ${dir}, v.id ${dir} LIMIT ${take} OFFSET ${offset}`);
   }
