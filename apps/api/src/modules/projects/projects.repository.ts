@@ -91,11 +91,7 @@ const SAVED_PROJECT_JSON = sql`(SELECT row_to_json(d) FROM (SELECT p.id AS "_id"
       q.latitude AS lat, q.longitude AS long) x) AS quote) d)::text AS doc`;
 
 /** The saved-project search's conditions on the project (`p`) and on its quote (`q`), values put in by `bind`. */
-function projectParts(
-  companyId: string,
-  body: SavedSearchBody,
-  bind: Bind = inline,
-): { project: SQL; quote: SQL } {
+function projectParts(companyId: string, body: SavedSearchBody, bind: Bind): { project: SQL; quote: SQL } {
   const project: SQL[] = [sql`p.company_id = ${bind('company', companyId)}`, sql`NOT p.is_deleted`];
   if (body.stage?.length) project.push(sql`p.stage = ANY(${bind('stage', stagesOf(body))}::text[])`);
   if (body.responsibleUserId)

@@ -158,11 +158,7 @@ const FILTERS: readonly Filter[] = [
   },
 ];
 
-function filterParts(
-  f: QuoteFilters,
-  onArea: boolean,
-  bind: Bind,
-): { sql: SQL; readsQuote: boolean; count: number } {
+function filterParts(f: QuoteFilters, onArea: boolean, bind: Bind): { sql: SQL; readsQuote: boolean } {
   let readsQuote = false;
   const columns: Columns = {
     quote(column) {
@@ -176,7 +172,7 @@ function filterParts(
     const value = filter.value(f);
     if (value !== undefined) parts.push(filter.condition(bind(`f_${filter.name}`, value), columns));
   }
-  return { sql: sql.join(parts, sql` AND `), readsQuote, count: parts.length - 1 };
+  return { sql: sql.join(parts, sql` AND `), readsQuote };
 }
 
 /** A text[] literal passed as one parameter (works the same on PGlite and node-postgres). */
