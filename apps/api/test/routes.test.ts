@@ -1,4 +1,6 @@
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestIds } from '../src/app';
 import { createTestApp, type TestApp } from './app';
 import { multipart } from './multipart';
 
@@ -60,9 +62,31 @@ describe('OpenAPI document', () => {
     expect(JSON.stringify(doc.paths['/api/user/installer/login'])).toContain('password');
   });
 
+  it('refuses a compressed request body with 400 in the caller’s language, nothing read from it', async () => {
+    // No client of ours compresses what it sends; the decompressing hook is off on every route.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/installer/login',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', 'accept-language': 'en' },
+      payload: gzipSync(JSON.stringify({ email: 'installer@demo.solar', password: 'x' })),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ status: 400, message: 'The request body is not valid JSON' });
+  });
+
   it('sends large answers compressed when the client accepts it', async () => {
     const res = await t.app.inject({ url: '/api/docs/openapi.json', headers: { 'accept-encoding': 'gzip' } });
     expect(res.headers['content-encoding']).toBe('gzip');
+  });
+});
+
+describe('request ids', () => {
+  it('are this process’s prefix and a counter, each new, another process’s apart', () => {
+    const next = requestIds();
+    const [a, b] = [next(), next()];
+    expect(a).toMatch(/^[0-9a-f]{12}-1$/);
+    expect(b).toBe(`${a.slice(0, 12)}-2`);
+    expect(requestIds()().slice(0, 12)).not.toBe(a.slice(0, 12));
   });
 });
 

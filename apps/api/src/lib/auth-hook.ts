@@ -109,6 +109,33 @@ export function registerAuthHook(app: FastifyInstance) {
       return row ?? null;
     });
 
+  // The principal and context of each session user kept in memory, made at its first request: the
+  // kept user is one object until its session changes (then a new one is loaded), so a request of a
+  // known session makes neither anew. The principal is frozen: it is shared by the user's requests.
+  const callers = new WeakMap<SessionUser, { principal: Principal; ctx: AppContext }>();
+  const callerOf = (user: SessionUser) => {
+    let caller = callers.get(user);
+    if (!caller) {
+      const principal: Principal = Object.freeze({
+        id: user.id,
+        role: user.role as Role,
+        companyId: user.companyId,
+        city: user.city,
+      });
+      // Installers see their company's rows only, down to the database; platform roles see all.
+      const tenant: TenantScope = !isInstallerRole(principal.role)
+        ? { scope: 'platform' }
+        : principal.companyId
+          ? { scope: 'company', companyId: principal.companyId }
+          : { scope: 'none' };
+      caller = { principal, ctx: contextFor(tenant) };
+      callers.set(user, caller);
+      if (tenantHints.size >= 50_000) tenantHints.clear();
+      tenantHints.set(user.id, tenant);
+    }
+    return caller;
+  };
+
   /** Lets the caller in, or throws: the session must be current and the route open to the role. */
   const admit = (
     req: FastifyRequest,
@@ -117,16 +144,9 @@ export function registerAuthHook(app: FastifyInstance) {
     access: 'any' | readonly Role[] | undefined,
   ) => {
     if (!user || user.isDisabled || user.sessionVersion !== claims.sv) throw sessionEnded();
-    req.principal = { id: user.id, role: user.role as Role, companyId: user.companyId, city: user.city };
-    // Installers see their company's rows only, down to the database; platform roles see all.
-    const tenant: TenantScope = !isInstallerRole(req.principal.role)
-      ? { scope: 'platform' }
-      : req.principal.companyId
-        ? { scope: 'company', companyId: req.principal.companyId }
-        : { scope: 'none' };
-    req.ctx = contextFor(tenant);
-    if (tenantHints.size >= 50_000) tenantHints.clear();
-    tenantHints.set(user.id, tenant);
+    const caller = callerOf(user);
+    req.principal = caller.principal;
+    req.ctx = caller.ctx;
     if (access === undefined) throw forbidden();
     if (access !== 'any' && !access.includes(req.principal.role)) throw forbidden();
   };

@@ -20,6 +20,8 @@ export class ChangeFeed {
   /** Changes with every loss or return of the listener: in-memory versions never repeat. */
   private epoch = randomUUID();
   private readonly versions = new Map<string, number>();
+  /** `version()`'s answers, written once per change rather than on every read (a kept answer's check). */
+  private readonly versionTexts = new Map<string, string>();
   private readonly subscribers = new Set<(topic: ChangeTopic, key: string) => void>();
 
   isLive(): boolean {
@@ -32,7 +34,12 @@ export class ChangeFeed {
    */
   version(sequence: string): string | null {
     if (!this.live) return null;
-    return `feed:${this.epoch}:${this.versions.get(sequence) ?? 0}`;
+    let text = this.versionTexts.get(sequence);
+    if (text === undefined) {
+      text = `feed:${this.epoch}:${this.versions.get(sequence) ?? 0}`;
+      this.versionTexts.set(sequence, text);
+    }
+    return text;
   }
 
   /** Calls `fn` for every change, and with key `*` for every topic when the feed goes or comes back. */
@@ -47,7 +54,10 @@ export class ChangeFeed {
     const topic = payload.slice(0, at);
     const key = payload.slice(at + 1);
     if (at < 0 || !key || (topic !== 'session' && topic !== 'company' && topic !== 'version')) return;
-    if (topic === 'version') this.versions.set(key, (this.versions.get(key) ?? 0) + 1);
+    if (topic === 'version') {
+      this.versions.set(key, (this.versions.get(key) ?? 0) + 1);
+      this.versionTexts.delete(key);
+    }
     for (const fn of this.subscribers) fn(topic, key);
   }
 
@@ -56,6 +66,7 @@ export class ChangeFeed {
     this.live = live;
     this.epoch = randomUUID();
     this.versions.clear();
+    this.versionTexts.clear();
     for (const fn of this.subscribers) {
       fn('session', '*');
       fn('company', '*');

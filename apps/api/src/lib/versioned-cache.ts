@@ -31,6 +31,9 @@ export async function dataVersion(db: DbOrTx, sequence: VersionSequence): Promis
  * miss builds the answer anew, once for all callers that miss it at the same time (a view opened by
  * many at once is counted once). The oldest entry goes when `maxEntries` are held.
  */
+/** A key as the cache holds it: a string as it is (a caller's own cheap key), anything else as its JSON. */
+const idOf = (key: unknown): string => (typeof key === 'string' ? key : JSON.stringify(key));
+
 export function versionedCache<T>(sequence: VersionSequence, maxEntries: number) {
   const entries = new Map<string, { at: number; version: string; value: T }>();
   const building = new Map<string, Promise<T>>();
@@ -48,7 +51,7 @@ export function versionedCache<T>(sequence: VersionSequence, maxEntries: number)
     peek(db: DbOrTx, key: unknown, now = Date.now()): T | undefined {
       const version = changeFeedOf(db)?.version(sequence);
       if (!version) return undefined;
-      return fresh(JSON.stringify(key), version, now)?.value;
+      return fresh(idOf(key), version, now)?.value;
     },
     /**
      * The answer for `key`. `version` is the data version when the caller has just read it (saves
@@ -61,7 +64,7 @@ export function versionedCache<T>(sequence: VersionSequence, maxEntries: number)
       opts: { version?: string; now?: number } = {},
     ): Promise<T> {
       const now = opts.now ?? Date.now();
-      const id = JSON.stringify(key);
+      const id = idOf(key);
       const version = opts.version ?? (await dataVersion(db, sequence));
       const hit = fresh(id, version, now);
       if (hit) return hit.value;

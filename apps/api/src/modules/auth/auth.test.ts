@@ -209,6 +209,22 @@ describe('sessions', () => {
     expect(await me()).toBe(403);
   });
 
+  it('a kept session follows its user to another company at the next request, rows and all', async () => {
+    await expect.poll(() => t.database.changes.isLive()).toBe(true);
+    const [first, second] = [
+      await t.createCompany({ name: 'Erste GmbH' }),
+      await t.createCompany({ name: 'Zweite GmbH' }),
+    ];
+    const user = await t.createUser('INSTALLER_ADMIN', first.id);
+    const { token } = await t.login(user.email);
+    const companyName = async () =>
+      (await t.app.inject({ url: '/api/user-properties', headers: t.auth(token) })).json().data.companyName;
+    expect(await companyName()).toBe('Erste GmbH');
+    expect(await companyName()).toBe('Erste GmbH');
+    await t.database.query('UPDATE users SET company_id = $1 WHERE id = $2', [second.id, user.id]);
+    expect(await companyName()).toBe('Zweite GmbH');
+  });
+
   it('answers 401 without a token and 403 for expired, forged or foreign tokens', async () => {
     const user = await t.createUser('INSTALLER', (await t.createCompany()).id);
     expect((await t.app.inject({ url: '/api/user' })).statusCode).toBe(401);

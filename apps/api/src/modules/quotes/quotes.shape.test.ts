@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { inline, shapedStatements } from '../../db/shaped';
 import type { QuoteScope } from './quotes.scope';
-import { type QuoteCursor, quotePageStatement } from './quotes.search';
+import { type QuoteCursor, quotePageStatement, totalsKey } from './quotes.search';
 
 /**
  * The search page's statement is written out once per shape and run with each request's values
@@ -142,5 +142,40 @@ describe('the quote page statement, written out once per shape', () => {
     const params = texts.query(other).params;
     expect(params.filter((p) => p === '00000000-0000-4000-8000-000000000009')).toHaveLength(2);
     expect(params).not.toContain('00000000-0000-4000-8000-000000000001');
+  });
+});
+
+describe('the totals key', () => {
+  const scopes: QuoteScope[] = [
+    { kind: 'all' },
+    { kind: 'city', city: 'Köln' },
+    { kind: 'company', companyId: '00000000-0000-4000-8000-000000000001' },
+    { kind: 'company', companyId: '00000000-0000-4000-8000-000000000002' },
+  ];
+
+  it('tells apart every scope and every set of filter values, so no search is given another’s totals', () => {
+    const keys = new Set<string>();
+    let n = 0;
+    for (const scope of scopes) {
+      for (const pair of FILTER_SETS) {
+        for (const filters of pair) {
+          if (Object.keys(filters).length === 0) continue;
+          keys.add(totalsKey(scope, filters));
+          n++;
+        }
+      }
+      keys.add(totalsKey(scope, {}));
+      n++;
+    }
+    expect(keys.size).toBe(n);
+  });
+
+  it('is the same whatever the filters’ order and whatever does not filter (a cursor)', () => {
+    const scope = scopes[2] as QuoteScope;
+    const a: QuoteFilters = { status: ['NOT_ACCESSED'], costMin: 5 };
+    const b = { costMin: 5, status: ['NOT_ACCESSED'], cursor: 'abc' } as QuoteFilters;
+    expect(totalsKey(scope, a)).toBe(totalsKey(scope, b));
+    expect(totalsKey(scope, { cursor: 'abc' } as QuoteFilters)).toBe(totalsKey(scope, {}));
+    expect(totalsKey(scope, { status: ['USER_HAS_ACCESSED'], costMin: 5 })).not.toBe(totalsKey(scope, a));
   });
 });
