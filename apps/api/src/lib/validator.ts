@@ -20,7 +20,7 @@ function isFlat(value: unknown): value is Values {
 
 /**
  * The routes' validator: zod through fastify-type-provider-zod, except that a query string with no
- * parameters (the default listing, the totals, the board's pages) is answered with a copy of its
+ * parameters (the listing's first page, the totals) is answered with a copy of its
  * first result instead of zod building the same defaults again on every request (about 2 % of a
  * small answer's work). Only a result of primitive values is kept, so each request gets its own
  * object and shares nothing a handler could change; a schema that refuses an empty query refuses

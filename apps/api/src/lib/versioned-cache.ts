@@ -26,14 +26,14 @@ export async function dataVersion(db: DbOrTx, sequence: VersionSequence): Promis
   return result.rows[0]?.v ?? '';
 }
 
+/** A key as the cache holds it: a string as it is (a caller's own cheap key), anything else as its JSON. */
+const idOf = (key: unknown): string => (typeof key === 'string' ? key : JSON.stringify(key));
+
 /**
  * Answers of this process kept while their data stands still: a hit costs the version check; a
  * miss builds the answer anew, once for all callers that miss it at the same time (a view opened by
  * many at once is counted once). The oldest entry goes when `maxEntries` are held.
  */
-/** A key as the cache holds it: a string as it is (a caller's own cheap key), anything else as its JSON. */
-const idOf = (key: unknown): string => (typeof key === 'string' ? key : JSON.stringify(key));
-
 export function versionedCache<T>(sequence: VersionSequence, maxEntries: number) {
   const entries = new Map<string, { at: number; version: string; value: T }>();
   const building = new Map<string, Promise<T>>();
