@@ -69,5 +69,9 @@ export function shapedStatements(max = 1_000) {
     get size() {
       return texts.size;
     },
+    /** Forgets every text (tests). */
+    clear(): void {
+      texts.clear();
+    },
   };
 }

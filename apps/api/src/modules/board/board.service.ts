@@ -41,7 +41,7 @@ import {
   sortKeys,
   TABLE,
 } from './board.sql';
-import { clearKeptStatements, keptStatement } from './board.statements';
+import { clearKeptStatements, runKept } from './board.statements';
 import {
   keptViewIndex,
   shouldAskForIndex,
@@ -343,11 +343,12 @@ async function pageAlongIndex(
     ]);
     // Along the index whatever the values: one plan for every run (db/plan.ts), unless a name
     // search's pattern is among them.
-    const statement = keptStatement(key, () => {
-      const text = indexedPageSql(index, body, groupColumn, hidden, group, offset, limit, cells);
-      return body.search?.trim() ? text : genericPlan(text);
-    });
-    return rowsOf<unknown>(await db.execute(statement));
+    return rowsOf<unknown>(
+      await runKept(db, key, () => {
+        const text = indexedPageSql(index, body, groupColumn, hidden, group, offset, limit, cells);
+        return body.search?.trim() ? text : genericPlan(text);
+      }),
+    );
   };
   if (!index.groupText) return read(undefined, page.offset, page.limit);
   const rows: unknown[] = [];
