@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { CHANGES_CHANNEL, ChangeFeed, registerChangeFeed } from '../lib/change-feed';
+import { receiveMarkedColumnsAsBytes } from './pg-bytes';
 import { SizeKeepingNodeFS } from './pglite-fs';
 import { planModeSql, statementText, wantsGenericPlan } from './plan';
 import * as schema from './schema';
@@ -73,6 +74,7 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     // Migrations run as the connecting role (the tables' owner); the API then works as solar_app.
+    receiveMarkedColumnsAsBytes();
     const owner = new pg.Pool({ connectionString: opts.databaseUrl, max: 1 });
     try {
       await migrateNodePg(drizzleNodePg(owner, { schema }) as never, { migrationsFolder: MIGRATIONS_FOLDER });

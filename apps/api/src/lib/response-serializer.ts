@@ -131,7 +131,8 @@ export function createSerializerCompiler(options: SerializerOptions) {
  * wrote them) against its schema: it must parse, pass the schema, and hold nothing the schema would
  * drop. Where answers are checked (`check`), like the compiled serializers.
  */
-export function checkWrittenAnswer(schema: z.ZodType, text: string, route: string): void {
+export function checkWrittenAnswer(schema: z.ZodType, written: string | Buffer, route: string): void {
+  const text = typeof written === 'string' ? written : written.toString('utf8');
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -153,11 +154,12 @@ export function sendWrittenAnswer(
   req: FastifyRequest,
   reply: FastifyReply,
   schema: z.ZodType,
-  text: string,
+  answer: string | Buffer,
 ): FastifyReply {
   if (req.ctx.config.RESPONSE_CHECK)
-    checkWrittenAnswer(schema, text, `${req.method} ${req.routeOptions.url}`);
-  return reply.type('application/json; charset=utf-8').send(Buffer.from(text, 'utf8') as never);
+    checkWrittenAnswer(schema, answer, `${req.method} ${req.routeOptions.url}`);
+  const bytes = typeof answer === 'string' ? Buffer.from(answer, 'utf8') : answer;
+  return reply.type('application/json; charset=utf-8').send(bytes as never);
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Board, Column, TaskCreateRequest, TaskFilterRequest, TaskUpdateReq
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
+import { BYTES_SUFFIX, bytesOf, type TextOrBytes } from '../../db/pg-bytes';
 import { genericPlan } from '../../db/plan';
 import type { Principal } from '../../lib/auth-hook';
 import type { AppContext } from '../../lib/context';
@@ -148,7 +149,8 @@ type JsonRecordRow = Omit<PageRow, 'properties'> & { properties: string };
 
 /** A page's row with `values`: the record as JSON, and the titles its relation cells point to. */
 interface ValuesRow {
-  task: string;
+  /** The record as JSON text, as its bytes from the server (db/pg-bytes.ts). */
+  'task:bytes': TextOrBytes;
   related: string | null;
 }
 
@@ -232,7 +234,7 @@ function taskValuesSql(v: NonNullable<PageCells['values']>): SQL {
 /** A record's columns, without the view's hidden cells (the properties are rebuilt only then). */
 function recordColumns(hidden: string[], cells: PageCells): SQL {
   if (cells.as === 'values' && cells.values) {
-    return sql`${taskValuesSql(cells.values)} AS task, ${relatedTitlesSql(cells.relationKeys)} AS related`;
+    return sql`${taskValuesSql(cells.values)} AS "task${sql.raw(BYTES_SUFFIX)}", ${relatedTitlesSql(cells.relationKeys)} AS related`;
   }
   const properties = hidden.length ? sql`r.properties - ${pgArray(hidden)}::text[]` : sql`r.properties`;
   return sql`r.id, r.company_id, r.board, r.project_id, r.view_id,
@@ -510,16 +512,25 @@ export async function filterTaskValuesJson(
   me: Principal,
   body: FilterBody,
   page: { page: number; limit: number },
-): Promise<string> {
+): Promise<Buffer> {
   const { rows, cellKeys, pagination, groups } = await filterPage(ctx, me, body, page, 'values');
   const related: Record<string, string> = {};
-  const tasks: string[] = [];
-  for (const r of rows as ValuesRow[]) {
-    tasks.push(r.task);
+  // The records as the database wrote them, never decoded into strings on the server (decision 0025).
+  const parts: Buffer[] = [Buffer.from(`{"data":{"cells":${JSON.stringify(cellKeys)},"tasks":[`)];
+  for (const [i, r] of (rows as ValuesRow[]).entries()) {
+    if (i > 0) parts.push(COMMA);
+    parts.push(bytesOf(r['task:bytes']));
     if (r.related) Object.assign(related, JSON.parse(r.related));
   }
-  return `{"data":{"cells":${JSON.stringify(cellKeys)},"tasks":[${tasks.join(',')}],"pagination":${JSON.stringify(pagination)},"groups":${JSON.stringify(groups)},"related":${JSON.stringify(related)}}}`;
+  parts.push(
+    Buffer.from(
+      `],"pagination":${JSON.stringify(pagination)},"groups":${JSON.stringify(groups)},"related":${JSON.stringify(related)}}}`,
+    ),
+  );
+  return Buffer.concat(parts);
 }
+
+const COMMA = Buffer.from(',');
 
 /** The keys of the board's relation columns. */
 const relationKeysOf = (columns: Record<string, Column>): string[] =>
