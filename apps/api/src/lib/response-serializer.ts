@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { $ZodType } from 'zod/v4/core';
+import { bytesOf } from '../db/pg-bytes';
 
 /**
  * The answers' serializer (docs/decisions/0010-compiled-response-serializer.md): each route's
@@ -158,8 +159,7 @@ export function sendWrittenAnswer(
 ): FastifyReply {
   if (req.ctx.config.RESPONSE_CHECK)
     checkWrittenAnswer(schema, answer, `${req.method} ${req.routeOptions.url}`);
-  const bytes = typeof answer === 'string' ? Buffer.from(answer, 'utf8') : answer;
-  return reply.type('application/json; charset=utf-8').send(bytes as never);
+  return reply.type('application/json; charset=utf-8').send(bytesOf(answer) as never);
 }
 
 /**
