@@ -6,6 +6,7 @@ import {
   compileSerializer,
   createSerializerCompiler,
   serializationSchema,
+  writeListAnswer,
 } from './response-serializer';
 
 const route = { method: 'GET', url: '/api/test' };
@@ -156,5 +157,29 @@ describe('answers a route writes itself (checkWrittenAnswer)', () => {
     expect(() => checkWrittenAnswer(TaskFilterResponse, answer(wrongType), 'POST /task/filter')).toThrow();
     const { taskName: _name, ...withoutName } = task;
     expect(() => checkWrittenAnswer(TaskFilterResponse, answer('{}', withoutName), 'x')).toThrow();
+  });
+});
+
+describe('a search page written as text (writeListAnswer)', () => {
+  const pagination = { page: 1, limit: 2, total: 2, totalPages: 1, hasNextPage: false };
+  const maxMin = { count: 2, isCapped: false };
+
+  it('joins the documents as PostgreSQL wrote them into one JSON answer', () => {
+    const docs = [
+      { _id: 'a', address: 'Müllerstraße "3" \\ Süd' },
+      { _id: 'b', notes: 'ünï\n€' },
+    ];
+    const answer = writeListAnswer(
+      docs.map((d) => JSON.stringify(d)),
+      pagination,
+      maxMin,
+    );
+    expect(JSON.parse(answer)).toEqual({ data: { docs, pagination, maxMin: [maxMin] } });
+  });
+
+  it('writes an empty page as an empty list', () => {
+    expect(JSON.parse(writeListAnswer([], pagination, maxMin))).toEqual({
+      data: { docs: [], pagination, maxMin: [maxMin] },
+    });
   });
 });
