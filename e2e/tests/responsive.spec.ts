@@ -38,6 +38,10 @@ test.describe('every screen at every width', () => {
         if (width < 787) {
           await expect(page.getByTestId('mobile-menu-button')).toBeVisible();
           await expect(page.getByTestId('sidebar')).toBeHidden();
+          // The header's "new project" button shows its icon alone there, in a square like its neighbours.
+          const button = await page.getByTestId('new-project').boundingBox();
+          expect(button, 'the new-project button').not.toBeNull();
+          expect(Math.abs((button?.width ?? 0) - (button?.height ?? 1))).toBeLessThanOrEqual(1);
         } else {
           await expect(page.getByTestId('sidebar')).toBeVisible();
         }

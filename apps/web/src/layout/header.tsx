@@ -120,6 +120,7 @@ export function Header({ showMenuButton, menuOpened, onOpenMenu, onOpenMeeting }
           disabled={!newProjectUrl}
           {...(newProjectUrl ? {} : waiting)}
           leftSection={<IconPlus size={16} aria-hidden />}
+          classNames={{ root: classes.newProject, section: classes.newProjectIcon }}
           data-testid="new-project"
         >
           <span className={classes.newProjectLabel}>{t('header.newProject')}</span>
