@@ -188,18 +188,13 @@ const relatedTitlesSql = (keys: readonly string[]) =>
       )::text END`
     : sql`NULL::text`;
 
-/** A timestamp as JavaScript's `toISOString` writes it (UTC, milliseconds), as a JSON string. */
-const isoJson = (column: SQL) =>
-  sql`'"' || to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'`;
-
-/** A uuid column as a JSON string, or null. */
-const uuidJson = (column: SQL) => sql`coalesce('"' || ${column} || '"', 'null')`;
-
 /**
- * A record as the JSON text of a `TaskValues`, its values those of `keys` in order. Written by
- * concatenation: `json_build_object` looked up each argument's output function on every call, half
- * again the time of the whole row (pgbench of a page of 50). The values are an array of JSONB
- * (`array_to_json`, no argument limit for boards with many columns).
+ * A record as the JSON text of a `TaskValues`, its values those of `keys` in order: its own fields
+ * as the trigger of migration 0017 wrote them when the record was written (`head`, decision 0026),
+ * the company's name, and the values as this page asks for them. Written by concatenation:
+ * `json_build_object` looked up each argument's output function on every call, half again the time
+ * of the whole row (pgbench of a page of 50). The values are an array of JSONB (`array_to_json`, no
+ * argument limit for boards with many columns).
  */
 function taskValuesSql(v: NonNullable<PageCells['values']>): SQL {
   const values = v.keys.length
@@ -208,27 +203,7 @@ function taskValuesSql(v: NonNullable<PageCells['values']>): SQL {
         sql`, `,
       )}]::jsonb[])::text`
     : sql`'[]'`;
-  const fields: [string, SQL][] = [
-    ['_id', sql`'"' || r.id || '"'`],
-    ['board', sql`to_json(r.board)::text`],
-    ['projectId', uuidJson(sql`r.project_id`)],
-    ['viewId', uuidJson(sql`r.view_id`)],
-    ['taskName', sql`to_json(r.task_name)::text`],
-    ['userId', uuidJson(sql`r.user_id`)],
-    ['companyName', sql`${JSON.stringify(v.companyName)}::text`],
-    ['isFrontendVisible', sql`r.is_frontend_visible::text`],
-    ['isBlank', sql`r.is_blank::text`],
-    ['isDeleted', sql`r.is_deleted::text`],
-    ['fromRecord', uuidJson(sql`r.from_record`)],
-    ['position', sql`r.position::text`],
-    ['seq', sql`r.seq::text`],
-    ['notes', sql`to_json(r.notes)::text`],
-    ['values', values],
-    ['createdAt', isoJson(sql`r.created_at`)],
-    ['updatedAt', isoJson(sql`r.updated_at`)],
-  ];
-  const parts = fields.map(([key, value], i) => sql`${sql.raw(`'${i ? ',' : '{'}"${key}":'`)} || ${value}`);
-  return sql`(${sql.join(parts, sql` || `)} || '}')`;
+  return sql`('{' || r.head || ',"companyName":' || ${JSON.stringify(v.companyName)}::text || ',"values":' || ${values} || '}')`;
 }
 
 /** A record's columns, without the view's hidden cells (the properties are rebuilt only then). */

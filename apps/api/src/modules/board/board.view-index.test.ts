@@ -177,6 +177,55 @@ describe('indexes of saved views', () => {
     expect(await size('&cells=values')).toBeLessThan((await size('')) / 2);
   });
 
+  it('answers `cells=values` with a record as last written, by the API or straight on the database', async () => {
+    // A record's own fields come from `head`, kept by the trigger of migration 0017 (decision 0026).
+    const scan = { board: 'tasks', filters: [], sort: [{ column: 'Priority', order: 'desc' }] };
+    const pageOf = async (cells: string) =>
+      (
+        await ok<{ data: { tasks: (Task & { values?: unknown[] })[] } }>(
+          a.admin.token,
+          'POST',
+          `/api/task/filter?page=1&limit=500${cells}`,
+          scan,
+        )
+      ).data.tasks;
+    const [first] = await pageOf('&cells=values');
+    expect(first).toBeDefined();
+    const id = first?._id as string;
+    const text = 'Dach "Süd" \\ neu 🌞 \u2028';
+    const notes = 'Zeile 1\nZeile 2\t"x"';
+    const [before] = await t.database.query<Record<string, unknown>>(
+      'SELECT task_name, notes, position, project_id, updated_at FROM board_records WHERE id = $1',
+      [id],
+    );
+    await t.database.query(
+      `UPDATE board_records SET task_name = $2, notes = $3, position = position + 0.5, project_id = NULL,
+         updated_at = '2026-01-02T03:04:05.678123Z' WHERE id = $1`,
+      [id, text, notes],
+    );
+    try {
+      const byId = async (cells: string) => (await pageOf(cells)).find((task) => task._id === id);
+      const after = await byId('&cells=values');
+      expect(after).toMatchObject({
+        taskName: text,
+        notes,
+        position: (first?.position ?? 0) + 0.5,
+        projectId: null,
+        updatedAt: '2026-01-02T03:04:05.678Z',
+      });
+      // The same record in the objects form, but for its cells.
+      const { properties: _cells, ...objectsForm } = (await byId('')) as Task;
+      const { values: _values, ...valuesForm } = after as Task & { values: unknown[] };
+      expect(valuesForm).toEqual(objectsForm);
+    } finally {
+      await t.database.query(
+        `UPDATE board_records SET task_name = $2, notes = $3, position = $4, project_id = $5, updated_at = $6
+           WHERE id = $1`,
+        [id, before?.task_name, before?.notes, before?.position, before?.project_id, before?.updated_at],
+      );
+    }
+  });
+
   it('serves the page from the index: its expressions match the query', async () => {
     const columns = await columnsOf(a.company.id);
     const index = viewIndexFor(a.company.id, { ...view, projectId: null }, columns);
