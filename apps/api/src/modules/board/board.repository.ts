@@ -152,6 +152,14 @@ export async function allocateSeq(db: DbOrTx, companyId: string, n: number): Pro
   return Number(row?.first ?? 1);
 }
 
+/**
+ * A record's columns as `RecordRow` has them: not `r.*`, which would also read `head`, the page's
+ * JSON of the record kept by migration 0017 (decision 0026), for nothing.
+ */
+const RECORD_COLUMNS = sql`r.id, r.company_id, r.board, r.project_id, r.view_id, r.task_name, r.user_id,
+  r.updated_by, r.is_frontend_visible, r.is_blank, r.is_deleted, r.from_record, r.position, r.seq, r.notes,
+  r.properties, r.created_at, r.updated_at`;
+
 /** Records of the company; `filtered` when `where` reads cells (filtersSql needs `bp`). */
 export async function findRecords(
   db: DbOrTx,
@@ -161,7 +169,9 @@ export async function findRecords(
 ): Promise<RecordRow[]> {
   const from = opts.filtered ? RECORDS_FROM : sql`board_records r`;
   return rowsOf<RecordRow>(
-    await db.execute(sql`SELECT r.* FROM ${from} WHERE r.company_id = ${companyId} AND ${where}`),
+    await db.execute(
+      sql`SELECT ${RECORD_COLUMNS} FROM ${from} WHERE r.company_id = ${companyId} AND ${where}`,
+    ),
   );
 }
 
