@@ -61,48 +61,87 @@ export function percentiles(latencies: number[], seconds: number, errors: number
   };
 }
 
+/** What a stretch of the floor's driving measured. */
+export interface FloorStretch {
+  latencies: number[];
+  errors: number;
+  seconds: number;
+}
+
 /**
- * Replays one request's statements with `connections` concurrent callers for `seconds`, each as a
- * named (prepared) statement, as the API runs a statement from its third run (db/client.ts), and
- * those marked for a generic plan in that mode, as the API's pool for them does (db/plan.ts).
+ * The floor's driver for one request's statements: `run` replays them with `connections`
+ * concurrent callers for a number of seconds, each as a named (prepared) statement, as the API runs
+ * a statement from its third run (db/client.ts), and those marked for a generic plan in that mode,
+ * as the API's pool for them does (db/plan.ts). Its pool stays open between runs, so it can be
+ * driven in turns with the API (bench/run.ts).
+ */
+export function floorDriver(
+  databaseUrl: string,
+  statements: Statement[],
+  opts: { connections: number; poolSize: number },
+) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: opts.poolSize });
+  const names = new Map(statements.map((s, i) => [s.text, `floor_${i}`]));
+  const generic = new WeakMap<pg.PoolClient, boolean>();
+  return {
+    /** Drives the statements for `seconds`; with `into`, adds what it measured there. */
+    async run(seconds: number, into?: FloorStretch): Promise<void> {
+      const started = performance.now();
+      const end = Date.now() + seconds * 1000;
+      const worker = async () => {
+        while (Date.now() < end) {
+          const began = performance.now();
+          const client = await pool.connect();
+          try {
+            for (const s of statements) {
+              const wanted = wantsGenericPlan(s.text);
+              if ((generic.get(client) ?? false) !== wanted) {
+                await client.query(planModeSql(wanted));
+                generic.set(client, wanted);
+              }
+              await client.query({ name: names.get(s.text), text: s.text, values: s.values });
+            }
+            into?.latencies.push(performance.now() - began);
+          } catch {
+            if (into) into.errors += 1;
+            await client.query('ROLLBACK').catch(() => {});
+          } finally {
+            client.release();
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: opts.connections }, worker));
+      if (into) into.seconds += (performance.now() - started) / 1000;
+    },
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * Replays one request's statements with `connections` concurrent callers for `seconds` (after
+ * `warmupSeconds` not counted: connections opened, statements prepared, as the API's), see
+ * {@link floorDriver}.
  */
 export async function measureFloor(
   databaseUrl: string,
   statements: Statement[],
   opts: { connections: number; seconds: number; poolSize: number; warmupSeconds?: number },
 ): Promise<Figures> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: opts.poolSize });
-  const names = new Map(statements.map((s, i) => [s.text, `floor_${i}`]));
-  const generic = new WeakMap<pg.PoolClient, boolean>();
-  const latencies: number[] = [];
-  let errors = 0;
-  // Driven `warmupSeconds` first, not counted (connections opened, statements prepared), as the API.
-  const counted = Date.now() + (opts.warmupSeconds ?? 0) * 1000;
-  const end = counted + opts.seconds * 1000;
-  const worker = async () => {
-    while (Date.now() < end) {
-      const warm = Date.now() >= counted;
-      const started = performance.now();
-      const client = await pool.connect();
-      try {
-        for (const s of statements) {
-          const wanted = wantsGenericPlan(s.text);
-          if ((generic.get(client) ?? false) !== wanted) {
-            await client.query(planModeSql(wanted));
-            generic.set(client, wanted);
-          }
-          await client.query({ name: names.get(s.text), text: s.text, values: s.values });
-        }
-        if (warm) latencies.push(performance.now() - started);
-      } catch {
-        if (warm) errors += 1;
-        await client.query('ROLLBACK').catch(() => {});
-      } finally {
-        client.release();
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: opts.connections }, worker));
-  await pool.end();
-  return percentiles(latencies, opts.seconds, errors);
+  const driver = floorDriver(databaseUrl, statements, opts);
+  const stretch: FloorStretch = { latencies: [], errors: 0, seconds: 0 };
+  try {
+    if (opts.warmupSeconds) await driver.run(opts.warmupSeconds);
+    await driver.run(opts.seconds, stretch);
+  } finally {
+    await driver.close();
+  }
+  return percentiles(stretch.latencies, opts.seconds, stretch.errors);
 }
+
+/** A scenario's statements as bench/bare-sql.mjs runs them: each with the plan mode the floor gives it. */
+export function bareSqlStatements(statements: Statement[]) {
+  return statements.map((s) => ({ text: s.text, values: s.values, generic: wantsGenericPlan(s.text) }));
+}
+
+/** The statements that set a session's plan mode, for bench/bare-sql.mjs. */
+export const PLAN_MODES = { generic: planModeSql(true), auto: planModeSql(false) };

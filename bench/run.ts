@@ -21,7 +21,16 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { captureStatements, type Figures, measureFloor, percentiles, type Statement } from './floor';
+import {
+  bareSqlStatements,
+  captureStatements,
+  type Figures,
+  floorDriver,
+  measureFloor,
+  PLAN_MODES,
+  percentiles,
+  type Statement,
+} from './floor';
 import { waitFor } from './wait';
 
 /**
@@ -97,6 +106,10 @@ const START_WARMUP_SECONDS = quick ? 3 : 4;
 const CONNECTIONS = 32;
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const HELLO_PORT = PORT + 1;
+/** bench/bare-sql.mjs (PORT + 2 is the smaller database's API in the million's phase). */
+const BARE_SQL_PORT = PORT + 3;
+/** The scenarios of the p50 budget, also driven against bench/bare-sql.mjs. */
+const BARE_SQL_SCENARIOS = /^(1[a-d]|2|4|5) /;
 const PASSWORD = 'Bench-Password-2026';
 const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-signing';
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -176,6 +189,11 @@ interface Row {
   plain?: Figures;
   /** Scenario 7: the bare server, driven in turns with the API (driveInTurns). */
   bare?: Figures & { path: string; bytes: string };
+  /**
+   * The p50 budget's scenarios: the same request to bench/bare-sql.mjs, a bare HTTP server running
+   * the captured statements as the floor does (what answering over HTTP from Node costs at all).
+   */
+  bareSql?: ApiFigures;
   /** PGlite's rows: the same request to the API on the PostgreSQL server, driven in turns with PGlite. */
   server?: ApiFigures;
   /** The million's rows: the same scenario on the 100,000-quote database, driven in turns with it. */
@@ -329,23 +347,30 @@ interface Side {
   pid?: number;
 }
 
+/** The SQL floor's driver as a side of {@link driveInTurns} (the p50 budget's scenarios). */
+interface FloorSide {
+  floor: ReturnType<typeof floorDriver>;
+}
+
 /**
- * Drives two sides in turns of 2 s (0.5 s in a quick run), each for SECONDS in all, after a warm-up
- * of each: on two shared cores a server's rate moved by a factor of two between minutes, so a ratio
+ * Drives sides in turns of 2 s (0.5 s in a quick run), each for SECONDS in all, after a warm-up of
+ * each: on two shared cores a server's rate moved by a factor of two between minutes, so a ratio
  * of two figures taken minutes apart said more about the machine than about the two servers.
- * Scenario 7 and the bare server (decision 0013), PGlite and the PostgreSQL server (decision 0019).
+ * Scenario 7 and the bare server (decision 0013), PGlite and the PostgreSQL server (decision 0019),
+ * the p50 budget's scenarios with bench/bare-sql.mjs and their SQL floor (decision 0027).
  */
-async function driveInTurns(...sides: Side[]): Promise<Stretch[]> {
+async function driveInTurns(...sides: (Side | FloorSide)[]): Promise<Stretch[]> {
   const slice = quick ? 0.5 : 2;
   const turns = Math.max(1, Math.round(SECONDS / slice));
-  for (const side of sides) await load(side.s, side.base, WARMUP_SECONDS, newStretch());
+  const drive = (side: Side | FloorSide, seconds: number, into: Stretch) =>
+    'floor' in side ? side.floor.run(seconds, into) : load(side.s, side.base, seconds, into, side.pid);
+  for (const side of sides) await drive(side, WARMUP_SECONDS, newStretch());
   const stretches = sides.map(newStretch);
   const order = sides.map((_, i) => i);
   for (let turn = 0; turn < turns; turn++) {
     // The order turns round every turn, so no side always follows the same one.
     for (const i of turn % 2 === 0 ? [...order].reverse() : order) {
-      const side = sides[i] as Side;
-      await load(side.s, side.base, slice, stretches[i] as Stretch, side.pid);
+      await drive(sides[i] as Side | FloorSide, slice, stretches[i] as Stretch);
     }
   }
   return stretches;
@@ -686,8 +711,31 @@ async function runServerPhase(
       }),
     );
     children.push(startChild([join(here, 'hello.mjs')], { PORT: String(HELLO_PORT) }));
+    // The p50 budget's scenarios' statements, for the bare HTTP server in front of them.
+    const bareRoutes = Object.fromEntries(
+      scenarios.flatMap((s) => {
+        const statements = captured.get(s.name);
+        return BARE_SQL_SCENARIOS.test(s.name) && statements
+          ? [
+              [
+                `${s.method} ${s.path} ${s.body === undefined ? '' : JSON.stringify(s.body)}`,
+                bareSqlStatements(statements),
+              ],
+            ]
+          : [];
+      }),
+    );
+    const bareFile = join(mkdtempSync(join(tmpdir(), 'bench-bare-')), 'routes.json');
+    writeFileSync(bareFile, JSON.stringify({ routes: bareRoutes, planMode: PLAN_MODES }));
+    const bareSql = startChild([join(here, 'bare-sql.mjs')], {
+      DATABASE_URL: databaseUrl,
+      BARE_SQL_FILE: bareFile,
+      PORT: String(BARE_SQL_PORT),
+    });
+    children.push(bareSql);
     await waitFor(`http://127.0.0.1:${PORT}/api/health`);
     await waitFor(`http://127.0.0.1:${HELLO_PORT}/`);
+    await waitFor(`http://127.0.0.1:${BARE_SQL_PORT}/health`);
     const hello = await drive({ name: 'hello', method: 'GET', path: '/' }, `http://127.0.0.1:${HELLO_PORT}`);
     log(`hello world: ${hello.rps} req/s`);
     const helloSized = await drive(
@@ -711,11 +759,14 @@ async function runServerPhase(
       let api: ApiFigures;
       let bare: Row['bare'];
       let onSmaller: ApiFigures | undefined;
+      let onBare: ApiFigures | undefined;
+      let floor: Figures | null = null;
       const twin = smaller?.scenarios.find((x) => x.name === s.name);
+      const statements = captured.get(s.name);
+      const base = `http://127.0.0.1:${PORT}`;
       if (s.beside) {
         // Scenario 7 beside its bare server and, in the million's phase, the smaller database's API.
         const baseline: Scenario = { name: 'hello', method: 'GET', path: s.beside.path };
-        const base = `http://127.0.0.1:${PORT}`;
         const [ours, theirs, onTwin] = (await driveInTurns(
           { s, base, pid: children[0]?.pid },
           { s: baseline, base: `http://127.0.0.1:${HELLO_PORT}` },
@@ -728,8 +779,36 @@ async function runServerPhase(
           onSmaller = await figuresOf(twin, smaller.base, onTwin);
           log(`${s.name} on the smaller database in the same turns: ${onSmaller.rps} req/s`);
         }
+      } else if (statements && BARE_SQL_SCENARIOS.test(s.name)) {
+        // The p50 budget's scenarios: the API, the bare HTTP server in front of the same statements
+        // and the SQL floor in the same turns (and, in the million's phase, the smaller database's
+        // API), so the three p50s are taken in the same moments of the machine.
+        const floorSide = {
+          floor: floorDriver(databaseUrl, statements, { connections: CONNECTIONS, poolSize: 10 }),
+        };
+        const bareBase = `http://127.0.0.1:${BARE_SQL_PORT}`;
+        try {
+          const [ours, theirs, onFloor, onTwin] = (await driveInTurns(
+            { s, base, pid: children[0]?.pid },
+            { s, base: bareBase, pid: bareSql.pid },
+            floorSide,
+            ...(smaller && twin ? [{ s: twin, base: smaller.base, pid: smaller.pid }] : []),
+          )) as [Stretch, Stretch, Stretch, Stretch?];
+          api = await figuresOf(s, base, ours);
+          onBare = await figuresOf(s, bareBase, theirs);
+          floor = percentiles(onFloor.latencies, onFloor.seconds, onFloor.errors);
+          if (smaller && twin && onTwin) {
+            onSmaller = await figuresOf(twin, smaller.base, onTwin);
+            log(
+              `${s.name} on the smaller database in the same turns: p50 ${onSmaller.p50} ms, ${onSmaller.rps} req/s`,
+            );
+          }
+        } finally {
+          await floorSide.floor.close();
+        }
+        if (onBare.errors)
+          throw new Error(`${s.name}: ${onBare.errors} failed answers of bench/bare-sql.mjs`);
       } else if (smaller && twin) {
-        const base = `http://127.0.0.1:${PORT}`;
         const [ours, theirs] = (await driveInTurns(
           { s, base, pid: children[0]?.pid },
           { s: twin, base: smaller.base, pid: smaller.pid },
@@ -740,17 +819,15 @@ async function runServerPhase(
           `${s.name} on the smaller database in the same turns: p50 ${onSmaller.p50} ms, ${onSmaller.rps} req/s`,
         );
       } else {
-        api = await drive(s, `http://127.0.0.1:${PORT}`, children[0]?.pid);
+        api = await drive(s, base, children[0]?.pid);
       }
-      const statements = captured.get(s.name);
-      const floor = statements
-        ? await measureFloor(databaseUrl, statements, {
-            connections: CONNECTIONS,
-            seconds: FLOOR_SECONDS,
-            warmupSeconds: WARMUP_SECONDS,
-            poolSize: 10,
-          })
-        : null;
+      if (!floor && statements)
+        floor = await measureFloor(databaseUrl, statements, {
+          connections: CONNECTIONS,
+          seconds: FLOOR_SECONDS,
+          warmupSeconds: WARMUP_SECONDS,
+          poolSize: 10,
+        });
       const plain = s.name.startsWith('5 ')
         ? await measureFloor(databaseUrl, plainBoard, {
             connections: CONNECTIONS,
@@ -766,12 +843,13 @@ async function runServerPhase(
         floor,
         plain,
         bare,
+        ...(onBare ? { bareSql: onBare } : {}),
         ...(onSmaller ? { smaller: onSmaller } : {}),
         statements: statements?.length ?? 0,
       });
       if (plain) log(`${s.name} over plain indexed columns: p50 ${plain.p50} ms, p95 ${plain.p95} ms`);
       log(
-        `${s.name}${s.note ? ` (${s.note})` : ''}: p50 ${api.p50} ms, p95 ${api.p95} ms, ${api.rps} req/s, ${cpuText(api)}${floor ? ` | floor p50 ${floor.p50} ms` : ''}${api.errors ? ` | ${api.errors} errors` : ''}`,
+        `${s.name}${s.note ? ` (${s.note})` : ''}: p50 ${api.p50} ms, p95 ${api.p95} ms, ${api.rps} req/s, ${cpuText(api)}${onBare ? ` | bare SQL server p50 ${onBare.p50} ms` : ''}${floor ? ` | floor p50 ${floor.p50} ms` : ''}${api.errors ? ` | ${api.errors} errors` : ''}`,
       );
     }
     kept = opts.keep ? { databaseUrl, size, drop: () => dropDatabase(dbName) } : null;
@@ -1111,6 +1189,26 @@ function markdown(r: {
       const plain = row.plain as Figures;
       lines.push(
         `| ${phase.name} | ${row.api.p50} | ${row.api.p95} | ${plain.p50} | ${plain.p95} | ${(row.api.p50 / Math.max(0.01, plain.p50)).toFixed(2)} |`,
+      );
+    }
+  }
+  // The p50 budget: the floor, a bare HTTP server in front of it, and the API.
+  const bareSqlRows = r.phases.flatMap((p) =>
+    p.rows.filter((row) => row.bareSql && row.floor).map((row) => ({ phase: p, row })),
+  );
+  if (bareSqlRows.length) {
+    lines.push(
+      '',
+      '#### The p50 budget: the SQL floor, a bare HTTP server running the same statements (bare-sql.mjs), and the API',
+      '',
+      '| phase | scenario | floor p50 ms | bare server p50 ms | API p50 ms | bare − floor | API − bare | bare CPU ms a request | API CPU ms a request |',
+      '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    );
+    for (const { phase, row } of bareSqlRows) {
+      const bare = row.bareSql as ApiFigures;
+      const floor = row.floor as Figures;
+      lines.push(
+        `| ${phase.name} | ${row.scenario} | ${floor.p50} | ${bare.p50} | ${row.api.p50} | ${(bare.p50 - floor.p50).toFixed(1)} | ${(row.api.p50 - bare.p50).toFixed(1)} | ${bare.cpuMsPerRequest ?? '–'} | ${row.api.cpuMsPerRequest ?? '–'} |`,
       );
     }
   }
