@@ -642,6 +642,7 @@ async function runServerPhase(
   const children: ChildProcess[] = [];
   let closeCapture: (() => Promise<void>) | null = null;
   let kept: KeptDatabase | null = null;
+  const bareDir = mkdtempSync(join(tmpdir(), 'bench-bare-'));
   try {
     // Migrations and seed through the API's own code.
     const { loadConfig } = await import('../apps/api/src/config');
@@ -725,7 +726,7 @@ async function runServerPhase(
           : [];
       }),
     );
-    const bareFile = join(mkdtempSync(join(tmpdir(), 'bench-bare-')), 'routes.json');
+    const bareFile = join(bareDir, 'routes.json');
     writeFileSync(bareFile, JSON.stringify({ routes: bareRoutes, planMode: PLAN_MODES }));
     const bareSql = startChild([join(here, 'bare-sql.mjs')], {
       DATABASE_URL: databaseUrl,
@@ -868,6 +869,7 @@ async function runServerPhase(
   } finally {
     await closeCapture?.().catch(() => {});
     for (const c of children) await stopChild(c);
+    rmSync(bareDir, { recursive: true, force: true });
     if (process.env.BENCH_KEEP) log(`kept database ${dbName} (BENCH_KEEP)`);
     else if (!kept) await dropDatabase(dbName);
   }
