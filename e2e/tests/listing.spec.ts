@@ -142,6 +142,26 @@ test.describe('project listing', () => {
     await expect(rows(page).first().getByTestId('cell-stage')).toHaveText(EN.offerProvided);
   });
 
+  test("roof and building types read in the user's language, and the filter offers them so", async ({
+    page,
+  }) => {
+    await loginAs(page, DEMO.owner, '/listing', 'de');
+    await expect(rows(page).first()).toBeVisible();
+    await page.getByRole('combobox', { name: 'Gebäudetyp' }).click();
+    await page.getByRole('option', { name: 'Einfamilienhaus' }).click();
+    await page.keyboard.press('Escape');
+    const cells = (column: string) => page.locator(`[data-testid="listing-row"] td[data-column="${column}"]`);
+    await expect
+      .poll(async () => [...new Set(await cells('buildingType').allTextContents())])
+      .toEqual(['Einfamilienhaus']);
+    // The stored values are English (SPEC §5); none is shown as it is stored.
+    const roofs = await cells('roofType').allTextContents();
+    expect(roofs.length).toBeGreaterThan(0);
+    for (const roof of roofs) {
+      expect(['Gable', 'Hip', 'Flat', 'Shed', 'Mansard', 'Gambrel']).not.toContain(roof);
+    }
+  });
+
   test('load more appends pages until "No more quotes"', async ({ page }) => {
     const { token } = await loginAs(page, DEMO.owner, '/listing', 'en');
     const table = page.getByTestId('listing-table');

@@ -13,7 +13,7 @@ const SHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 
 const WIDTHS = [375, 786, 1024, 1440] as const;
 const SCREENS: { name: string; path: string; user: string; ready: string }[] = [
   { name: 'dashboard', path: '/dashboard', user: DEMO.owner, ready: 'stage-count-ACQUISITION' },
-  { name: 'listing', path: '/listing', user: DEMO.owner, ready: 'listing-totals' },
+  { name: 'listing', path: '/listing', user: DEMO.owner, ready: 'listing-row' },
   { name: 'map', path: '/mapview', user: DEMO.owner, ready: 'map-count' },
   { name: 'overview', path: '/overview', user: DEMO.owner, ready: 'kanban-board' },
   { name: 'products', path: '/product', user: DEMO.owner, ready: 'type-tab-all' },

@@ -64,7 +64,7 @@ export function ListingFilters({
   canReset,
   showStage,
 }: ListingFiltersProps) {
-  const { t } = useTranslation(['listing', 'pipeline']);
+  const { t } = useTranslation(['listing', 'pipeline', 'customer']);
   // The city list is loaded when the city filter is first used (it scans every visible quote).
   const [citiesWanted, setCitiesWanted] = useState(values.city.length > 0);
   const filterData = useFilterDataQuery(citiesWanted);
@@ -114,7 +114,7 @@ export function ListingFilters({
       <MultiSelect
         label={t('filters.buildingType')}
         placeholder={values.buildingType.length ? undefined : t('filters.buildingTypePlaceholder')}
-        data={[...BUILDING_TYPES]}
+        data={BUILDING_TYPES.map((value) => ({ value, label: t(`customer:buildingTypes.${value}`) }))}
         value={values.buildingType}
         onChange={(next) => onChange({ ...values, buildingType: next })}
         clearable

@@ -58,7 +58,7 @@ export interface ListingRow {
 }
 
 interface CellContext {
-  t: TFunction<['listing', 'pipeline']>;
+  t: TFunction<['listing', 'pipeline', 'customer']>;
   newTab: string;
   lang: Language;
   planningUrl: (row: ListingRow) => string | null;
@@ -104,8 +104,21 @@ const COLUMNS: Column[] = [
         '–'
       ),
   },
-  { id: 'roofType', width: 110, render: (row) => row.roofType || '–' },
-  { id: 'buildingType', width: 140, render: (row) => row.buildingType || '–' },
+  // In the user's language (the quote request form's labels); a value outside those lists as it is.
+  {
+    id: 'roofType',
+    width: 110,
+    render: (row, { t }) =>
+      row.roofType ? t(`customer:roofTypes.${row.roofType}` as never, { defaultValue: row.roofType }) : '–',
+  },
+  {
+    id: 'buildingType',
+    width: 140,
+    render: (row, { t }) =>
+      row.buildingType
+        ? t(`customer:buildingTypes.${row.buildingType}` as never, { defaultValue: row.buildingType })
+        : '–',
+  },
   {
     id: 'status',
     width: 170,
@@ -265,7 +278,7 @@ export function ProjectsTable({
   quoteColumns = false,
 }: ProjectsTableProps) {
   const columns = quoteColumns ? COLUMNS.filter((c) => !QUOTE_HIDDEN.has(c.id)) : COLUMNS;
-  const { t } = useTranslation(['listing', 'pipeline']);
+  const { t } = useTranslation(['listing', 'pipeline', 'customer']);
   const { t: tApp } = useTranslation();
   const lang = currentLanguage();
   const scrollRef = useRef<HTMLDivElement>(null);

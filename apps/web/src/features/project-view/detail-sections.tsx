@@ -12,6 +12,8 @@ const iconProps = { size: 18, color: 'var(--mantine-color-dimmed)', 'aria-hidden
 export function DetailSections({ project }: { project: ProjectDetail }) {
   const { t } = useTranslation('projectView');
   const { t: tp } = useTranslation('pipeline');
+  // The quote request form's labels of roof and building types; another value as it is.
+  const { t: tc } = useTranslation('customer');
   const lang = currentLanguage();
   const perKwh = (value: number, digits: number) => `${formatEuro(value, lang, digits)} / kWh`;
 
@@ -38,8 +40,22 @@ export function DetailSections({ project }: { project: ProjectDetail }) {
 
       <Section id="roof" title={t('roof.title')} icon={<IconHome {...iconProps} />}>
         <Stack gap="xs">
-          <Fact label={t('roof.roofType')} value={project.roofType || '–'} />
-          <Fact label={t('roof.buildingType')} value={project.buildingType || '–'} />
+          <Fact
+            label={t('roof.roofType')}
+            value={
+              project.roofType
+                ? tc(`roofTypes.${project.roofType}` as never, { defaultValue: project.roofType })
+                : '–'
+            }
+          />
+          <Fact
+            label={t('roof.buildingType')}
+            value={
+              project.buildingType
+                ? tc(`buildingTypes.${project.buildingType}` as never, { defaultValue: project.buildingType })
+                : '–'
+            }
+          />
           <Fact label={t('roof.shortId')} value={project.shortId} testId="fact-short-id" />
         </Stack>
       </Section>
