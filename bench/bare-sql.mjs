@@ -64,12 +64,12 @@ createServer((req, res) => {
       return;
     }
     answer(statements).then(
-      (body) => {
+      (json) => {
         res.writeHead(200, {
           'content-type': 'application/json; charset=utf-8',
-          'content-length': Buffer.byteLength(body),
+          'content-length': Buffer.byteLength(json),
         });
-        res.end(body);
+        res.end(json);
       },
       (err) => {
         res.writeHead(500, { 'content-type': 'text/plain' }).end(String(err?.message ?? err));
