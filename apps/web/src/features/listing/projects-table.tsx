@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SavedSortColumn, SortOrder } from '../../api/projects';
 import { currentLanguage } from '../../i18n';
+import { buildingFactLabel } from '../../lib/building-labels';
 import classes from './listing.module.css';
 import type de from './locales/de.json';
 
@@ -108,16 +109,12 @@ const COLUMNS: Column[] = [
   {
     id: 'roofType',
     width: 110,
-    render: (row, { t }) =>
-      row.roofType ? t(`customer:roofTypes.${row.roofType}` as never, { defaultValue: row.roofType }) : '–',
+    render: (row) => buildingFactLabel('roofTypes', row.roofType),
   },
   {
     id: 'buildingType',
     width: 140,
-    render: (row, { t }) =>
-      row.buildingType
-        ? t(`customer:buildingTypes.${row.buildingType}` as never, { defaultValue: row.buildingType })
-        : '–',
+    render: (row) => buildingFactLabel('buildingTypes', row.buildingType),
   },
   {
     id: 'status',

@@ -4,6 +4,7 @@ import { IconCoin, IconHome, IconPackage, IconUsers } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next';
 import type { ProjectDetail } from '../../api/project-view';
 import { currentLanguage } from '../../i18n';
+import { buildingFactLabel } from '../../lib/building-labels';
 import { Fact, Section } from './section';
 
 const iconProps = { size: 18, color: 'var(--mantine-color-dimmed)', 'aria-hidden': true } as const;
@@ -13,7 +14,6 @@ export function DetailSections({ project }: { project: ProjectDetail }) {
   const { t } = useTranslation('projectView');
   const { t: tp } = useTranslation('pipeline');
   // The quote request form's labels of roof and building types; another value as it is.
-  const { t: tc } = useTranslation('customer');
   const lang = currentLanguage();
   const perKwh = (value: number, digits: number) => `${formatEuro(value, lang, digits)} / kWh`;
 
@@ -40,21 +40,10 @@ export function DetailSections({ project }: { project: ProjectDetail }) {
 
       <Section id="roof" title={t('roof.title')} icon={<IconHome {...iconProps} />}>
         <Stack gap="xs">
-          <Fact
-            label={t('roof.roofType')}
-            value={
-              project.roofType
-                ? tc(`roofTypes.${project.roofType}` as never, { defaultValue: project.roofType })
-                : '–'
-            }
-          />
+          <Fact label={t('roof.roofType')} value={buildingFactLabel('roofTypes', project.roofType)} />
           <Fact
             label={t('roof.buildingType')}
-            value={
-              project.buildingType
-                ? tc(`buildingTypes.${project.buildingType}` as never, { defaultValue: project.buildingType })
-                : '–'
-            }
+            value={buildingFactLabel('buildingTypes', project.buildingType)}
           />
           <Fact label={t('roof.shortId')} value={project.shortId} testId="fact-short-id" />
         </Stack>
