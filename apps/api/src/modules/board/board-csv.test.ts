@@ -130,6 +130,24 @@ describe('import', () => {
     expect(props.data.properties.Status?.options?.map((o) => o.value)).not.toContain('Blocked');
   });
 
+  it('counts the rows in the message in the language’s number format', async () => {
+    const rows = Array.from({ length: 1200 }, (_, i) => [`Row ${i}`]);
+    const res = await call(
+      b.admin.token,
+      'POST',
+      '/api/task/import',
+      {
+        board: 'tasks',
+        mapping: ['taskName'],
+        rows,
+        dryRun: true,
+      },
+      'de',
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.message).toBe('1.200 Einträge wurden importiert');
+  });
+
   it('writes the rows that pass, adds new options, matches people by name or e-mail', async () => {
     const answer = await ok<ImportAnswer>(b.admin.token, 'POST', '/api/task/import', {
       board: 'tasks',

@@ -2,6 +2,7 @@ import {
   type Column,
   csvDelimiterFor,
   csvNumber,
+  formatNumber,
   isComputedType,
   type Language,
   randomOptionColor,
@@ -328,7 +329,7 @@ export async function importTasks(ctx: AppContext, me: Principal, input: ImportI
       rejected,
       newOptions,
       dryRun: input.dryRun,
-      message: translate('import_done', lang).replace('{count}', String(accepted.length)),
+      message: translate('import_done', lang).replace('{count}', formatNumber(accepted.length, lang)),
     };
     if (input.dryRun || accepted.length === 0) return answer;
 

@@ -1,4 +1,4 @@
-import type { Language } from '@solar/shared';
+import { formatEuro, formatNumber, type Language, localeOf } from '@solar/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { companies, files, offerAcceptances, offers, projects, quotes, stageHistory } from '../../db/schema';
 import type { Principal } from '../../lib/auth-hook';
@@ -159,18 +159,69 @@ const CONFIRMATION = {
     title: 'Auftragsbestätigung',
     accepted: 'hat das folgende Angebot online angenommen',
     subject: 'Ihre Auftragsbestätigung',
+    version: 'Version',
+    acceptedAt: 'Angenommen am',
   },
   en: {
     title: 'Order confirmation',
     accepted: 'accepted the following offer online',
     subject: 'Your order confirmation',
+    version: 'Version',
+    acceptedAt: 'Accepted on',
   },
   es: {
     title: 'Confirmación del pedido',
     accepted: 'aceptó la siguiente oferta en línea',
     subject: 'Su confirmación de pedido',
+    version: 'Versión',
+    acceptedAt: 'Aceptada el',
   },
 } as const;
+
+/**
+ * The confirmation document and e-mail of an acceptance in `lang`: the price, the yearly production
+ * and the time of acceptance in the language's format (SPEC §9), the time in UTC so it is unambiguous.
+ */
+export function acceptanceConfirmation(
+  lang: Language,
+  data: {
+    fullName: string;
+    companyName: string;
+    address: string;
+    offerVersion: number;
+    finalPrice: number;
+    yearlyProduction: number;
+    acceptedAt: Date;
+    ip: string;
+    acceptanceId: string;
+  },
+) {
+  const t = CONFIRMATION[lang];
+  const price = formatEuro(data.finalPrice, lang, Number.isInteger(data.finalPrice) ? 0 : 2);
+  const production = formatNumber(data.yearlyProduction, lang);
+  const acceptedAt = `${new Intl.DateTimeFormat(localeOf(lang), {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  }).format(data.acceptedAt)} UTC`;
+  const html = `<html lang="${lang}"><head><meta charset="utf-8"></head><body>
+<h1>${t.title}</h1>
+<p><b>${escapeHtml(data.fullName)}</b> ${t.accepted}:</p>
+<p>${escapeHtml(data.companyName)} · ${escapeHtml(data.address)}</p>
+<p>${t.version} ${data.offerVersion} · ${price} · ${production} kWh</p>
+<p>${t.acceptedAt} ${acceptedAt} · ${escapeHtml(data.ip)}</p>
+<p>ID ${data.acceptanceId}</p>
+</body></html>`;
+  return {
+    subject: `${t.subject} – ${data.companyName}`,
+    text: `${t.title}: ${data.fullName} ${t.accepted} (${price}).`,
+    html,
+    filename: `${t.title}.pdf`,
+  };
+}
 
 /** Job: renders the signed confirmation PDF and mails it to the customer and the company. */
 export async function sendAcceptanceJob(deps: JobDeps, payload: unknown) {
@@ -186,27 +237,25 @@ export async function sendAcceptanceJob(deps: JobDeps, payload: unknown) {
     .innerJoin(companies, eq(companies.id, projects.companyId))
     .where(eq(offers.id, offerId));
   if (!row) return;
-  const t = CONFIRMATION[lang];
-  const price = new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-US', {
-    style: 'currency',
-    currency: 'EUR',
-  }).format(row.offer.finalPrice);
-  const html = `<html><head><meta charset="utf-8"></head><body>
-<h1>${t.title}</h1>
-<p><b>${escapeHtml(row.acceptance.fullName)}</b> ${t.accepted}:</p>
-<p>${escapeHtml(row.company.name)} · ${escapeHtml(row.quote.address)}</p>
-<p>Version ${row.acceptance.offerVersion} · ${price} · ${row.offer.yearlyProduction} kWh</p>
-<p>${row.acceptance.acceptedAt.toISOString()} · ${escapeHtml(row.acceptance.ip)}</p>
-<p>ID ${row.acceptance.id}</p>
-</body></html>`;
-  const pdf = await htmlToPdf(html);
+  const mail = acceptanceConfirmation(lang, {
+    fullName: row.acceptance.fullName,
+    companyName: row.company.name,
+    address: row.quote.address,
+    offerVersion: row.acceptance.offerVersion,
+    finalPrice: row.offer.finalPrice,
+    yearlyProduction: row.offer.yearlyProduction,
+    acceptedAt: row.acceptance.acceptedAt,
+    ip: row.acceptance.ip,
+    acceptanceId: row.acceptance.id,
+  });
+  const pdf = await htmlToPdf(mail.html);
   const recipients = [row.quote.customerEmail, row.company.email].filter((e) => e?.includes('@'));
   for (const to of recipients) {
     await deps.mailer.send({
       to,
-      subject: `${t.subject} – ${row.company.name}`,
-      text: `${t.title}: ${row.acceptance.fullName} ${t.accepted} (${price}).`,
-      attachments: [{ filename: `${t.title}.pdf`, content: pdf, contentType: 'application/pdf' }],
+      subject: mail.subject,
+      text: mail.text,
+      attachments: [{ filename: mail.filename, content: pdf, contentType: 'application/pdf' }],
     });
   }
 }

@@ -28,7 +28,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/offers',
     { config: installers, schema: { querystring: OfferListQuery, response: { 200: OfferListResponse } } },
-    async (req) => ({ data: await listOffers(req.ctx, principalOf(req), req.query.projectId) }),
+    async (req) => ({ data: await listOffers(req.ctx, principalOf(req), req.query.projectId, req.lang) }),
   );
 
   /** The offer's PDF from a Word template (preview; application/pdf). */
@@ -50,7 +50,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       url,
       { config: installers, schema: { body: SendOfferRequest, response: { 202: SendOfferResponse } } },
       async (req, reply) => {
-        const offer = await queueOfferMail(req.ctx, principalOf(req), req.body);
+        const offer = await queueOfferMail(req.ctx, principalOf(req), req.body, req.lang);
         return reply.code(202).send({ data: { message: translate('offer_queued', req.lang), offer } });
       },
     );

@@ -15,7 +15,7 @@ import type { Principal } from '../../lib/auth-hook';
 import type { AppContext } from '../../lib/context';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { enqueueJob, type JobAttempt } from '../../lib/jobs';
-import { isMessageKey, type MessageKey } from '../../lib/messages';
+import { isMessageKey, type MessageKey, translate } from '../../lib/messages';
 import { PdfConversionError, renderOfferPdf, TemplateRenderError } from '../../lib/pdf';
 import { safeName } from '../media/media.service';
 import { ensureDefaultWordTemplates } from '../templates/templates.defaults';
@@ -27,7 +27,27 @@ function companyOf(me: Principal): string {
   return me.companyId;
 }
 
-export function toOffer(r: OfferRow): Offer {
+const TEMPLATE_ERROR_PREFIX = 'template: ';
+
+/**
+ * Why a send failed, for the installer to read: the job records a message key ('template_not_found'),
+ * 'template: <detail>' for a template that cannot be filled, or the mail server's own error text; the
+ * first two are given in `lang`, the last as the server wrote it.
+ */
+export function sendErrorText(raw: string | null, lang: Language): string | null {
+  if (raw === null) return null;
+  if (isMessageKey(raw)) return translate(raw, lang);
+  if (raw.startsWith(TEMPLATE_ERROR_PREFIX)) {
+    return translate('template_render_failed', lang).replace(
+      '{detail}',
+      raw.slice(TEMPLATE_ERROR_PREFIX.length),
+    );
+  }
+  return raw;
+}
+
+/** The offer as the API answers it; `lang` translates the reason of a failed send. */
+export function toOffer(r: OfferRow, lang: Language = 'de'): Offer {
   return {
     _id: r.id,
     projectId: r.projectId,
@@ -40,7 +60,7 @@ export function toOffer(r: OfferRow): Offer {
     pdfUrl: r.pdfFileId ? `/api/media/${r.pdfFileId}` : null,
     modelUrl: r.modelFileId ? `/api/media/${r.modelFileId}` : null,
     sendState: r.sendState as SendState,
-    sendError: r.sendError,
+    sendError: sendErrorText(r.sendError, lang),
     sentTo: r.sentTo,
     sentAt: r.sentAt ? r.sentAt.toISOString() : null,
     createdAt: r.createdAt.toISOString(),
@@ -206,7 +226,7 @@ export async function uploadOffer(ctx: AppContext, me: Principal, req: FastifyRe
   }
 }
 
-export async function listOffers(ctx: AppContext, me: Principal, projectId: string) {
+export async function listOffers(ctx: AppContext, me: Principal, projectId: string, lang: Language) {
   const companyId = companyOf(me);
   const { db } = ctx.database;
   if (!(await findCompanyProject(db, companyId, projectId))) throw notFound('project_not_found');
@@ -215,7 +235,7 @@ export async function listOffers(ctx: AppContext, me: Principal, projectId: stri
     .from(offers)
     .where(and(eq(offers.projectId, projectId), eq(offers.companyId, companyId)))
     .orderBy(desc(offers.version));
-  return rows.map(toOffer);
+  return rows.map((r) => toOffer(r, lang));
 }
 
 async function findOffer(ctx: Pick<AppContext, 'database'>, companyId: string, offerId: string) {
@@ -291,7 +311,7 @@ export interface SendOfferJob {
  * Queues the offer e-mail: sets sendState 'queued' and adds a 'send-offer' job in the same
  * transaction. An offer already queued is not queued twice (the answer is the same).
  */
-export async function queueOfferMail(ctx: AppContext, me: Principal, body: SendOfferRequest) {
+export async function queueOfferMail(ctx: AppContext, me: Principal, body: SendOfferRequest, lang: Language) {
   const companyId = companyOf(me);
   const { db } = ctx.database;
   // The built-in Word templates' rows are created on first use (outside the transaction).
@@ -326,7 +346,7 @@ export async function queueOfferMail(ctx: AppContext, me: Principal, body: SendO
     await enqueueJob(tx, ctx.config.JOB_QUEUE, 'send-offer', payload);
     return updated ?? offer;
   });
-  return toOffer(row);
+  return toOffer(row, lang);
 }
 
 export type SendOfferDeps = Pick<AppContext, 'database' | 'storage' | 'mailer'>;
@@ -383,7 +403,9 @@ export async function sendOfferJob(deps: SendOfferDeps, raw: unknown, attempt: J
     });
   } catch (err) {
     const reason =
-      err instanceof TemplateRenderError ? `template: ${err.detail}` : String((err as Error).message ?? err);
+      err instanceof TemplateRenderError
+        ? `${TEMPLATE_ERROR_PREFIX}${err.detail}`
+        : String((err as Error).message ?? err);
     if (err instanceof TemplateRenderError || (err instanceof AppError && err.status === 404)) {
       await fail(reason, true);
       return;

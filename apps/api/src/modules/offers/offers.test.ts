@@ -25,7 +25,7 @@ beforeAll(async () => {
        email = 'kontakt@sonne.test' WHERE id = ANY($1::uuid[])`,
     [`{${a.company.id},${b.company.id}}`],
   );
-  quotes = await t.createQuotes(10, {
+  quotes = await t.createQuotes(12, {
     latitude: 40.01,
     longitude: 40.01,
     address: 'Birkenallee 12',
@@ -423,6 +423,37 @@ describe('offer PDF and sending', () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(t.smtp.inbox.filter((m) => JSON.stringify(m.to).includes('backup@example.test'))).toHaveLength(1);
   }, 180_000);
+
+  it('gives the reason of a failed send in the reader’s language, not as a message key', async () => {
+    const { project, offerId } = await createOffer();
+    const reasonIn = async (lang: string) => {
+      const res = await t.app.inject({
+        url: `/api/offers?projectId=${project.id}`,
+        headers: { ...t.auth(a.admin.token), 'accept-language': lang },
+      });
+      return (res.json().data as { _id: string; sendError: string | null }[]).find((o) => o._id === offerId)
+        ?.sendError;
+    };
+    // What sendOfferJob records when the e-mail template was deleted before the job ran.
+    await t.database.query(
+      "UPDATE offers SET send_state = 'failed', send_error = 'template_not_found' WHERE id = $1",
+      [offerId],
+    );
+    expect(await reasonIn('es')).toBe('Plantilla no encontrada');
+    expect(await reasonIn('de')).toBe('Vorlage nicht gefunden');
+    // A Word template that cannot be filled.
+    await t.database.query(
+      "UPDATE offers SET send_error = 'template: Unclosed loop {#months}' WHERE id = $1",
+      [offerId],
+    );
+    expect(await reasonIn('en')).toBe('The template could not be filled: Unclosed loop {#months}');
+    // The mail server's own words stay as they are.
+    await t.database.query(
+      "UPDATE offers SET send_error = 'connect ECONNREFUSED 127.0.0.1:25' WHERE id = $1",
+      [offerId],
+    );
+    expect(await reasonIn('es')).toBe('connect ECONNREFUSED 127.0.0.1:25');
+  });
 
   it('marks the offer failed after the last attempt', async () => {
     const { project, offerId } = await createOffer();
