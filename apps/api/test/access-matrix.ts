@@ -127,6 +127,7 @@ export const ACCESS_MATRIX: Record<string, 'public' | readonly Role[]> = {
   'PUT /api/user-properties/:id': INSTALLERS,
   'PUT /api/user-properties/update-property/:id': INSTALLERS,
   'PUT /api/user/downloadupdate': INSTALLERS,
+  'PUT /api/user/language': ANYONE,
   'PUT /api/user/onboarding': ANYONE,
   'PUT /api/user/search': ADMIN_AND_INSTALLERS,
   'PUT /api/user/update/personal-details': ANYONE,

@@ -109,6 +109,10 @@ export const PersonalDetailsRequest = z.object({
 });
 export type PersonalDetailsRequest = z.infer<typeof PersonalDetailsRequest>;
 
+/** The interface language the user chose (the sidebar's switch); the server writes its e-mails in it. */
+export const LanguageRequest = z.object({ preferredLanguage: z.enum(LANGUAGES) });
+export type LanguageRequest = z.infer<typeof LanguageRequest>;
+
 export const CompanyUpdateRequest = z.object({
   companyName: z.string().trim().min(1, { error: 'required' }).max(200),
   address: z.string().trim().max(300),

@@ -4,6 +4,7 @@ import {
   ConstantsResponse,
   CurrentUserResponse,
   dataOf,
+  LanguageRequest,
   MessageResponse,
   OnboardingRequest,
   PARTNER_TIERS,
@@ -57,6 +58,30 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
             ...(b.preferredLanguage ? { preferredLanguage: b.preferredLanguage } : {}),
             updatedAt: new Date(),
           })
+          .where(eq(users.id, me.id));
+        return loadUserView(tx, me.id);
+      });
+      if (!view) throw notFound('user_not_found');
+      return { data: view };
+    },
+  );
+
+  /**
+   * The language the user chose in the sidebar, kept on the profile so what the server sends them
+   * (password links, notices) follows it; only the caller's own profile.
+   */
+  app.put(
+    '/user/language',
+    {
+      config: { access: 'any' },
+      schema: { body: LanguageRequest, response: { 200: CurrentUserResponse } },
+    },
+    async (req) => {
+      const me = principalOf(req);
+      const view = await req.ctx.database.db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ preferredLanguage: req.body.preferredLanguage, updatedAt: new Date() })
           .where(eq(users.id, me.id));
         return loadUserView(tx, me.id);
       });

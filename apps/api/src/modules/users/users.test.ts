@@ -224,3 +224,48 @@ describe('PUT /user/onboarding', () => {
     expect((await me(a.sales.token)).onboardedAt).toBeNull();
   });
 });
+
+describe('PUT /user/language', () => {
+  const put = (token: string, payload: unknown) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/user/language',
+      headers: { ...t.auth(token), 'accept-language': 'en' },
+      payload: payload as object,
+    });
+  const me = async (token: string) =>
+    (await t.app.inject({ url: '/api/user', headers: t.auth(token) })).json().data.user;
+
+  it("keeps the caller's choice on their own profile only, and their password mail follows it", async () => {
+    const c = await t.createInstallerCompany();
+    expect((await me(c.sales.token)).preferredLanguage).toBe('de');
+    const res = await put(c.sales.token, { preferredLanguage: 'es' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.user.preferredLanguage).toBe('es');
+    expect((await me(c.sales.token)).preferredLanguage).toBe('es');
+    // The colleague and the other company's users keep theirs.
+    expect((await me(c.admin.token)).preferredLanguage).toBe('de');
+    expect((await me(b.sales.token)).preferredLanguage).toBe('de');
+
+    const email = c.sales.user.email;
+    await t.app.inject({ method: 'POST', url: '/api/user/forgot-password', payload: { email } });
+    expect((await t.smtp.waitForMail(email)).subject).toBe('Restablecer su contraseña');
+  });
+
+  it('refuses a language we do not ship with a field message and changes nothing', async () => {
+    const before = (await me(a.installer.token)).preferredLanguage;
+    const res = await put(a.installer.token, { preferredLanguage: 'fr' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.preferredLanguage).toBeTruthy();
+    expect((await me(a.installer.token)).preferredLanguage).toBe(before);
+  });
+
+  it('needs a session', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/language',
+      payload: { preferredLanguage: 'en' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
