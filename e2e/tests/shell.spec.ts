@@ -269,8 +269,12 @@ test.describe('routing guards', () => {
 });
 
 test.describe('app shell', () => {
-  test('the language switch changes the labels and is remembered', async ({ page }) => {
-    await loginAs(page, DEMO.owner, '/listing', 'de');
+  test('the language switch changes the labels and is remembered, on the profile too', async ({ page }) => {
+    const { token } = await loginAs(page, DEMO.owner, '/listing', 'de');
+    // The profile keeps the choice, so what the server e-mails the user follows it.
+    const profileLanguage = async () =>
+      (await (await page.request.get('/api/user', { headers: authHeaders(token) })).json()).data.user
+        .preferredLanguage;
     const listing = page.getByTestId('nav-listing');
     await expect(listing).toHaveText(DE.navListing);
     await expect(page.getByTestId('header-title')).toContainText(DE.navListing);
@@ -281,6 +285,7 @@ test.describe('app shell', () => {
     await expect(page.getByTestId('header-title')).toContainText(EN.navListing);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     expect(await page.evaluate(() => localStorage.getItem('preferredLanguage'))).toBe('en');
+    await expect.poll(profileLanguage).toBe('en');
 
     // The choice survives a reload.
     await page.reload();
@@ -290,6 +295,7 @@ test.describe('app shell', () => {
     await page.getByTestId('language-de').click();
     await expect(page.getByTestId('nav-listing')).toHaveText(DE.navListing);
     expect(await page.evaluate(() => localStorage.getItem('preferredLanguage'))).toBe('de');
+    await expect.poll(profileLanguage).toBe('de');
   });
 
   test('under 787 px the sidebar is an overlay opened by the menu button and closed by Escape', async ({

@@ -31,12 +31,29 @@ const TEXTS = {
     },
     action: { en: 'Set your password', de: 'Passwort festlegen', es: 'Definir su contraseña' },
   },
+  // A former member (access removed) invited again: the account and its password are still there.
+  rejoin: {
+    subject: {
+      en: 'Welcome back to the Solar Partner Portal',
+      de: 'Willkommen zurück im Solar Partner Portal',
+      es: 'Bienvenido de nuevo al Solar Partner Portal',
+    },
+    body: {
+      en: '{company} has added you to its team on the Solar Partner Portal again. Log in with your e-mail address and your password. If you no longer know it, choose a new one with the link below (valid for 7 days).',
+      de: '{company} hat Sie wieder in sein Team im Solar Partner Portal aufgenommen. Melden Sie sich mit Ihrer E-Mail-Adresse und Ihrem Passwort an. Falls Sie es nicht mehr wissen, wählen Sie über den folgenden Link (7 Tage gültig) ein neues.',
+      es: '{company} le ha vuelto a añadir a su equipo en el Solar Partner Portal. Inicie sesión con su correo electrónico y su contraseña. Si ya no la recuerda, elija una nueva con el siguiente enlace (válido 7 días).',
+    },
+    action: { en: 'Choose a new password', de: 'Neues Passwort wählen', es: 'Elegir una nueva contraseña' },
+  },
   greeting: { en: 'Hello', de: 'Hallo', es: 'Hola' },
 } as const;
 
+/** Why a password link is sent: a reset asked for, an invitation, or a former member invited again. */
+export type PasswordMailPurpose = 'reset' | 'invite' | 'rejoin';
+
 /** The e-mail with a password link, in the recipient's language; user text is escaped in HTML. */
 export function buildPasswordMail(opts: {
-  purpose: 'reset' | 'invite';
+  purpose: PasswordMailPurpose;
   lang: Language;
   link: string;
   firstName: string;

@@ -1,4 +1,4 @@
-import { CurrentUserResponse, type PersonalDetailsRequest } from '@solar/shared';
+import { CurrentUserResponse, type Language, type PersonalDetailsRequest } from '@solar/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { queryKeys } from './query-keys';
@@ -31,6 +31,16 @@ export function useSetOnboarding() {
   return useMutation({
     mutationFn: (done: boolean) =>
       api.put('/user/onboarding', { done }, { schema: CurrentUserResponse }).then((r) => r.data),
+    onSuccess: (data) => queryClient.setQueryData(queryKeys.currentUser, data),
+  });
+}
+
+/** PUT /api/user/language: keeps the sidebar's language on the profile, so the server's e-mails follow it. */
+export function useSaveLanguage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (preferredLanguage: Language) =>
+      api.put('/user/language', { preferredLanguage }, { schema: CurrentUserResponse }).then((r) => r.data),
     onSuccess: (data) => queryClient.setQueryData(queryKeys.currentUser, data),
   });
 }

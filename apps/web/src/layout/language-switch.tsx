@@ -1,4 +1,5 @@
 import { Menu, UnstyledButton } from '@mantine/core';
+import type { Language } from '@solar/shared';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage, UI_LANGUAGES } from '../i18n';
@@ -8,10 +9,12 @@ interface LanguageSwitchProps {
   className?: string;
   /** Icon and language code only. */
   collapsed?: boolean;
+  /** Called after the interface switched (the sidebar keeps the choice on the user's profile). */
+  onChosen?: (language: Language) => void;
 }
 
-/** Menu of every shipped language; the choice is stored in `preferredLanguage`. */
-export function LanguageSwitch({ className, collapsed = false }: LanguageSwitchProps) {
+/** Menu of every shipped language; the choice is stored in the browser's `preferredLanguage`. */
+export function LanguageSwitch({ className, collapsed = false, onChosen }: LanguageSwitchProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const name = t(`language.${language}`);
@@ -34,7 +37,7 @@ export function LanguageSwitch({ className, collapsed = false }: LanguageSwitchP
             key={code}
             lang={code}
             data-testid={`language-${code}`}
-            onClick={() => void changeLanguage(code)}
+            onClick={() => void changeLanguage(code).then(() => onChosen?.(code))}
             rightSection={code === language ? <IconCheck size={16} aria-hidden /> : null}
             aria-current={code === language ? 'true' : undefined}
           >

@@ -9,7 +9,9 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
+import { useSaveLanguage } from '../api/user';
 import { useCurrentUser, useMenu } from '../features/auth/session';
+import { notifyError } from '../lib/errors';
 import { LanguageSwitch } from './language-switch';
 import { MENU_ICONS, routeOf } from './screens';
 import classes from './sidebar.module.css';
@@ -53,6 +55,7 @@ function ItemLabel({ label, collapsed }: { label: string; collapsed: boolean }) 
 export function Sidebar({ collapsed, onToggleCollapsed, onClose, onLogout }: SidebarProps) {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
+  const saveLanguage = useSaveLanguage();
   const menu = useMenu();
   const fullName = `${user.firstName} ${user.lastName}`.trim() || user.email;
 
@@ -125,7 +128,13 @@ export function Sidebar({ collapsed, onToggleCollapsed, onClose, onLogout }: Sid
       </nav>
 
       <div className={classes.footer}>
-        <LanguageSwitch className={classes.item} collapsed={collapsed} />
+        <LanguageSwitch
+          className={classes.item}
+          collapsed={collapsed}
+          onChosen={(language) =>
+            saveLanguage.mutate(language, { onError: (error) => notifyError(error, t) })
+          }
+        />
         <ItemTooltip label={t('sidebar.logout')} collapsed={collapsed}>
           <button type="button" className={classes.item} onClick={onLogout} data-testid="logout">
             <IconLogout size={20} stroke={1.6} aria-hidden />

@@ -6,7 +6,7 @@ import { passwordTokens, refreshTokens, users } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
 import { AppError, sessionEnded } from '../../lib/errors';
 import { enqueueJob } from '../../lib/jobs';
-import { buildPasswordMail } from '../../lib/mail-templates';
+import { buildPasswordMail, type PasswordMailPurpose } from '../../lib/mail-templates';
 import { getDummyHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, newOpaqueToken } from '../../lib/tokens';
 import { endAllSessions, findUserByEmail, loadUserView } from '../users/users.repository';
@@ -120,15 +120,17 @@ export async function sendPasswordLink(
   ctx: AppContext,
   tx: DbOrTx,
   user: { id: string; email: string; firstName: string; preferredLanguage: string },
-  purpose: 'reset' | 'invite',
+  purpose: PasswordMailPurpose,
   extra: { companyName?: string; lang?: Language } = {},
 ): Promise<void> {
   const token = newOpaqueToken();
+  // A rejoining member's link lives as long as an invitation's; the page then reads as a reset.
+  const tokenPurpose = purpose === 'reset' ? 'reset' : 'invite';
   await tx.insert(passwordTokens).values({
     userId: user.id,
     tokenHash: hashToken(token),
-    purpose,
-    expiresAt: new Date(Date.now() + (purpose === 'reset' ? RESET_LINK_MS : INVITE_LINK_MS)),
+    purpose: tokenPurpose,
+    expiresAt: new Date(Date.now() + (tokenPurpose === 'reset' ? RESET_LINK_MS : INVITE_LINK_MS)),
   });
   const link = `${ctx.config.PUBLIC_URL}/application/reset-password?token=${token}${purpose === 'invite' ? '&invite=1' : ''}`;
   const lang = (extra.lang ?? user.preferredLanguage) as Language;

@@ -111,7 +111,7 @@ export async function inviteUsers(
             })
             .returning();
       if (!user) throw new AppError(418, 'something_wrong');
-      await sendPasswordLink(ctx, tx, user, user.passwordHash ? 'reset' : 'invite', {
+      await sendPasswordLink(ctx, tx, user, user.passwordHash ? 'rejoin' : 'invite', {
         companyName: company.name,
       });
       invited.push(toTeamMember(user));

@@ -210,6 +210,8 @@ describe('POST /installer/userAceess/{id} (invitations)', () => {
 
 describe('changing and removing access', () => {
   const url = (companyId: string, userId: string) => `/api/installer/userAceess/${companyId}/${userId}`;
+  const removeAccess = (token: string, userId: string) =>
+    t.app.inject({ method: 'DELETE', url: url(a.company.id, userId), headers: t.auth(token) });
 
   it('changes a member’s role', async () => {
     const member = await t.createUser('INSTALLER', a.company.id);
@@ -266,22 +268,39 @@ describe('changing and removing access', () => {
   it('removes access and ends the member’s sessions at once', async () => {
     const member = await t.createUser('INSTALLER', a.company.id);
     const session = await t.login(member.email);
-    const foreign = await t.app.inject({
-      method: 'DELETE',
-      url: url(a.company.id, member.id),
-      headers: t.auth(b.admin.token),
-    });
-    expect(foreign.statusCode).toBe(403);
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: url(a.company.id, member.id),
-      headers: t.auth(a.admin.token),
-    });
-    expect(res.statusCode).toBe(200);
+    expect((await removeAccess(b.admin.token, member.id)).statusCode).toBe(403);
+    expect((await removeAccess(a.admin.token, member.id)).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/user', headers: t.auth(session.token) })).statusCode).toBe(403);
     const refreshed = await t.app.inject({ url: `/api/refresh?refresh_token=${session.refreshToken}` });
     expect(refreshed.statusCode).toBe(403);
     const team = await t.app.inject({ url: '/api/installer/users', headers: t.auth(a.admin.token) });
     expect(team.json().data.docs.map((d: { _id: string }) => d._id)).not.toContain(member.id);
+  });
+
+  it('invites a former member back: the e-mail welcomes them back instead of reading as a reset, and their password works again', async () => {
+    const member = await t.createUser('INSTALLER', a.company.id);
+    expect((await removeAccess(a.admin.token, member.id)).statusCode).toBe(200);
+    const back = await t.app.inject({
+      method: 'POST',
+      url: `/api/installer/userAceess/${a.company.id}`,
+      headers: t.auth(a.admin.token),
+      payload: { users: [{ email: member.email, role: 'INSTALLER_SALES' }] },
+    });
+    expect(back.statusCode).toBe(200);
+
+    const mail = await t.smtp.waitForMail(member.email);
+    expect(mail.subject).toBe('Willkommen zurück im Solar Partner Portal');
+    expect(mail.text).toContain('wieder in sein Team');
+    expect(mail.text).not.toContain('Zurücksetzen des Passworts angefordert');
+    // The link is a plain password link (no invitation page), valid as long as an invitation's.
+    const token = /reset-password\?token=([\w-]+)\n/.exec(mail.text ?? '')?.[1];
+    expect(token).toBeTruthy();
+    const [link] = await t.database.query<{ days: number }>(
+      `SELECT extract(epoch FROM expires_at - created_at) / 86400 AS days FROM password_tokens
+       WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1`,
+      [member.id],
+    );
+    expect(Math.round(Number(link?.days))).toBe(7);
+    expect((await t.login(member.email)).body.data.user).toMatchObject({ role: 'INSTALLER_SALES' });
   });
 });
