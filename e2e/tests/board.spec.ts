@@ -364,4 +364,16 @@ test.describe('/projects restrictions (SPEC §6)', () => {
       page.getByText('Im Projektbereich können keine neuen Eigenschaften hinzugefügt werden'),
     ).toBeVisible();
   });
+
+  test('the fixed columns and the project stages are named in the user language', async ({ page }) => {
+    await loginAs(page, DEMO.owner, '/projects', 'es');
+    const grid = page.getByRole('grid', { name: 'Registros' });
+    await expect(grid).toBeVisible({ timeout: 60_000 });
+    // Stored in English ('City', 'Total cost', stage codes with English labels), shown in Spanish.
+    await expect(page.getByRole('button', { name: 'Columna Ciudad' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Columna Coste total' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Columna City' })).toHaveCount(0);
+    await expect(grid.getByText('Captación').first()).toBeVisible();
+    await expect(grid.getByText('Acquisition', { exact: true })).toHaveCount(0);
+  });
 });

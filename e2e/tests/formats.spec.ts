@@ -41,3 +41,39 @@ test.describe('formats per language', () => {
     });
   }
 });
+
+test.describe('stored values in the user language', () => {
+  test('the profile in Spanish: the partner tier in Spanish, no role cut off', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await loginAs(page, DEMO.owner, '/profile', 'es');
+    // The demo company's stored tier is 'Climate protector Partnercity' (SPEC §9).
+    await expect(page.getByTestId('partner-tier')).toHaveText('Ciudad socia protectora del clima', {
+      timeout: 30_000,
+    });
+    await expect(page.getByLabel('Nivel de socio')).toHaveValue('Ciudad socia protectora del clima');
+    // The longest role name ('Administrador de la empresa', the owner's own row) fits its select.
+    const selects = page.getByTestId('team-table').locator('select');
+    await expect(selects.first()).toBeVisible();
+    const cut = await selects.evaluateAll((els) =>
+      (els as HTMLSelectElement[])
+        .map((el) => {
+          const style = getComputedStyle(el);
+          const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+          context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const text = el.selectedOptions[0]?.text ?? '';
+          const room =
+            el.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+          return context.measureText(text).width > room ? text : null;
+        })
+        .filter((text) => text !== null),
+    );
+    expect(cut).toEqual([]);
+    // At 375 px the title row's badges (the tier, the member count) move down rather than being cut.
+    await page.setViewportSize({ width: 375, height: 900 });
+    for (const badge of [page.getByTestId('partner-tier'), page.getByTestId('team-count')]) {
+      await expect(badge).toBeVisible();
+      const label = badge.locator('.mantine-Badge-label');
+      expect(await label.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    }
+  });
+});

@@ -10,6 +10,7 @@ import { useBoardSetup } from './api/setup-api';
 import { useViews } from './api/views-api';
 import { BoardScreen } from './components/board-screen';
 import { BoardSkeleton } from './components/board-skeleton';
+import { localizeProjectColumns } from './lib/localize-columns';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -18,7 +19,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * narrows the tasks to one project. The board is set up first (POST /task/setup).
  */
 export function BoardPage() {
-  const { t } = useTranslation('board');
+  const { t } = useTranslation(['board', 'pipeline']);
   const { t: tApp } = useTranslation();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
@@ -26,11 +27,24 @@ export function BoardPage() {
   const rawProject = params.get('projectId');
   const projectId = board === 'tasks' && rawProject && UUID.test(rawProject) ? rawProject : null;
   const scope = useMemo(() => ({ board, projectId }), [board, projectId]);
-  useDocumentTitle(`${t(board === 'projects' ? 'board.projects' : 'board.tasks')} · ${tApp('app.name')}`);
+  useDocumentTitle(
+    `${t(board === 'projects' ? 'board:board.projects' : 'board:board.tasks')} · ${tApp('app.name')}`,
+  );
 
   const setup = useBoardSetup(scope);
   const properties = useBoardProperties(board, setup.isSuccess);
   const views = useViews(scope, setup.isSuccess);
+  // The fixed columns of /projects and their stage options in the UI language (display only).
+  const shown = useMemo(
+    () =>
+      properties.data &&
+      localizeProjectColumns(
+        properties.data,
+        (key) => t(`board:fixedColumns.${key}`),
+        (stage) => t(`pipeline:stage.${stage}`),
+      ),
+    [properties.data, t],
+  );
 
   // The board's first render (tabs, toolbar, dialogs) is a transition, split into short tasks.
   const hasLoaded = !!properties.data && !!views.data;
@@ -49,13 +63,8 @@ export function BoardPage() {
       />
     );
   }
-  if (!isShown || !properties.data || !views.data) return <BoardSkeleton />;
+  if (!isShown || !shown || !views.data) return <BoardSkeleton />;
   return (
-    <BoardScreen
-      key={`${board}:${projectId ?? ''}`}
-      scope={scope}
-      properties={properties.data}
-      views={views.data}
-    />
+    <BoardScreen key={`${board}:${projectId ?? ''}`} scope={scope} properties={shown} views={views.data} />
   );
 }

@@ -9,7 +9,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { CompanyUpdateRequest, formatNumber, type InstallerDetails } from '@solar/shared';
+import { CompanyUpdateRequest, formatNumber, type InstallerDetails, type PartnerTier } from '@solar/shared';
 import { IconLock } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +31,13 @@ const FIELDS = [
   'description',
   'serviceRadiusKm',
 ] as const;
+
+/** Translation keys of the stored partner tiers (SPEC §9); an unknown tier shows as stored. */
+const TIER_KEYS: Record<PartnerTier, 'futurePartner' | 'climateProtector' | 'climateSavers'> = {
+  'Future Partner': 'futurePartner',
+  'Climate protector Partnercity': 'climateProtector',
+  'Climate savers Partnercity': 'climateSavers',
+};
 
 interface CompanyDetailsFormProps {
   company: InstallerDetails;
@@ -67,6 +74,8 @@ export function CompanyDetailsForm({ company, editable }: CompanyDetailsFormProp
 
   const readOnly = !editable;
   const variant = readOnly ? 'filled' : 'default';
+  const tierKey = TIER_KEYS[company.partnerTier] as (typeof TIER_KEYS)[PartnerTier] | undefined;
+  const tier = tierKey ? t(`profile.company.tiers.${tierKey}`) : company.partnerTier;
   const radius =
     typeof form.values.serviceRadiusKm === 'number' ? form.values.serviceRadiusKm : company.serviceRadiusKm;
 
@@ -79,8 +88,8 @@ export function CompanyDetailsForm({ company, editable }: CompanyDetailsFormProp
         city: company.city || company.companyName,
       })}
       aside={
-        <Badge variant="light" size="lg" title={t('profile.company.partnerTier')}>
-          {company.partnerTier}
+        <Badge variant="light" size="lg" title={t('profile.company.partnerTier')} data-testid="partner-tier">
+          {tier}
         </Badge>
       }
     >
@@ -99,12 +108,7 @@ export function CompanyDetailsForm({ company, editable }: CompanyDetailsFormProp
               variant={variant}
               {...form.textProps('companyName')}
             />
-            <TextInput
-              label={t('profile.company.partnerTier')}
-              value={company.partnerTier}
-              readOnly
-              variant="filled"
-            />
+            <TextInput label={t('profile.company.partnerTier')} value={tier} readOnly variant="filled" />
             <TextInput
               label={t('profile.company.address')}
               readOnly={readOnly}

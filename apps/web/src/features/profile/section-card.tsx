@@ -16,8 +16,9 @@ export function SectionCard({ title, description, aside, children, id }: Section
   return (
     <Paper component="section" p="lg" aria-labelledby={`${id}-title`} data-testid={`section-${id}`}>
       <Stack gap="md">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <div>
+        {/* The aside (a badge) moves under the title when both do not fit, never cut off. */}
+        <Group justify="space-between" align="flex-start">
+          <div style={{ flex: '1 1 12rem', minWidth: 0 }}>
             <Title order={3} size="h4" id={`${id}-title`}>
               {title}
             </Title>

@@ -149,7 +149,7 @@ export function TeamSection({ companyId }: { companyId: string }) {
                     {isInstallerRole(member.role) ? (
                       <NativeSelect
                         size="xs"
-                        w={190}
+                        w={240}
                         data={roleOptions}
                         value={member.role}
                         disabled={isSelf || changeRole.isPending}
@@ -198,7 +198,7 @@ export function TeamSection({ companyId }: { companyId: string }) {
       description={t('profile.team.subtitle')}
       aside={
         team.isSuccess && (
-          <Badge variant="light" color="gray" size="lg">
+          <Badge variant="light" color="gray" size="lg" data-testid="team-count">
             {t('profile.team.count', { count, n: formatNumber(count, currentLanguage()) })}
           </Badge>
         )
