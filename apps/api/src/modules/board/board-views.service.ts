@@ -1,4 +1,4 @@
-import type { Board, View, ViewCreateRequest, ViewEditRequest } from '@solar/shared';
+import type { Board, Language, View, ViewCreateRequest, ViewEditRequest } from '@solar/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
@@ -16,8 +16,15 @@ import { VIEW_INDEX_JOB } from './board.view-index';
 const scheduleViewIndexes = (ctx: AppContext, db: DbOrTx, companyId: string, board: Board) =>
   enqueueJob(db, ctx.config.JOB_QUEUE, VIEW_INDEX_JOB, { companyId, board });
 
-/** The name of the first view every user gets (SPEC §3: the default tab). */
-export const DEFAULT_VIEW_NAME = 'Project Management';
+/**
+ * The name of the first view every user gets (SPEC §3: the default tab), in the language the user
+ * opens the board in; it is their own view, named as any other once created.
+ */
+export const DEFAULT_VIEW_NAMES: Record<Language, string> = {
+  en: 'Project Management',
+  de: 'Projektmanagement',
+  es: 'Gestión de proyectos',
+};
 
 interface ViewRow {
   id: string;
@@ -102,12 +109,13 @@ async function insertView(
 /**
  * POST /task/setup: the board ready to show — the company's columns (created with the defaults on
  * first use), the /projects records in step with the saved projects, and the caller's views with
- * the default 'Project Management' view when there is none. Idempotent.
+ * the default 'Project Management' view (named in `lang`) when there is none. Idempotent.
  */
 export async function setupBoard(
   ctx: AppContext,
   me: Principal,
   input: { board: Board; projectId?: string | null },
+  lang: Language,
 ) {
   const companyId = boardCompany(me);
   return ctx.database.db.transaction(async (tx) => {
@@ -119,7 +127,7 @@ export async function setupBoard(
       await insertView(tx, me, companyId, {
         board: input.board,
         projectId: input.projectId ?? null,
-        name: DEFAULT_VIEW_NAME,
+        name: DEFAULT_VIEW_NAMES[lang],
         viewType: 'table',
       });
       views = await listViews(tx, me, input.board, input.projectId ?? null);

@@ -58,7 +58,7 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/task/setup',
     { config: access, schema: { body: TaskSetupRequest, response: { 200: TaskSetupResponse } } },
-    async (req) => ({ data: await setupBoard(req.ctx, principalOf(req), req.body) }),
+    async (req) => ({ data: await setupBoard(req.ctx, principalOf(req), req.body, req.lang) }),
   );
 
   app.post(

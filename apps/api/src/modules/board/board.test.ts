@@ -41,6 +41,18 @@ describe('setup', () => {
     expect(again.data.views).toHaveLength(1);
   });
 
+  it('names the default view in the language the user opens the board in, and keeps it', async () => {
+    const named = async (token: string, lang: string) => {
+      const res = await call(token, 'POST', '/api/task/setup', { board: 'projects' }, lang);
+      expect(res.statusCode).toBe(200);
+      return (res.json().data.views as { name: string }[]).map((v) => v.name);
+    };
+    expect(await named(a.installer.token, 'de')).toEqual(['Projektmanagement']);
+    expect(await named(a.sales.token, 'es')).toEqual(['Gestión de proyectos']);
+    // Once made, it is the user's own view: another language does not add or rename one.
+    expect(await named(a.installer.token, 'en')).toEqual(['Projektmanagement']);
+  });
+
   it('refuses users without a company', async () => {
     const admin = await t.createPlatformUser('ADMIN');
     const city = await t.createPlatformUser('CITY_ADMIN');
