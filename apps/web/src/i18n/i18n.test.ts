@@ -58,4 +58,16 @@ describe('translation resources', () => {
       expect(placeholders(flat[lang]?.get(key)), `${lang}:${key}`).toEqual(placeholders(value));
     }
   });
+
+  // The interface addresses the user formally: "Sie" in German, "usted" in Spanish.
+  const INFORMAL: Record<string, RegExp> = {
+    de: /\b(du|dein|deine|deinen|deinem|deiner|dich|dir)\b/i,
+    es: /\b(tu|tus|tuya|tuyas|tuyo|tuyos|haz|quieres|puedes|tienes|cópialas|elige|sube|escribe)\b/i,
+  };
+  it.each(Object.keys(INFORMAL))('%s: every text addresses the user formally', (lang) => {
+    const informal = [...(flat[lang] ?? [])]
+      .filter(([, value]) => INFORMAL[lang]?.test(String(value)))
+      .map(([key, value]) => `${key}: ${value}`);
+    expect(informal).toEqual([]);
+  });
 });
