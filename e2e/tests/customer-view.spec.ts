@@ -105,6 +105,23 @@ test.describe('customer view and online acceptance', () => {
     await expect(customer.getByTestId('customer-view')).toBeVisible({ timeout: 60_000 });
     await expect(customer.getByTestId('offer-price')).toHaveText('€18,750.00');
     await expect(customer.getByTestId('customer-chart')).toBeVisible();
+    // The company's address shows once, as a link.
+    const contact = customer.getByText(/^Questions\?/);
+    const email = (await contact.getByRole('link').last().textContent()) ?? '';
+    expect(email).toContain('@');
+    expect((await contact.textContent())?.split(email).length).toBe(2);
+    // On a phone in Spanish every month's bar is as wide as the others ('sept' no wider than 'may').
+    const phone = await (await browser.newContext({ viewport: { width: 375, height: 800 } })).newPage();
+    await phone.addInitScript(() => localStorage.setItem('preferredLanguage', 'es'));
+    await phone.goto(customerUrl);
+    await expect(phone.getByTestId('customer-chart')).toBeVisible({ timeout: 60_000 });
+    const widths = await phone
+      .getByTestId('customer-chart')
+      .locator(':scope > div')
+      .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().width)));
+    expect(widths).toHaveLength(12);
+    expect(Math.max(...widths) - Math.min(...widths)).toBeLessThanOrEqual(1);
+    await phone.close();
     await customer.getByLabel('Full name').fill('Erika Mustermann');
     await customer.getByTestId('accept-offer').click();
     await expect(customer.getByText('Please confirm that you accept the offer')).toBeVisible();

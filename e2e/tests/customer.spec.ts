@@ -279,4 +279,24 @@ test.describe('customer quote request (/request)', () => {
       'Satteldach',
     );
   });
+
+  test('in Spanish at 375 px the long "pin at the centre" label wraps inside the page, not cut off', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.addInitScript(() => window.localStorage.setItem('preferredLanguage', 'es'));
+    await page.goto('/request');
+    const button = page.getByTestId('request-pin-center');
+    await expect(button).toContainText('Colocar el marcador en el centro del mapa');
+    const fit = await button.evaluate((el) => {
+      const label = el.querySelector('.mantine-Button-label') as HTMLElement;
+      return {
+        cut: label.scrollWidth - label.clientWidth,
+        right: el.getBoundingClientRect().right,
+        page: document.documentElement.clientWidth,
+      };
+    });
+    expect(fit.cut).toBeLessThanOrEqual(0);
+    expect(fit.right).toBeLessThanOrEqual(fit.page);
+  });
 });

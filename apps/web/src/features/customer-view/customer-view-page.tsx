@@ -185,7 +185,8 @@ export function CustomerViewPage() {
                 data-testid="customer-chart"
               >
                 {MONTHS.map((m, i) => (
-                  <div key={m} style={{ flex: 1, textAlign: 'center' }}>
+                  // Every month as wide as the others, whatever the length of its label.
+                  <div key={m} style={{ flex: '1 1 0', minWidth: 0, textAlign: 'center' }}>
                     <div
                       style={{
                         height: `${Math.round(((offer.monthlySolarData[m] ?? 0) / max) * 130)}px`,
@@ -274,9 +275,20 @@ export function CustomerViewPage() {
             </Paper>
           </>
         )}
-        <Text size="sm" c="dimmed">
-          {t('contact', { company: data.companyName, phone: data.companyPhone, email: data.companyEmail })}{' '}
-          {data.companyEmail && <Anchor href={`mailto:${data.companyEmail}`}>{data.companyEmail}</Anchor>}
+        <Text size="sm" c="dimmed" data-testid="customer-view-contact">
+          {t('contact', { company: data.companyName })}
+          {data.companyPhone && (
+            <>
+              {' · '}
+              <Anchor href={`tel:${data.companyPhone.replace(/[^\d+]/g, '')}`}>{data.companyPhone}</Anchor>
+            </>
+          )}
+          {data.companyEmail && (
+            <>
+              {' · '}
+              <Anchor href={`mailto:${data.companyEmail}`}>{data.companyEmail}</Anchor>
+            </>
+          )}
         </Text>
       </Stack>
     </Container>

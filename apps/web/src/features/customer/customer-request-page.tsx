@@ -406,6 +406,11 @@ export function CustomerRequestPage() {
                       variant="subtle"
                       size="compact-sm"
                       leftSection={<IconCurrentLocation size={16} aria-hidden />}
+                      // A long label (Spanish) wraps at 375 px instead of being cut off.
+                      styles={{
+                        root: { height: 'auto', minHeight: 26, maxWidth: '100%' },
+                        label: { whiteSpace: 'normal', textAlign: 'start' },
+                      }}
                       onClick={() => {
                         const centre = mapRef.current?.center();
                         if (centre) placePin(centre);
