@@ -92,13 +92,19 @@ test.describe('accessibility of drawers and modals', () => {
       )),
     );
 
-    await page.getByRole('button', { name: /^Options of view / }).first().click();
+    await page
+      .getByRole('button', { name: /^Options of view / })
+      .first()
+      .click();
     await page.getByRole('menuitem', { name: 'Rename view' }).click();
     found.push(
       ...(await checkDialog(page, page.getByRole('dialog', { name: 'Rename view' }), 'rename view')),
     );
 
-    await page.getByRole('button', { name: /^Options of view / }).first().click();
+    await page
+      .getByRole('button', { name: /^Options of view / })
+      .first()
+      .click();
     await page.getByRole('menuitem', { name: 'Delete view' }).click();
     found.push(...(await checkDialog(page, page.getByRole('dialog').first(), 'delete view confirmation')));
 
