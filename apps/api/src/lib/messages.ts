@@ -606,6 +606,27 @@ export function translate(key: string, lang: Language): string {
 
 /** Picks the UI language from an Accept-Language header; German is the default (SPEC §9). */
 export function languageFromHeader(header: string | undefined): Language {
-  const first = header?.split(',')[0]?.trim().slice(0, 2).toLowerCase();
-  return first === 'en' || first === 'es' || first === 'de' ? first : 'de';
+  if (!header) return 'de';
+  const comma = header.indexOf(',');
+  const first = (comma < 0 ? header : header.slice(0, comma)).trim();
+  // The common case (the web sends one language): the first entry, unweighted, so ranked highest.
+  const code = first.slice(0, 2).toLowerCase();
+  if (isShipped(code) && !first.includes(';')) return code;
+  // Otherwise the shipped language the client weighs highest (`q`; 0 is "not acceptable").
+  let best: Language = 'de';
+  let bestQ = 0;
+  for (const entry of header.split(',')) {
+    const [tag = '', ...params] = entry.split(';');
+    const lang = tag.trim().slice(0, 2).toLowerCase();
+    if (!isShipped(lang)) continue;
+    const weight = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const q = weight ? Number(weight.slice(2)) : 1;
+    if (Number.isFinite(q) && q > bestQ) {
+      best = lang;
+      bestQ = q;
+    }
+  }
+  return best;
 }
+
+const isShipped = (code: string): code is Language => code === 'de' || code === 'en' || code === 'es';

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { languageFromHeader } from './messages';
+
+describe('languageFromHeader', () => {
+  it.each([
+    [undefined, 'de'],
+    ['', 'de'],
+    ['en', 'en'],
+    ['es-ES', 'es'],
+    ['EN-us,de;q=0.5', 'en'],
+    // A browser set to a language we do not ship, with ours further down its list.
+    ['fr-FR,fr;q=0.9,en;q=0.8,de;q=0.7', 'en'],
+    ['fr, es;q=0.4, de;q=0.3', 'es'],
+    // The weights decide, not the order; q=0 is "not acceptable".
+    ['en;q=0.2, es;q=0.9', 'es'],
+    ['en;q=0, fr', 'de'],
+    ['it, nl', 'de'],
+    ['en;q=abc, es;q=0.1', 'es'],
+  ])('%s → %s', (header, expected) => {
+    expect(languageFromHeader(header)).toBe(expected);
+  });
+});
