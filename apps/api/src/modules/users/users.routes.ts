@@ -17,6 +17,7 @@ import {
   UserSearchQuery,
 } from '@solar/shared';
 import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { users } from '../../db/schema';
@@ -25,6 +26,20 @@ import { notFound } from '../../lib/errors';
 import { enqueueJob } from '../../lib/jobs';
 import { translate } from '../../lib/messages';
 import { loadUserView, searchUsers, toTeamMember } from './users.repository';
+
+/** Changes fields of the caller's own user row and answers the user as `GET /user` does. */
+async function updateOwnProfile(req: FastifyRequest, fields: Partial<typeof users.$inferInsert>) {
+  const me = principalOf(req);
+  const view = await req.ctx.database.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ ...fields, updatedAt: new Date() })
+      .where(eq(users.id, me.id));
+    return loadUserView(tx, me.id);
+  });
+  if (!view) throw notFound('user_not_found');
+  return { data: view };
+}
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -44,25 +59,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: PersonalDetailsRequest, response: { 200: CurrentUserResponse } },
     },
     async (req) => {
-      const me = principalOf(req);
       const b = req.body;
-      const view = await req.ctx.database.db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({
-            firstName: b.firstName,
-            lastName: b.lastName,
-            address: b.address,
-            phone: b.phone,
-            ...(b.image !== undefined ? { image: b.image } : {}),
-            ...(b.preferredLanguage ? { preferredLanguage: b.preferredLanguage } : {}),
-            updatedAt: new Date(),
-          })
-          .where(eq(users.id, me.id));
-        return loadUserView(tx, me.id);
+      return updateOwnProfile(req, {
+        firstName: b.firstName,
+        lastName: b.lastName,
+        address: b.address,
+        phone: b.phone,
+        ...(b.image !== undefined ? { image: b.image } : {}),
+        ...(b.preferredLanguage ? { preferredLanguage: b.preferredLanguage } : {}),
       });
-      if (!view) throw notFound('user_not_found');
-      return { data: view };
     },
   );
 
@@ -77,16 +82,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: LanguageRequest, response: { 200: CurrentUserResponse } },
     },
     async (req) => {
-      const me = principalOf(req);
-      const view = await req.ctx.database.db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ preferredLanguage: req.body.preferredLanguage, updatedAt: new Date() })
-          .where(eq(users.id, me.id));
-        return loadUserView(tx, me.id);
-      });
-      if (!view) throw notFound('user_not_found');
-      return { data: view };
+      return updateOwnProfile(req, { preferredLanguage: req.body.preferredLanguage });
     },
   );
 
@@ -98,16 +94,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: OnboardingRequest, response: { 200: CurrentUserResponse } },
     },
     async (req) => {
-      const me = principalOf(req);
-      const view = await req.ctx.database.db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ onboardedAt: req.body.done ? new Date() : null, updatedAt: new Date() })
-          .where(eq(users.id, me.id));
-        return loadUserView(tx, me.id);
-      });
-      if (!view) throw notFound('user_not_found');
-      return { data: view };
+      return updateOwnProfile(req, { onboardedAt: req.body.done ? new Date() : null });
     },
   );
 

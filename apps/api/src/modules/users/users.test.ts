@@ -11,6 +11,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The caller's user as `GET /user` answers it. */
+const me = async (token: string) =>
+  (await t.app.inject({ url: '/api/user', headers: t.auth(token) })).json().data.user;
+const putOwn = (token: string, url: string, payload: unknown) =>
+  t.app.inject({
+    method: 'PUT',
+    url,
+    headers: { ...t.auth(token), 'accept-language': 'en' },
+    payload: payload as object,
+  });
+
 describe('GET /user', () => {
   it('answers the caller with their company', async () => {
     const res = await t.app.inject({ url: '/api/user', headers: t.auth(a.sales.token) });
@@ -193,15 +204,7 @@ describe('POST /meeting-request (no MEETING_URL)', () => {
 });
 
 describe('PUT /user/onboarding', () => {
-  const put = (token: string, payload: unknown) =>
-    t.app.inject({
-      method: 'PUT',
-      url: '/api/user/onboarding',
-      headers: { ...t.auth(token), 'accept-language': 'en' },
-      payload: payload as object,
-    });
-  const me = async (token: string) =>
-    (await t.app.inject({ url: '/api/user', headers: t.auth(token) })).json().data.user;
+  const put = (token: string, payload: unknown) => putOwn(token, '/api/user/onboarding', payload);
 
   it('starts unset for a new user, is set when done and cleared to show the tour again', async () => {
     expect((await me(a.installer.token)).onboardedAt).toBeNull();
@@ -226,15 +229,7 @@ describe('PUT /user/onboarding', () => {
 });
 
 describe('PUT /user/language', () => {
-  const put = (token: string, payload: unknown) =>
-    t.app.inject({
-      method: 'PUT',
-      url: '/api/user/language',
-      headers: { ...t.auth(token), 'accept-language': 'en' },
-      payload: payload as object,
-    });
-  const me = async (token: string) =>
-    (await t.app.inject({ url: '/api/user', headers: t.auth(token) })).json().data.user;
+  const put = (token: string, payload: unknown) => putOwn(token, '/api/user/language', payload);
 
   it("keeps the caller's choice on their own profile only, and their password mail follows it", async () => {
     const c = await t.createInstallerCompany();
