@@ -17,6 +17,7 @@ import { cpus, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
+import { TASK_BOARD_NAMES } from '../apps/api/src/modules/board/board.columns';
 import { startDemoServer } from './wait';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -62,15 +63,17 @@ async function login(email: string): Promise<Session> {
 /** 10,000 tasks for Helios through the CSV import (two calls of 5,000). */
 async function seedBoard(token: string) {
   await api('/task/setup', { method: 'POST', token, body: { board: 'tasks' } });
-  const statuses = ['Not started', 'In progress', 'Done'];
+  // The demo board is German (apps/api/src/db/seed/board.ts).
+  const n = TASK_BOARD_NAMES.de;
+  const statuses = [n.notStarted, n.inProgress, n.finished];
   for (let part = 0; part < BOARD_RECORDS / 5000; part++) {
     const rows = Array.from({ length: 5000 }, (_, i) => {
-      const n = part * 5000 + i;
+      const k = part * 5000 + i;
       return [
-        `Bench task ${n}`,
-        statuses[n % 3] as string,
-        String((n % 40) / 2),
-        `2026-12-${String((n % 28) + 1).padStart(2, '0')}`,
+        `Bench task ${k}`,
+        statuses[k % 3] as string,
+        String((k % 40) / 2),
+        `2026-12-${String((k % 28) + 1).padStart(2, '0')}`,
       ];
     });
     await api('/task/import', {
@@ -78,7 +81,7 @@ async function seedBoard(token: string) {
       token,
       body: {
         board: 'tasks',
-        mapping: ['taskName', 'Status', 'Estimate (h)', 'Due date'],
+        mapping: ['taskName', n.status, n.estimate, n.dueDate],
         rows,
         dryRun: false,
       },

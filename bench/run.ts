@@ -888,8 +888,8 @@ async function seedBoard(
   const { syncViewIndexes } = await import('../apps/api/src/modules/board/board.view-index');
   await database.as(companyTenant(company.id)).db.transaction(async (tx) => {
     await loadColumns(tx, company.id, 'tasks', null);
-    await saveColumns(tx, company.id, 'tasks', demoTaskColumns());
-    await seedBoardTasks(tx, { companyId: company.id, count: size.board });
+    await saveColumns(tx, company.id, 'tasks', demoTaskColumns('en'));
+    await seedBoardTasks(tx, { companyId: company.id, count: size.board, lang: 'en' });
   });
   // Scenario 5's filter as a saved view of the board user, and its index (what the view's job does).
   await database.query(

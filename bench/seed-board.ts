@@ -36,8 +36,8 @@ await database.as(PLATFORM).db.transaction(async (tx) => {
     lastName: 'Admin',
   });
   await loadColumns(tx, company.id, 'tasks', null);
-  await saveColumns(tx, company.id, 'tasks', demoTaskColumns());
-  await seedBoardTasks(tx, { companyId: company.id, count });
+  await saveColumns(tx, company.id, 'tasks', demoTaskColumns('en'));
+  await seedBoardTasks(tx, { companyId: company.id, count, lang: 'en' });
   console.log(`company ${company.id}: ${count} records in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 });
 await database.close();

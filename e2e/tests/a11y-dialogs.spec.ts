@@ -192,9 +192,9 @@ test.describe('accessibility of drawers and modals', () => {
     await loginAs(page, DEMO.helios, '/tasks', 'en');
     await expect(page.getByRole('grid', { name: 'Records' })).toBeVisible({ timeout: 60_000 });
     const found: string[] = [];
-    const header = page.getByRole('button', { name: 'Column Cost (€)' });
+    const header = page.getByRole('button', { name: 'Column Kosten (€)' });
     // A dialog (it holds the name field) with the menu of the column's actions.
-    const menu = page.getByRole('dialog', { name: 'Column Cost (€)' });
+    const menu = page.getByRole('dialog', { name: 'Column Kosten (€)' });
 
     await header.click();
     found.push(...(await checkDialog(page, menu, 'column menu')));
@@ -211,7 +211,7 @@ test.describe('accessibility of drawers and modals', () => {
 
     // Items of the menu that open a dialog of their own: [item, dialog, label].
     for (const [item, dialog, label] of [
-      ['Edit formula', 'Formula of Cost (€)', 'formula editor'],
+      ['Edit formula', 'Formula of Kosten (€)', 'formula editor'],
       ['Insert left', 'Insert left', 'insert property'],
       ['Delete', 'Delete property', 'delete property confirmation'],
     ] as const) {
@@ -224,11 +224,11 @@ test.describe('accessibility of drawers and modals', () => {
     await header.click();
     await menu.getByRole('menuitem', { name: 'Filter' }).click();
     const filters = page.getByRole('dialog', { name: /^Filter/ });
-    await expect(filters.getByRole('button', { name: 'Remove filter Cost (€)' })).toBeVisible();
+    await expect(filters.getByRole('button', { name: 'Remove filter Kosten (€)' })).toBeVisible();
     found.push(...(await checkDialog(page, filters, 'filter panel')));
     await page.getByTestId('toolbar-filter').click();
-    await filters.getByRole('button', { name: 'Remove filter Cost (€)' }).click();
-    await expect(filters.getByRole('button', { name: 'Remove filter Cost (€)' })).toHaveCount(0);
+    await filters.getByRole('button', { name: 'Remove filter Kosten (€)' }).click();
+    await expect(filters.getByRole('button', { name: 'Remove filter Kosten (€)' })).toHaveCount(0);
     await page.keyboard.press('Escape');
     await expect(filters).toHaveCount(0);
 
@@ -255,7 +255,7 @@ test.describe('accessibility of drawers and modals', () => {
     await page.getByRole('columnheader').getByRole('button', { name: 'Add property' }).click();
     await add.getByRole('combobox', { name: 'Type', exact: true }).click();
     await add.getByRole('option', { name: 'Formula', exact: true }).click();
-    await add.getByRole('textbox', { name: 'Formula' }).fill('prop("Estimate (h)") * 2');
+    await add.getByRole('textbox', { name: 'Formula' }).fill('prop("Aufwand (h)") * 2');
     await expect(add.getByTestId('formula-preview')).toBeVisible();
     found.push(...(await checkDialog(page, add, 'add property: formula')));
 

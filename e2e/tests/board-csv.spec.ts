@@ -16,10 +16,11 @@ test.describe('board CSV', () => {
   test('a board view round-trips through CSV export and import', async ({ page }) => {
     const suffix = Date.now().toString(36);
     await page.setViewportSize({ width: 1440, height: 900 });
+    // The demo company's board is German (its columns and options); the user reads the portal in English.
     const { token } = await loginAs(page, DEMO.helios, '/tasks', 'en');
     for (const [name, properties] of [
-      [`CSV ${suffix} alpha`, { Status: 'In progress', 'Estimate (h)': 2.5, 'Due date': '2026-12-24' }],
-      [`CSV ${suffix} beta`, { Status: 'Done', Done: true }],
+      [`CSV ${suffix} alpha`, { Status: 'In Arbeit', 'Aufwand (h)': 2.5, 'Fällig am': '2026-12-24' }],
+      [`CSV ${suffix} beta`, { Status: 'Erledigt', Erledigt: true }],
     ] as const) {
       const res = await page.request.post('/api/task/create', {
         headers: authHeaders(token),
@@ -44,8 +45,8 @@ test.describe('board CSV', () => {
       .trim()
       .split('\r\n');
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toContain('Task,Status');
-    expect(exported).toContain(`CSV ${suffix} alpha,In progress`);
+    expect(lines[0]).toContain('Aufgabe,Status');
+    expect(exported).toContain(`CSV ${suffix} alpha,In Arbeit`);
     expect(exported).toContain('2026-12-24');
     expect(exported).toContain('2.5');
 
@@ -62,9 +63,11 @@ test.describe('board CSV', () => {
     await dialog.locator('input[type="file"]').setInputFiles(file);
     await expect(dialog.getByText('3 rows found.')).toBeVisible();
     // The columns were matched to the properties of the same name.
-    await expect(dialog.getByRole('combobox', { name: 'Property for column Task' })).toHaveValue('Task');
-    await expect(dialog.getByRole('combobox', { name: 'Property for column Estimate (h)' })).toHaveValue(
-      'Estimate (h)',
+    await expect(dialog.getByRole('combobox', { name: 'Property for column Aufgabe' })).toHaveValue(
+      'Aufgabe',
+    );
+    await expect(dialog.getByRole('combobox', { name: 'Property for column Aufwand (h)' })).toHaveValue(
+      'Aufwand (h)',
     );
     await dialog.getByRole('button', { name: 'Check 3 rows' }).click();
     const report = dialog.getByTestId('csv-report');
@@ -98,10 +101,10 @@ test.describe('board CSV', () => {
       properties: Record<string, { value: unknown }>;
     }[];
     expect(tasks.map((t) => t.taskName)).toEqual([`Copy ${suffix} alpha`, `Copy ${suffix} beta`]);
-    expect(tasks[0]?.properties.Status?.value).toBe('In progress');
-    expect(tasks[0]?.properties['Estimate (h)']?.value).toBe(2.5);
-    expect(tasks[0]?.properties['Due date']?.value).toBe('2026-12-24');
-    expect(tasks[1]?.properties.Done?.value).toBe('true');
+    expect(tasks[0]?.properties.Status?.value).toBe('In Arbeit');
+    expect(tasks[0]?.properties['Aufwand (h)']?.value).toBe(2.5);
+    expect(tasks[0]?.properties['Fällig am']?.value).toBe('2026-12-24');
+    expect(tasks[1]?.properties.Erledigt?.value).toBe('true');
 
     // A second export of the copies reads the same as the first, names aside.
     await expect(page.getByRole('button', { name: `Open Copy ${suffix} beta` })).toBeVisible();
@@ -111,13 +114,13 @@ test.describe('board CSV', () => {
     ]);
     const second = await readFile((await again.path()) as string, 'utf8');
     // Every column the user writes reads the same; computed times and authors may differ.
-    const columns = ['Task', 'Status', 'Assignee', 'Due date', 'Priority', 'Estimate (h)', 'Done'];
+    const columns = ['Aufgabe', 'Status', 'Zuständig', 'Fällig am', 'Priorität', 'Aufwand (h)', 'Erledigt'];
     const pick = (text: string) => {
       const [header, ...rows] = parseCsv(text) as [string[], ...string[][]];
       return rows.map((r) => columns.map((c) => r[header.indexOf(c)]));
     };
     expect(pick(second)).toEqual(pick(exported.replaceAll(`CSV ${suffix}`, `Copy ${suffix}`)));
-    expect(pick(second)[0]).toEqual([`Copy ${suffix} alpha`, 'In progress', '', '2026-12-24', '', '2.5', '']);
+    expect(pick(second)[0]).toEqual([`Copy ${suffix} alpha`, 'In Arbeit', '', '2026-12-24', '', '2.5', '']);
     expect(pick(second)[1]?.[6]).toBe('yes');
   });
 });

@@ -77,7 +77,7 @@ test.describe('board records', () => {
     await drawer.getByRole('button', { name: 'Exit full screen' }).click();
     await expect.poll(async () => (await drawer.boundingBox())?.width).toBe(600);
 
-    await drawer.getByRole('textbox', { name: 'Task' }).fill(`Drawer ${suffix} renamed`);
+    await drawer.getByRole('textbox', { name: 'Aufgabe' }).fill(`Drawer ${suffix} renamed`);
     await drawer.getByRole('textbox', { name: 'Notes' }).fill('Call the customer first');
     await drawer.getByRole('button', { name: 'Update Details' }).click();
     await expect(page.getByText('Details updated')).toBeVisible();
@@ -106,7 +106,7 @@ test.describe('board records', () => {
       .poll(async () => (await findTasks(page.request, token, `Bulk ${suffix} A edited`)).length)
       .toBe(1);
     await page.keyboard.press('Control+z');
-    await expect(page.getByText('Undone: value of Task')).toBeVisible();
+    await expect(page.getByText('Undone: value of Aufgabe')).toBeVisible();
     await expect
       .poll(async () => (await findTasks(page.request, token, `Bulk ${suffix} A edited`)).length)
       .toBe(0);
@@ -117,15 +117,15 @@ test.describe('board records', () => {
     // Bulk edit: one value for both.
     await page.getByTestId('bulk-bar').getByRole('button', { name: 'Set property' }).click();
     await page.getByRole('combobox', { name: 'Property' }).click();
-    await page.getByRole('option', { name: 'Estimate (h)', exact: true }).click();
-    await page.getByRole('textbox', { name: 'New value of Estimate (h)' }).fill('4,5');
+    await page.getByRole('option', { name: 'Aufwand (h)', exact: true }).click();
+    await page.getByRole('textbox', { name: 'New value of Aufwand (h)' }).fill('4,5');
     await page.getByRole('button', { name: 'Apply to 2' }).click();
     await expect(page.getByText('2 records updated')).toBeVisible();
     await expect
       .poll(async () =>
         (await findTasks(page.request, token, `Bulk ${suffix}`)).map(
           (t) =>
-            (t as unknown as { properties: Record<string, { value: unknown }> }).properties['Estimate (h)']
+            (t as unknown as { properties: Record<string, { value: unknown }> }).properties['Aufwand (h)']
               ?.value,
         ),
       )
@@ -164,7 +164,7 @@ test.describe('board records', () => {
 
     await cell('taskName').click();
     await expect(cell('taskName')).toHaveAttribute('aria-selected', 'true');
-    for (const key of ['Status', 'Assignee', 'Due date', 'Priority', 'Estimate (h)']) {
+    for (const key of ['Status', 'Zuständig', 'Fällig am', 'Priorität', 'Aufwand (h)']) {
       await page.keyboard.press('ArrowRight');
       await expect(cell(key)).toHaveAttribute('aria-selected', 'true');
     }
@@ -172,28 +172,28 @@ test.describe('board records', () => {
     await page.keyboard.type('7');
     await expect(page.getByTestId('cell-editor')).toBeVisible();
     await page.keyboard.press('Enter');
-    await expect.poll(() => value('Estimate (h)')).toBe(7);
+    await expect.poll(() => value('Aufwand (h)')).toBe(7);
 
     // Escape gives the value back.
     await page.keyboard.type('9');
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('cell-editor')).toHaveCount(0);
-    await expect(cell('Estimate (h)')).toHaveText('7');
+    await expect(cell('Aufwand (h)')).toHaveText('7');
 
     // Enter opens a select's picker; Enter picks the matching option.
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('Enter');
-    await page.getByRole('textbox', { name: 'Search or create an option' }).fill('High');
+    await page.getByRole('textbox', { name: 'Search or create an option' }).fill('Hoch');
     await page.keyboard.press('Enter');
-    await expect.poll(() => value('Priority')).toBe('High');
+    await expect.poll(() => value('Priorität')).toBe('Hoch');
 
     // Tab moves on; Space ticks a checkbox.
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
-    await expect(cell('Done')).toHaveAttribute('aria-selected', 'true');
+    await expect(cell('Erledigt')).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('Space');
-    await expect.poll(() => value('Done')).toBe('true');
-    expect(await value('Estimate (h)')).toBe(7);
+    await expect.poll(() => value('Erledigt')).toBe('true');
+    expect(await value('Aufwand (h)')).toBe(7);
   });
 
   test('a task set saved from one project is imported into another', async ({ page }) => {

@@ -53,41 +53,41 @@ test.describe('board views', () => {
     await page.getByRole('button', { name: 'Filter', exact: true }).click();
     await page.getByRole('button', { name: 'Add filter' }).click();
     await page.getByRole('combobox', { name: 'Property of filter 1' }).click();
-    await page.getByRole('option', { name: 'Priority', exact: true }).click();
-    await page.getByRole('combobox', { name: 'Value of Priority' }).click();
-    await page.getByRole('option', { name: 'High', exact: true }).click();
+    await page.getByRole('option', { name: 'Priorität', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Value of Priorität' }).click();
+    await page.getByRole('option', { name: 'Hoch', exact: true }).click();
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: 'Sort', exact: true }).click();
     await page.getByRole('button', { name: 'Add sort' }).click();
     await page.getByRole('combobox', { name: 'Property of sort 1' }).click();
-    await page.getByRole('option', { name: 'Estimate (h)', exact: true }).click();
+    await page.getByRole('option', { name: 'Aufwand (h)', exact: true }).click();
     await page.getByTestId('sort-panel').getByText('Descending', { exact: true }).click();
     await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: 'Group', exact: true }).click();
     await page.getByRole('combobox', { name: 'Group by' }).click();
-    await page.getByRole('option', { name: 'Priority', exact: true }).click();
+    await page.getByRole('option', { name: 'Priorität', exact: true }).click();
     await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: 'Properties', exact: true }).click();
     // By keyboard: the switch's input sits under its track.
-    const tags = page.getByRole('switch', { name: 'Show Tags' });
+    const tags = page.getByRole('switch', { name: 'Show Schlagworte' });
     await tags.focus();
     await page.keyboard.press('Space');
     await expect(tags).not.toBeChecked();
     await page.keyboard.press('Escape');
-    await expect(page.getByRole('button', { name: 'Column Tags' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Column Schlagworte' })).toHaveCount(0);
 
     // What the database holds.
     await expect
       .poll(async () => (await views(page.request, token)).find((v) => v.name === name)?.hiddenProperties)
-      .toContain('Tags');
+      .toContain('Schlagworte');
     const saved = (await views(page.request, token)).find((v) => v.name === name);
-    expect(saved?.filters).toEqual([expect.objectContaining({ column: 'Priority', value: ['High'] })]);
-    expect(saved?.sort).toEqual([{ column: 'Estimate (h)', order: 'desc' }]);
-    expect(saved?.groupBy).toBe('Priority');
+    expect(saved?.filters).toEqual([expect.objectContaining({ column: 'Priorität', value: ['Hoch'] })]);
+    expect(saved?.sort).toEqual([{ column: 'Aufwand (h)', order: 'desc' }]);
+    expect(saved?.groupBy).toBe('Priorität');
 
     // After a reload the same tab is chosen with the same settings.
     await page.reload();
@@ -95,16 +95,16 @@ test.describe('board views', () => {
       timeout: 60_000,
     });
     await expect(page.getByRole('grid', { name: 'Records' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Column Tags' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Column Schlagworte' })).toHaveCount(0);
     await expect(page.getByTestId('group-row').first()).toBeVisible();
     await page.getByRole('button', { name: 'Filter', exact: true }).click();
-    await expect(page.getByRole('combobox', { name: 'Property of filter 1' })).toHaveValue('Priority');
+    await expect(page.getByRole('combobox', { name: 'Property of filter 1' })).toHaveValue('Priorität');
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Sort', exact: true }).click();
-    await expect(page.getByRole('combobox', { name: 'Property of sort 1' })).toHaveValue('Estimate (h)');
+    await expect(page.getByRole('combobox', { name: 'Property of sort 1' })).toHaveValue('Aufwand (h)');
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Group', exact: true }).click();
-    await expect(page.getByRole('combobox', { name: 'Group by' })).toHaveValue('Priority');
+    await expect(page.getByRole('combobox', { name: 'Group by' })).toHaveValue('Priorität');
     await page.keyboard.press('Escape');
 
     // Renamed, then deleted after a confirmation.
@@ -138,7 +138,7 @@ test.describe('board views', () => {
     const headers = authHeaders(token);
     const created = await page.request.post('/api/task/create', {
       headers,
-      data: { board: 'tasks', taskName: `Card ${suffix}`, properties: { Status: 'Not started' } },
+      data: { board: 'tasks', taskName: `Card ${suffix}`, properties: { Status: 'Nicht begonnen' } },
     });
     expect(created.status()).toBe(200);
     const task = (await created.json()).data as { _id: string };
@@ -149,7 +149,7 @@ test.describe('board views', () => {
         name: `Kanban ${suffix}`,
         viewType: 'kanban',
         groupBy: 'Status',
-        sumProperty: 'Estimate (h)',
+        sumProperty: 'Aufwand (h)',
         filters: [{ column: 'taskName', value: `Card ${suffix}` }],
       },
     });
@@ -158,8 +158,8 @@ test.describe('board views', () => {
     await page.reload();
     await page.getByRole('tab', { name: `Kanban ${suffix}` }).click({ timeout: 60_000 });
     const card = page.getByTestId(`kanban-card-${task._id}`);
-    const from = page.getByTestId('kanban-column-Not started');
-    const to = page.getByTestId('kanban-column-Done');
+    const from = page.getByTestId('kanban-column-Nicht begonnen');
+    const to = page.getByTestId('kanban-column-Erledigt');
     await expect(from.getByTestId(`kanban-card-${task._id}`)).toBeVisible({ timeout: 60_000 });
     await expect(to.getByTestId('kanban-sum')).toBeVisible();
 
@@ -173,7 +173,7 @@ test.describe('board views', () => {
     await page.mouse.up();
 
     await expect(to.getByTestId(`kanban-card-${task._id}`)).toBeVisible();
-    await expect.poll(() => statusOf(page.request, token, `Card ${suffix}`)).toBe('Done');
+    await expect.poll(() => statusOf(page.request, token, `Card ${suffix}`)).toBe('Erledigt');
   });
 
   test('column widths and order are kept in the view', async ({ page }) => {
@@ -194,30 +194,30 @@ test.describe('board views', () => {
     await page.getByRole('tab', { name: `Cols ${suffix}` }).click({ timeout: 60_000 });
     await expect(page.getByRole('grid', { name: 'Records' })).toBeVisible();
 
-    const header = page.getByRole('button', { name: 'Column Priority' });
-    const before = (await page.getByTestId('column-header-Priority').boundingBox())?.width ?? 0;
-    const handle = page.getByRole('separator', { name: 'Resize Priority' });
+    const header = page.getByRole('button', { name: 'Column Priorität' });
+    const before = (await page.getByTestId('column-header-Priorität').boundingBox())?.width ?? 0;
+    const handle = page.getByRole('separator', { name: 'Resize Priorität' });
     const box = await handle.boundingBox();
     if (!box) throw new Error('no resize handle');
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2 + 100, box.y + box.height / 2, { steps: 10 });
     await page.mouse.up();
-    await expect.poll(async () => (await byId())?.width.Priority ?? 0).toBeGreaterThan(before + 80);
+    await expect.poll(async () => (await byId())?.width.Priorität ?? 0).toBeGreaterThan(before + 80);
 
     await header.click();
     await page.getByRole('menuitem', { name: 'Move left' }).click();
     await expect
       .poll(async () => {
         const order = (await byId())?.order ?? [];
-        return order.indexOf('Priority') >= 0 && order.indexOf('Priority') < order.indexOf('Due date');
+        return order.indexOf('Priorität') >= 0 && order.indexOf('Priorität') < order.indexOf('Fällig am');
       })
       .toBe(true);
 
     await page.reload();
     await page.getByRole('tab', { name: `Cols ${suffix}` }).click({ timeout: 60_000 });
-    const priority = await page.getByTestId('column-header-Priority').boundingBox();
-    const due = await page.getByTestId('column-header-Due date').boundingBox();
+    const priority = await page.getByTestId('column-header-Priorität').boundingBox();
+    const due = await page.getByTestId('column-header-Fällig am').boundingBox();
     expect(priority && due && priority.x < due.x).toBe(true);
     expect(priority?.width ?? 0).toBeGreaterThan(before + 80);
   });
@@ -243,7 +243,7 @@ test.describe('board views', () => {
     await expect(page.getByText('Please select a view to apply filters')).toBeVisible();
     await page.getByRole('button', { name: 'Properties', exact: true }).click();
     await expect(page.getByText('Please select a view to hide/unhide properties')).toBeVisible();
-    await page.getByRole('button', { name: 'Column Priority' }).click();
+    await page.getByRole('button', { name: 'Column Priorität' }).click();
     await page.getByRole('menuitem', { name: 'Sort ascending' }).click();
     await expect(page.getByText('Please select a view to apply filters').first()).toBeVisible();
   });

@@ -243,12 +243,12 @@ test.describe('board properties', () => {
     });
     await addProperty(page, p('Rollup'), 'Rollup', async (form) => {
       await pickOption(form, 'Relation property', p('Relation'));
-      await pickOption(form, 'Property of the related records', 'Estimate (h)');
+      await pickOption(form, 'Property of the related records', 'Aufwand (h)');
     });
     await addProperty(page, p('Button'), 'Button', async (form) => {
       await form.getByLabel('Button label').fill('Finish');
       await pickOption(form, 'Sets the property', 'Status');
-      await form.getByLabel('to the value').fill('Done');
+      await form.getByLabel('to the value').fill('Erledigt');
     });
     for (const label of ['Created time', 'Created by', 'Last edited time', 'Last edited by', 'ID']) {
       await addProperty(page, p(label), label);
@@ -259,7 +259,7 @@ test.describe('board properties', () => {
     await cellOf(row, p('Button'))
       .getByRole('button', { name: `Finish: Row ${suffix}` })
       .click();
-    await expect(cellOf(row, 'Status')).toHaveText('Done');
+    await expect(cellOf(row, 'Status')).toHaveText('Erledigt');
 
     // What the database holds.
     await expect
@@ -283,7 +283,7 @@ test.describe('board properties', () => {
     expect(value('Files')).toEqual([expect.objectContaining({ label: 'roof-plan.txt' })]);
     expect(value('Relation')).toEqual([other._id]);
     expect(value('Formula')).toBe(7);
-    expect(saved?.properties.Status?.value).toBe('Done');
+    expect(saved?.properties.Status?.value).toBe('Erledigt');
     const keys = await propertyKeys(page.request, token);
     for (const label of [
       'Created time',
@@ -375,5 +375,19 @@ test.describe('/projects restrictions (SPEC §6)', () => {
     await expect(page.getByRole('button', { name: 'Columna City' })).toHaveCount(0);
     await expect(grid.getByText('Captación').first()).toBeVisible();
     await expect(grid.getByText('Acquisition', { exact: true })).toHaveCount(0);
+  });
+});
+
+test.describe('the task board in the company language', () => {
+  test("a German company's task board has German columns and options", async ({ page }) => {
+    await loginAs(page, DEMO.owner, '/tasks');
+    const grid = page.getByRole('grid', { name: 'Einträge' });
+    await expect(grid).toBeVisible({ timeout: 60_000 });
+    for (const name of ['Aufgabe', 'Zuständig', 'Fällig am', 'Priorität', 'Aufwand (h)', 'Erledigt']) {
+      await expect(page.getByRole('button', { name: `Spalte ${name}`, exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('button', { name: 'Spalte Estimate (h)' })).toHaveCount(0);
+    await expect(grid.getByText('Nicht begonnen').first()).toBeVisible();
+    await expect(grid.getByText('Not started', { exact: true })).toHaveCount(0);
   });
 });

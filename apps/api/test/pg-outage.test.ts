@@ -159,7 +159,7 @@ describe.skipIf(!serverUrl)('PostgreSQL stops during load', () => {
           v % 2 === 0
             ? await call('PUT', '/task/update/multiple', token, {
                 ids,
-                update: { properties: { 'Estimate (h)': v } },
+                update: { properties: { 'Aufwand (h)': v } }, // the demo board is German
               })
             : await call('GET', '/user', token);
         answers.push({ status: res.status, message: res.json?.message, ms: res.ms, phase });
@@ -204,7 +204,7 @@ describe.skipIf(!serverUrl)('PostgreSQL stops during load', () => {
     const tasks = (res.json as { data: { tasks: { properties: Record<string, { value: unknown }> }[] } }).data
       .tasks;
     expect(tasks).toHaveLength(20);
-    const values = new Set(tasks.map((t) => t.properties['Estimate (h)']?.value));
+    const values = new Set(tasks.map((t) => t.properties['Aufwand (h)']?.value));
     expect(values.size).toBe(1);
     expect(child.exitCode).toBeNull();
   }, 120_000);

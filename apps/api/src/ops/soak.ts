@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { TASK_BOARD_NAMES } from '../modules/board/board.columns';
 import { type ServerProcess, startServerProcess, stopProcess } from './server-process';
 
 /**
@@ -105,7 +106,9 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
     const byStatus: Record<string, number> = {};
     /** Acknowledged writes: the task's id, its name, the token that owns it, the last status set. */
     const written = new Map<string, { name: string; token: string; status: string | null }>();
-    const statuses = ['Not started', 'In progress', 'Done'];
+    // The demo board is German (seed/board.ts).
+    const n = TASK_BOARD_NAMES.de;
+    const statuses = [n.notStarted, n.inProgress, n.finished];
     let seq = 0;
     const until = Date.now() + opts.seconds * 1000;
     const warmUntil = Date.now() + opts.seconds * 200; // the first fifth is the warm-up
@@ -127,9 +130,9 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
         } else if (pick < 0.6) {
           res = await call('POST', '/task/filter?page=1&limit=50', token, {
             board: 'tasks',
-            filters: [{ column: 'Status', value: ['In progress', 'Not started'] }],
-            sort: [{ column: 'Due date', order: 'asc' }],
-            groupBy: 'Status',
+            filters: [{ column: n.status, value: [n.inProgress, n.notStarted] }],
+            sort: [{ column: n.dueDate, order: 'asc' }],
+            groupBy: n.status,
           });
         } else if (pick < 0.7) {
           res = await call('GET', '/dashboard/stats', token);
@@ -144,7 +147,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
         } else {
           const id = mine[Math.floor(Math.random() * mine.length)] as string;
           const status = statuses[Math.floor(Math.random() * statuses.length)] as string;
-          res = await call('PUT', `/task/update/${id}`, token, { properties: { Status: status } });
+          res = await call('PUT', `/task/update/${id}`, token, { properties: { [n.status]: status } });
           const entry = written.get(id);
           if (res.status === 200 && entry) entry.status = status;
         }
@@ -169,7 +172,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
         });
         const data = res.json().data;
         for (const t of data.tasks) {
-          found.set(t._id, { name: t.taskName, status: (t.properties.Status?.value as string) ?? null });
+          found.set(t._id, { name: t.taskName, status: (t.properties[n.status]?.value as string) ?? null });
         }
         if (!data.pagination.hasNextPage) break;
       }

@@ -21,8 +21,8 @@ describe('demo board seeding', () => {
     // The app's database works only within a tenant (row-level security): here, the company's.
     await t.database.as(companyTenant(c.company.id)).db.transaction(async (tx) => {
       await loadColumns(tx, c.company.id, 'tasks', null);
-      await saveColumns(tx, c.company.id, 'tasks', demoTaskColumns());
-      await seedBoardTasks(tx, { companyId: c.company.id, count: 300 });
+      await saveColumns(tx, c.company.id, 'tasks', demoTaskColumns('en'));
+      await seedBoardTasks(tx, { companyId: c.company.id, count: 300, lang: 'en' });
     });
     const res = await t.app.inject({
       method: 'POST',

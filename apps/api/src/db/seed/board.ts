@@ -1,6 +1,11 @@
-import type { Cell, Column } from '@solar/shared';
+import type { Cell, Column, Language } from '@solar/shared';
 import { sql } from 'drizzle-orm';
-import { defaultTaskColumns, TYPE_ICONS, toColumnMap } from '../../modules/board/board.columns';
+import {
+  defaultTaskColumns,
+  TASK_BOARD_NAMES,
+  TYPE_ICONS,
+  toColumnMap,
+} from '../../modules/board/board.columns';
 import {
   allocateSeq,
   loadColumns,
@@ -32,40 +37,101 @@ const extra = (
   ...more,
 });
 
-/** The default task columns plus one of nearly every other type. */
-export function demoTaskColumns(): Record<string, Column> {
-  const base = defaultTaskColumns();
-  const n = base.length;
+/** The demo board's own columns (beside the defaults), named as a company working in `lang` would. */
+const EXTRA_NAMES = {
+  en: {
+    tags: 'Tags',
+    cost: 'Cost (€)',
+    overdue: 'Overdue',
+    overdueMark: '⚠ overdue',
+    website: 'Website',
+    contact: 'Contact',
+    phone: 'Phone',
+    files: 'Files',
+    subtasks: 'Subtasks',
+    subtaskHours: 'Subtask hours',
+    markDone: 'Mark done',
+    no: 'No.',
+    created: 'Created',
+    createdBy: 'Created by',
+    lastEdited: 'Last edited',
+    editedBy: 'Edited by',
+  },
+  de: {
+    tags: 'Schlagworte',
+    cost: 'Kosten (€)',
+    overdue: 'Überfällig',
+    overdueMark: '⚠ überfällig',
+    website: 'Webseite',
+    contact: 'Kontakt',
+    phone: 'Telefon',
+    files: 'Dateien',
+    subtasks: 'Unteraufgaben',
+    subtaskHours: 'Stunden Unteraufgaben',
+    markDone: 'Als erledigt markieren',
+    no: 'Nr.',
+    created: 'Erstellt',
+    createdBy: 'Erstellt von',
+    lastEdited: 'Zuletzt bearbeitet',
+    editedBy: 'Bearbeitet von',
+  },
+  es: {
+    tags: 'Etiquetas',
+    cost: 'Coste (€)',
+    overdue: 'Vencida',
+    overdueMark: '⚠ vencida',
+    website: 'Sitio web',
+    contact: 'Contacto',
+    phone: 'Teléfono',
+    files: 'Archivos',
+    subtasks: 'Subtareas',
+    subtaskHours: 'Horas de subtareas',
+    markDone: 'Marcar como terminada',
+    no: 'N.º',
+    created: 'Creada',
+    createdBy: 'Creada por',
+    lastEdited: 'Última edición',
+    editedBy: 'Editada por',
+  },
+} satisfies Record<Language, Record<string, string>>;
+
+/** The names of the demo board's columns and options in `lang` (tests and the benchmark use them). */
+export const demoBoardNames = (lang: Language) => ({ ...TASK_BOARD_NAMES[lang], ...EXTRA_NAMES[lang] });
+
+/** The default task columns plus one of nearly every other type, named in `lang`. */
+export function demoTaskColumns(lang: Language): Record<string, Column> {
+  const n = demoBoardNames(lang);
+  const base = defaultTaskColumns(lang);
+  const k = base.length;
   return toColumnMap([
     ...base,
-    extra('Tags', 'multi-select', n, {
+    extra(n.tags, 'multi-select', k, {
       options: ['Dach', 'Elektrik', 'Speicher', 'Gerüst', 'Netzbetreiber'].map((v, i) => ({
         value: v,
         label: v,
         backgroundColor: ['#fadec9', '#d3e5ef', '#dbeddb', '#fdecc8', '#e8deee'][i] as string,
       })),
     }),
-    extra('Cost (€)', 'formula', n + 1, { formula: 'round(prop("Estimate (h)") * 85, 2)' }),
-    extra('Overdue', 'formula', n + 2, {
-      formula:
-        'if(and(not(empty(prop("Due date"))), prop("Due date") < today(), prop("Done") != "true"), "⚠ overdue", "")',
+    extra(n.cost, 'formula', k + 1, { formula: `round(prop("${n.estimate}") * 85, 2)` }),
+    extra(n.overdue, 'formula', k + 2, {
+      formula: `if(and(not(empty(prop("${n.dueDate}"))), prop("${n.dueDate}") < today(), prop("${n.done}") != "true"), "${n.overdueMark}", "")`,
     }),
-    extra('Website', 'url', n + 3),
-    extra('Contact', 'email', n + 4),
-    extra('Phone', 'phone', n + 5),
-    extra('Files', 'files', n + 6),
-    extra('Subtasks', 'relation', n + 7),
-    extra('Subtask hours', 'rollup', n + 8, {
-      rollup: { relationProperty: 'Subtasks', targetProperty: 'Estimate (h)', aggregate: 'sum' },
+    extra(n.website, 'url', k + 3),
+    extra(n.contact, 'email', k + 4),
+    extra(n.phone, 'phone', k + 5),
+    extra(n.files, 'files', k + 6),
+    extra(n.subtasks, 'relation', k + 7),
+    extra(n.subtaskHours, 'rollup', k + 8, {
+      rollup: { relationProperty: n.subtasks, targetProperty: n.estimate, aggregate: 'sum' },
     }),
-    extra('Mark done', 'button', n + 9, {
-      button: { label: 'Done', setProperty: 'Status', setValue: 'Done' },
+    extra(n.markDone, 'button', k + 9, {
+      button: { label: n.finished, setProperty: n.status, setValue: n.finished },
     }),
-    extra('No.', 'id', n + 10),
-    extra('Created', 'createdTime', n + 11),
-    extra('Created by', 'createdBy', n + 12),
-    extra('Last edited', 'lastEditedTime', n + 13),
-    extra('Edited by', 'lastEditedBy', n + 14),
+    extra(n.no, 'id', k + 10),
+    extra(n.created, 'createdTime', k + 11),
+    extra(n.createdBy, 'createdBy', k + 12),
+    extra(n.lastEdited, 'lastEditedTime', k + 13),
+    extra(n.editedBy, 'lastEditedBy', k + 14),
   ]);
 }
 
@@ -91,6 +157,8 @@ export interface BoardSeedOptions {
   companyId: string;
   count: number;
   seed?: number;
+  /** The language the board's columns are named in (as {@link demoTaskColumns} made them). */
+  lang: Language;
 }
 
 /** Inserts `count` tasks with varied values, then computes their derived cells. */
@@ -103,7 +171,9 @@ export async function seedBoardTasks(db: DbOrTx, opts: BoardSeedOptions): Promis
   const projects = (await db.execute(
     sql`SELECT id FROM projects WHERE company_id = ${opts.companyId} AND NOT is_deleted ORDER BY created_at`,
   )) as unknown as { rows: { id: string }[] };
-  const columns = (await loadColumns(db, opts.companyId, 'tasks', users.rows[0]?.id ?? null)).properties;
+  const n = demoBoardNames(opts.lang);
+  const columns = (await loadColumns(db, opts.companyId, 'tasks', users.rows[0]?.id ?? null, opts.lang))
+    .properties;
   const cell = (key: string, value: unknown): [string, Cell] => [
     key,
     { type: columns[key]?.dataType ?? 'text', icon: columns[key]?.icon ?? '', value },
@@ -116,22 +186,22 @@ export async function seedBoardTasks(db: DbOrTx, opts: BoardSeedOptions): Promis
     const rows = [];
     for (let i = start; i < Math.min(opts.count, start + batch); i += 1) {
       const user = users.rows.length ? pick(users.rows) : null;
-      const status = pick(['Not started', 'In progress', 'Done', 'Done', 'In progress']);
+      const status = pick([n.notStarted, n.inProgress, n.finished, n.finished, n.inProgress]);
       const properties = Object.fromEntries([
-        cell('Status', status),
-        cell('Assignee', user ? [{ value: user.id, label: user.name }] : []),
-        cell('Due date', r() < 0.85 ? day(Math.floor(r() * 90) - 30) : null),
-        cell('Priority', pick(['Low', 'Medium', 'High', null])),
-        cell('Estimate (h)', Math.round(r() * 16 * 2) / 2),
-        cell('Done', status === 'Done' ? 'true' : 'false'),
-        ...(columns.Tags
-          ? [cell('Tags', [pick(['Dach', 'Elektrik', 'Speicher']), ...(r() < 0.3 ? ['Netzbetreiber'] : [])])]
+        cell(n.status, status),
+        cell(n.assignee, user ? [{ value: user.id, label: user.name }] : []),
+        cell(n.dueDate, r() < 0.85 ? day(Math.floor(r() * 90) - 30) : null),
+        cell(n.priority, pick([n.low, n.medium, n.high, null])),
+        cell(n.estimate, Math.round(r() * 16 * 2) / 2),
+        cell(n.done, status === n.finished ? 'true' : 'false'),
+        ...(columns[n.tags]
+          ? [cell(n.tags, [pick(['Dach', 'Elektrik', 'Speicher']), ...(r() < 0.3 ? ['Netzbetreiber'] : [])])]
           : []),
-        ...(columns.Website && r() < 0.2
-          ? [cell('Website', 'https://www.netzbetreiber.example/antrag')]
+        ...(columns[n.website] && r() < 0.2
+          ? [cell(n.website, 'https://www.netzbetreiber.example/antrag')]
           : []),
-        ...(columns.Contact && r() < 0.3 ? [cell('Contact', `kunde${i}@example.test`)] : []),
-        ...(columns.Phone && r() < 0.3 ? [cell('Phone', `+49 89 ${100000 + i}`)] : []),
+        ...(columns[n.contact] && r() < 0.3 ? [cell(n.contact, `kunde${i}@example.test`)] : []),
+        ...(columns[n.phone] && r() < 0.3 ? [cell(n.phone, `+49 89 ${100000 + i}`)] : []),
       ]);
       rows.push({
         name: `${pick(TASK_NAMES)}${i >= TASK_NAMES.length ? ` #${i + 1}` : ''}`,
@@ -149,14 +219,15 @@ export async function seedBoardTasks(db: DbOrTx, opts: BoardSeedOptions): Promis
         AS x(project uuid, name text, "user" uuid, seq bigint, position float8, properties jsonb)`);
   }
   // A few parents with subtasks, so relations and rollups have something to show.
-  if (columns.Subtasks) {
+  const subtasks = columns[n.subtasks];
+  if (subtasks) {
     const some = (await db.execute(sql`SELECT id FROM board_records WHERE company_id = ${opts.companyId}
       AND board = 'tasks' ORDER BY seq LIMIT 40`)) as unknown as { rows: { id: string }[] };
     for (let i = 0; i + 3 < some.rows.length; i += 4) {
       const [parent, ...children] = some.rows.slice(i, i + 4);
       if (!parent) continue;
-      await db.execute(sql`UPDATE board_records SET properties = jsonb_set(properties, '{Subtasks}',
-          ${JSON.stringify({ type: 'relation', icon: columns.Subtasks.icon, value: children.map((c) => c.id) })}::jsonb)
+      await db.execute(sql`UPDATE board_records SET properties = jsonb_set(properties, ARRAY[${n.subtasks}]::text[],
+          ${JSON.stringify({ type: 'relation', icon: subtasks.icon, value: children.map((c) => c.id) })}::jsonb)
         WHERE id = ${parent.id}`);
     }
   }
@@ -172,9 +243,10 @@ export async function seedDemoBoard(database: Database): Promise<void> {
   );
   await database.db.transaction(async (tx) => {
     for (const [i, company] of companies.entries()) {
-      await loadColumns(tx, company.id, 'tasks', null);
-      await saveColumns(tx, company.id, 'tasks', demoTaskColumns());
-      await seedBoardTasks(tx, { companyId: company.id, count: 300, seed: 11 + i });
+      // The demo companies work in German, the portal's default language (SPEC §9).
+      await loadColumns(tx, company.id, 'tasks', null, 'de');
+      await saveColumns(tx, company.id, 'tasks', demoTaskColumns('de'));
+      await seedBoardTasks(tx, { companyId: company.id, count: 300, seed: 11 + i, lang: 'de' });
       await syncProjectRecords(tx, company.id);
     }
   });

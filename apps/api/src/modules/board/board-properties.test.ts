@@ -33,6 +33,7 @@ afterAll(() => t.close());
 describe('properties', () => {
   it('creates a property of every data type, with the German message', async () => {
     const company = await t.createInstallerCompany();
+    await ok(company.admin.token, 'POST', '/api/task/setup', { board: 'tasks' }); // English columns
     await ok(company.admin.token, 'POST', '/api/task/property/create', {
       board: 'tasks',
       key: 'Link',

@@ -6,6 +6,7 @@ import type { Principal } from '../../lib/auth-hook';
 import type { AppContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { enqueueJob } from '../../lib/jobs';
+import { orderedColumns } from './board.columns';
 import { boardCompany } from './board.policy';
 import { assertProject } from './board.records';
 import { companyName, loadColumns, syncProjectRecords, toUserProperties } from './board.repository';
@@ -92,7 +93,13 @@ async function insertView(
     await db.execute(sql`SELECT coalesce(max(position) + 1, 0)::int AS p FROM board_views
       WHERE user_id = ${me.id} AND board = ${input.board}`),
   );
-  const groupBy = input.groupBy === undefined ? 'Status' : input.groupBy;
+  // SPEC §3: grouped by the status by default (named in the board's language, 'Estado' in Spanish).
+  const groupBy =
+    input.groupBy === undefined
+      ? (orderedColumns((await loadColumns(db, companyId, input.board, me.id)).properties).find(
+          (c) => c.dataType === 'status',
+        )?.id ?? null)
+      : input.groupBy;
   const [row] = rowsOf<{ id: string }>(
     await db.execute(sql`INSERT INTO board_views (company_id, user_id, board, project_id, name, view_type,
         filters, sort, hidden_properties, group_by, sum_property, "order", width, position)
@@ -119,7 +126,7 @@ export async function setupBoard(
 ) {
   const companyId = boardCompany(me);
   return ctx.database.db.transaction(async (tx) => {
-    const columns = await loadColumns(tx, companyId, input.board, me.id);
+    const columns = await loadColumns(tx, companyId, input.board, me.id, lang);
     if (input.projectId) await assertProject(tx, companyId, input.projectId);
     if (input.board === 'projects') await syncProjectRecords(tx, companyId);
     let views = await listViews(tx, me, input.board, input.projectId ?? null);

@@ -1,4 +1,12 @@
-import { type Board, type Column, type DataType, OPTION_PALETTE, STAGES, TYPE_ICONS } from '@solar/shared';
+import {
+  type Board,
+  type Column,
+  type DataType,
+  type Language,
+  OPTION_PALETTE,
+  STAGES,
+  TYPE_ICONS,
+} from '@solar/shared';
 
 export { TYPE_ICONS };
 
@@ -25,28 +33,98 @@ function column(key: string, dataType: DataType, position: number, extra: Partia
   };
 }
 
-const PRIORITY = [
-  option('Low', 'Low', 'Gray'),
-  option('Medium', 'Medium', 'Yellow'),
-  option('High', 'High', 'Red'),
+/**
+ * The names a task board starts with, in the language of the user who first opens it. On the tasks
+ * board a column's key is its name (formulas, views and CSV import refer to it), so the names are
+ * created in one language and are then the company's own, renamed like any other.
+ */
+export interface TaskBoardNames {
+  task: string;
+  status: string;
+  assignee: string;
+  dueDate: string;
+  priority: string;
+  estimate: string;
+  done: string;
+  notStarted: string;
+  inProgress: string;
+  finished: string;
+  low: string;
+  medium: string;
+  high: string;
+}
+
+export const TASK_BOARD_NAMES: Record<Language, TaskBoardNames> = {
+  en: {
+    task: 'Task',
+    status: 'Status',
+    assignee: 'Assignee',
+    dueDate: 'Due date',
+    priority: 'Priority',
+    estimate: 'Estimate (h)',
+    done: 'Done',
+    notStarted: 'Not started',
+    inProgress: 'In progress',
+    finished: 'Done',
+    low: 'Low',
+    medium: 'Medium',
+    high: 'High',
+  },
+  de: {
+    task: 'Aufgabe',
+    status: 'Status',
+    assignee: 'Zuständig',
+    dueDate: 'Fällig am',
+    priority: 'Priorität',
+    estimate: 'Aufwand (h)',
+    done: 'Erledigt',
+    notStarted: 'Nicht begonnen',
+    inProgress: 'In Arbeit',
+    finished: 'Erledigt',
+    low: 'Niedrig',
+    medium: 'Mittel',
+    high: 'Hoch',
+  },
+  es: {
+    task: 'Tarea',
+    status: 'Estado',
+    assignee: 'Responsable',
+    dueDate: 'Fecha límite',
+    priority: 'Prioridad',
+    estimate: 'Estimación (h)',
+    done: 'Hecho',
+    notStarted: 'Sin empezar',
+    inProgress: 'En curso',
+    finished: 'Terminada',
+    low: 'Baja',
+    medium: 'Media',
+    high: 'Alta',
+  },
+};
+
+const priorities = (n: TaskBoardNames) => [
+  option(n.low, n.low, 'Gray'),
+  option(n.medium, n.medium, 'Yellow'),
+  option(n.high, n.high, 'Red'),
 ];
 
-/** The columns a company's task board starts with. */
-export function defaultTaskColumns(): Column[] {
+/** The columns a company's task board starts with, named in `lang`. */
+export function defaultTaskColumns(lang: Language): Column[] {
+  const n = TASK_BOARD_NAMES[lang];
   return [
-    column(TITLE_KEY, 'title', 0, { label: 'Task' }),
-    column('Status', 'status', 1, {
+    column(TITLE_KEY, 'title', 0, { label: n.task }),
+    column(n.status, 'status', 1, {
       options: [
-        option('Not started', 'Not started', 'Default'),
-        option('In progress', 'In progress', 'Blue'),
-        option('Done', 'Done', 'Green'),
+        option(n.notStarted, n.notStarted, 'Default'),
+        option(n.inProgress, n.inProgress, 'Blue'),
+        option(n.finished, n.finished, 'Green'),
       ],
     }),
-    column('Assignee', 'person', 2),
-    column('Due date', 'date', 3),
-    column('Priority', 'select', 4, { options: PRIORITY }),
-    column('Estimate (h)', 'number', 5),
-    column('Done', 'checkbox', 6),
+    column(n.assignee, 'person', 2),
+    column(n.dueDate, 'date', 3),
+    column(n.priority, 'select', 4, { options: priorities(n) }),
+    column(n.estimate, 'number', 5),
+    column(n.done, 'checkbox', 6),
   ];
 }
 
@@ -84,7 +162,7 @@ export function defaultProjectColumns(): Column[] {
     column('City', 'text', 2, synced),
     column('Total cost', 'number', 3, synced),
     column('Customer target', 'multi-select', 4, synced),
-    column('Priority', 'select', 5, { ...fixed, options: PRIORITY }),
+    column('Priority', 'select', 5, { ...fixed, options: priorities(TASK_BOARD_NAMES.en) }),
     column('Next step', 'text', 6, fixed),
     column('Due date', 'date', 7, fixed),
     column('Done', 'checkbox', 8, fixed),
@@ -92,8 +170,9 @@ export function defaultProjectColumns(): Column[] {
   ];
 }
 
-export const defaultColumns = (board: Board) =>
-  board === 'projects' ? defaultProjectColumns() : defaultTaskColumns();
+/** A board's starting columns: the /projects board's are fixed (shown translated by the web). */
+export const defaultColumns = (board: Board, lang: Language) =>
+  board === 'projects' ? defaultProjectColumns() : defaultTaskColumns(lang);
 
 export const toColumnMap = (columns: Column[]): Record<string, Column> =>
   Object.fromEntries(columns.map((c) => [c.id, c]));

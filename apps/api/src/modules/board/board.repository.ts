@@ -1,4 +1,13 @@
-import type { Board, Cell, Column, Task, UserProperties } from '@solar/shared';
+import {
+  type Board,
+  type Cell,
+  type Column,
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  type Language,
+  type Task,
+  type UserProperties,
+} from '@solar/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { LiveCache, liveCacheOf } from '../../lib/change-feed';
@@ -82,6 +91,7 @@ export async function loadColumns(
   companyId: string,
   board: Board,
   userId: string | null,
+  lang?: Language,
 ): Promise<PropertiesRow> {
   const found = rowsOf<PropertiesRow>(
     await db.execute(
@@ -89,13 +99,26 @@ export async function loadColumns(
     ),
   );
   if (found[0]) return found[0];
+  const columns = defaultColumns(board, lang ?? (await languageOf(db, userId)));
   const inserted = rowsOf<PropertiesRow>(
     await db.execute(sql`INSERT INTO board_properties (company_id, board, user_id, properties)
-      VALUES (${companyId}, ${board}, ${userId}, ${JSON.stringify(toColumnMap(defaultColumns(board)))}::jsonb)
+      VALUES (${companyId}, ${board}, ${userId}, ${JSON.stringify(toColumnMap(columns))}::jsonb)
       ON CONFLICT (company_id, board) DO UPDATE SET updated_at = board_properties.updated_at
       RETURNING id, user_id, board, properties`),
   );
   return inserted[0] as PropertiesRow;
+}
+
+/**
+ * The language a board is first created in when the request does not say: the user's own
+ * (the sidebar's language switch keeps it on their profile), else German (SPEC §9).
+ */
+async function languageOf(db: DbOrTx, userId: string | null): Promise<Language> {
+  if (!userId) return DEFAULT_LANGUAGE;
+  const [row] = rowsOf<{ lang: string }>(
+    await db.execute(sql`SELECT preferred_language AS lang FROM users WHERE id = ${userId}`),
+  );
+  return LANGUAGES.find((l) => l === row?.lang) ?? DEFAULT_LANGUAGE;
 }
 
 /**

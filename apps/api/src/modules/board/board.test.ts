@@ -1,4 +1,4 @@
-import { FILTER_CASES, type Task } from '@solar/shared';
+import { type Column, FILTER_CASES, type Task } from '@solar/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { boardTestKit, type Company } from './board.test-kit';
@@ -51,6 +51,75 @@ describe('setup', () => {
     expect(await named(a.sales.token, 'es')).toEqual(['Gestión de proyectos']);
     // Once made, it is the user's own view: another language does not add or rename one.
     expect(await named(a.installer.token, 'en')).toEqual(['Projektmanagement']);
+  });
+
+  it("creates the task board's columns and options in the language it is first opened in", async () => {
+    const setup = async (token: string, lang: string) => {
+      const res = await call(token, 'POST', '/api/task/setup', { board: 'tasks' }, lang);
+      expect(res.statusCode).toBe(200);
+      return res.json().data as {
+        properties: { properties: Record<string, Column> };
+        views: { groupBy: string | null }[];
+      };
+    };
+    const german = await t.createInstallerCompany();
+    const de = await setup(german.admin.token, 'de');
+    const columns = de.properties.properties;
+    expect(columns.taskName?.label).toBe('Aufgabe');
+    expect(Object.keys(columns)).toEqual(
+      expect.arrayContaining(['Status', 'Zuständig', 'Fällig am', 'Priorität', 'Aufwand (h)', 'Erledigt']),
+    );
+    expect(columns.Status?.options?.map((o) => o.value)).toEqual(['Nicht begonnen', 'In Arbeit', 'Erledigt']);
+    expect(columns.Priorität?.options?.map((o) => o.label)).toEqual(['Niedrig', 'Mittel', 'Hoch']);
+    expect(columns['Estimate (h)']).toBeUndefined();
+    // Then they are the company's: a colleague opening it in English sees the same columns.
+    const later = await setup(german.installer.token, 'en');
+    expect(Object.keys(later.properties.properties).sort()).toEqual(Object.keys(columns).sort());
+
+    // Spanish: the status column is 'Estado', and a new view groups by it (SPEC §3).
+    const spanish = await t.createInstallerCompany();
+    const es = await setup(spanish.admin.token, 'es');
+    expect(es.properties.properties.Estado?.dataType).toBe('status');
+    expect(es.properties.properties.Status).toBeUndefined();
+    expect(es.views[0]?.groupBy).toBe('Estado');
+    const view = await ok<{ data: { groupBy: string | null } }>(
+      spanish.admin.token,
+      'POST',
+      '/api/view/create',
+      {
+        board: 'tasks',
+        name: 'Tablero',
+        viewType: 'kanban',
+      },
+    );
+    expect(view.data.groupBy).toBe('Estado');
+    // A record's status is set with the board's own names, a filter finds it.
+    const task = await createTask(spanish.admin.token, { taskName: 'Montar módulos' });
+    await ok(spanish.admin.token, 'PUT', `/api/task/update/${task._id}`, {
+      properties: { Estado: 'En curso' },
+    });
+    const found = await ok<{ data: { tasks: Task[] } }>(spanish.admin.token, 'POST', '/api/task/filter', {
+      board: 'tasks',
+      filters: [{ column: 'Estado', value: ['En curso'] }],
+    });
+    expect(found.data.tasks.map((x) => x.taskName)).toEqual(['Montar módulos']);
+  });
+
+  it("creates the columns in the user's own language when a first call is not the board's setup", async () => {
+    const company = await t.createInstallerCompany();
+    await t.database.query(`UPDATE users SET preferred_language = 'es' WHERE id = $1`, [
+      company.admin.user.id,
+    ]);
+    await createTask(company.admin.token, { taskName: 'Primera' });
+    const columns = (
+      await ok<{ data: { properties: Record<string, Column> } }>(
+        company.admin.token,
+        'GET',
+        '/api/user-properties?board=tasks',
+      )
+    ).data.properties;
+    expect(columns.taskName?.label).toBe('Tarea');
+    expect(columns.Prioridad?.dataType).toBe('select');
   });
 
   it('refuses users without a company', async () => {

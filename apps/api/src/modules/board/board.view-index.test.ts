@@ -77,8 +77,8 @@ beforeAll(async () => {
   ] as const) {
     await t.database.as(PLATFORM).db.transaction(async (tx) => {
       await loadColumns(tx, company.company.id, 'tasks', null);
-      await saveColumns(tx, company.company.id, 'tasks', demoTaskColumns());
-      await seedBoardTasks(tx, { companyId: company.company.id, count: 400, seed });
+      await saveColumns(tx, company.company.id, 'tasks', demoTaskColumns('en'));
+      await seedBoardTasks(tx, { companyId: company.company.id, count: 400, seed, lang: 'en' });
     });
   }
 });

@@ -25,6 +25,14 @@ describe('effectiveGroupBy', () => {
     );
     expect(effectiveGroupBy(makeView({ viewType: 'gallery' }), properties)).toBeNull();
   });
+  it("falls back to the status property whatever the board's language named it", () => {
+    const spanish = {
+      taskName: makeColumn('taskName', 'title', { position: 0 }),
+      Prioridad: makeColumn('Prioridad', 'select', { position: 1 }),
+      Estado: makeColumn('Estado', 'status', { position: 2 }),
+    };
+    expect(effectiveGroupBy(makeView({ viewType: 'kanban', groupBy: null }), spanish)).toBe('Estado');
+  });
 });
 
 describe('buildFilterBody', () => {

@@ -9,12 +9,10 @@ export interface BoardScope {
 
 export const layoutOf = (view: View | null): ViewType => view?.viewType ?? 'table';
 
-/** The kanban's default grouping property (SPEC §3: groupBy defaults to Status). */
-export const DEFAULT_GROUP_BY = 'Status';
-
 /**
- * The grouping in effect: the view's select or status property; the kanban falls back to 'Status' or
- * the first groupable property; the gallery is not grouped.
+ * The grouping in effect: the view's select or status property; the kanban falls back to the status
+ * property (SPEC §3: groupBy defaults to Status, named in the board's language) or the first
+ * groupable property; the gallery is not grouped.
  */
 export function effectiveGroupBy(view: View | null, properties: Record<string, Column>): string | null {
   const layout = layoutOf(view);
@@ -22,8 +20,10 @@ export function effectiveGroupBy(view: View | null, properties: Record<string, C
   const chosen = view?.groupBy;
   if (chosen && isGroupable(properties[chosen])) return chosen;
   if (layout !== 'kanban') return null;
-  if (isGroupable(properties[DEFAULT_GROUP_BY])) return DEFAULT_GROUP_BY;
-  return Object.values(properties).find(isGroupable)?.id ?? null;
+  const groupable = Object.values(properties)
+    .filter(isGroupable)
+    .sort((a, b) => a.position - b.position);
+  return (groupable.find((c) => c.dataType === 'status') ?? groupable[0])?.id ?? null;
 }
 
 /** The number property the group headers sum, when it still exists. */
