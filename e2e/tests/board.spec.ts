@@ -389,5 +389,17 @@ test.describe('the task board in the company language', () => {
     await expect(page.getByRole('button', { name: 'Spalte Estimate (h)' })).toHaveCount(0);
     await expect(grid.getByText('Nicht begonnen').first()).toBeVisible();
     await expect(grid.getByText('Not started', { exact: true })).toHaveCount(0);
+
+    // A formula that cannot be read says why, in German too.
+    await page.getByRole('columnheader').getByRole('button', { name: 'Eigenschaft hinzufügen' }).click();
+    const add = page.getByRole('dialog').filter({ has: page.getByTestId('add-property-form') });
+    await add.getByRole('combobox', { name: 'Typ', exact: true }).click();
+    await add.getByRole('option', { name: 'Formel', exact: true }).click();
+    await add.getByRole('textbox', { name: 'Formel' }).fill('1 # 2');
+    await expect(
+      add.getByText("Die Formel ist ab Zeichen 3 nicht lesbar: Unerwartetes Zeichen '#'"),
+    ).toBeVisible();
+    await add.getByRole('textbox', { name: 'Formel' }).fill('1 / 0');
+    await expect(add.getByTestId('formula-preview')).toContainText('einen Fehler: Division durch null');
   });
 });

@@ -1,6 +1,7 @@
 export * from './board/filter';
 export * from './board/filter-cases';
 export * from './board/formula';
+export * from './board/formula-messages';
 export * from './board/palette';
 export * from './board/schema';
 export * from './compact-id';

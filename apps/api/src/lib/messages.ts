@@ -1,4 +1,4 @@
-import type { Language } from '@solar/shared';
+import { type Language, translateFormulaMessage } from '@solar/shared';
 
 /**
  * User-facing texts of the API in the three UI languages. SPEC §8 gives some in German and some in
@@ -599,9 +599,12 @@ export function isMessageKey(key: string): key is MessageKey {
   return Object.hasOwn(MESSAGES, key);
 }
 
-/** The text of a key in a language; unknown keys fall back to the key itself. */
+/**
+ * The text of a key in a language; a formula's own message (a parameter of `invalid_formula_detail`)
+ * is translated by the shared table; anything else falls back to the key itself.
+ */
 export function translate(key: string, lang: Language): string {
-  return isMessageKey(key) ? MESSAGES[key][lang] : key;
+  return isMessageKey(key) ? MESSAGES[key][lang] : translateFormulaMessage(key, lang);
 }
 
 /** Picks the UI language from an Accept-Language header; German is the default (SPEC §9). */

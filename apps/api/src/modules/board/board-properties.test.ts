@@ -31,6 +31,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('properties', () => {
+  it("refuses a formula that cannot be read, with the parser's reason in the caller's language", async () => {
+    const body = { board: 'tasks', key: 'Broken', type: 'formula', formula: '1 # 2' };
+    const de = await call(a.admin.token, 'POST', '/api/task/property/create', body, 'de');
+    expect(de.statusCode).toBe(400);
+    expect(de.json().message).toBe("Die Formel ist ungültig: Unerwartetes Zeichen '#'");
+    const es = await call(a.admin.token, 'POST', '/api/task/property/create', body, 'es');
+    expect(es.json().message).toBe("La fórmula no es válida: Carácter inesperado '#'");
+    const en = await call(a.admin.token, 'POST', '/api/task/property/create', body, 'en');
+    expect(en.json().message).toBe("The formula cannot be read: Unexpected character '#'");
+    expect((await props(a.admin.token)).properties.Broken).toBeUndefined();
+  });
+
   it('creates a property of every data type, with the German message', async () => {
     const company = await t.createInstallerCompany();
     await ok(company.admin.token, 'POST', '/api/task/setup', { board: 'tasks' }); // English columns

@@ -67,6 +67,12 @@ describe('displayText', () => {
     expect(displayText(1147.5, column('formula'), 'en')).toBe('1,147.50');
     expect(displayText('⚠ overdue', column('formula'), 'en')).toBe('⚠ overdue');
   });
+  it("shows a formula's error in the reader's language", () => {
+    const error = "#ERROR: 'abc' is not a number";
+    expect(displayText(error, column('formula'), 'de')).toBe("#FEHLER: 'abc' ist keine Zahl");
+    expect(displayText(error, column('formula'), 'es')).toBe("#ERROR: 'abc' no es un número");
+    expect(displayText(error, column('formula'), 'en')).toBe(error);
+  });
 });
 
 describe('asItems and coverImage', () => {

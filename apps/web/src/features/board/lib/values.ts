@@ -1,4 +1,12 @@
-import { type Column, formatDate, formatNumber, isEmptyValue, type Language, type Task } from '@solar/shared';
+import {
+  type Column,
+  displayFormulaCell,
+  formatDate,
+  formatNumber,
+  isEmptyValue,
+  type Language,
+  type Task,
+} from '@solar/shared';
 import { TITLE_KEY } from './columns';
 
 /** A `{ value, label }` item: a person (user id, name) or a file (url, file name). */
@@ -107,8 +115,14 @@ export function displayText(
   switch (column.dataType) {
     case 'number':
     case 'rollup':
-    case 'formula':
       return typeof value === 'number' ? formatAmount(value, lang) : String(value);
+    case 'formula':
+      // An error's reason is stored in English ('#ERROR: Division by zero'): shown translated.
+      return typeof value === 'number'
+        ? formatAmount(value, lang)
+        : typeof value === 'string'
+          ? displayFormulaCell(value, lang)
+          : String(value);
     case 'select':
     case 'status':
       return typeof value === 'string' ? optionLabel(column, value) : '';

@@ -114,7 +114,7 @@ export function CellView({ column, value, related = {}, wrap = false }: CellView
       const shown = displayText(value, column, lang);
       return (
         <span
-          className={`${line} ${shown.startsWith('#ERROR') ? classes.error : ''}`}
+          className={`${line} ${typeof value === 'string' && value.startsWith('#ERROR') ? classes.error : ''}`}
           title={wrap ? undefined : shown}
         >
           {shown}

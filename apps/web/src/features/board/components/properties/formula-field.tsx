@@ -6,9 +6,11 @@ import {
   isFormulaError,
   parseFormula,
   type Task,
+  translateFormulaMessage,
 } from '@solar/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../../i18n';
 import { boardKeys } from '../../api/board-keys';
 import { useBoard } from '../../hooks/board-context';
 import { flattenTasks, type TaskPages } from '../../lib/task-cache';
@@ -39,6 +41,7 @@ interface FormulaFieldProps {
  */
 export function FormulaField({ value, onChange }: FormulaFieldProps) {
   const { t } = useTranslation('board');
+  const lang = currentLanguage();
   const { columns } = useBoard();
   const sample = useSampleTask();
   const parsed = value.trim() ? parseFormula(value) : null;
@@ -51,7 +54,10 @@ export function FormulaField({ value, onChange }: FormulaFieldProps) {
       prop: (name) => cellRaw(sample, columns[name]?.id ?? name),
     });
     preview = isFormulaError(result)
-      ? t('formula.resultError', { name: sample.taskName || t('grid.untitled') })
+      ? t('formula.resultError', {
+          name: sample.taskName || t('grid.untitled'),
+          reason: translateFormulaMessage(result.error, lang),
+        })
       : t('formula.result', {
           name: sample.taskName || t('grid.untitled'),
           value: String(formulaValueToCell(result) ?? '—'),
@@ -59,7 +65,10 @@ export function FormulaField({ value, onChange }: FormulaFieldProps) {
   }
   const error =
     parsed && !parsed.ok
-      ? t('formula.cannotRead', { position: parsed.position + 1 })
+      ? t('formula.cannotRead', {
+          position: parsed.position + 1,
+          reason: translateFormulaMessage(parsed.error, lang),
+        })
       : unknown.length > 0
         ? t('formula.unknown', { names: unknown.join(', ') })
         : null;
