@@ -49,7 +49,7 @@ export const installerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const docs = await inviteUsers(req.ctx, principalOf(req), req.params.id, req.body);
+      const docs = await inviteUsers(req.ctx, principalOf(req), req.params.id, req.body, req.lang);
       return { data: { docs, message: translate('user_invited', req.lang) } };
     },
   );

@@ -1,4 +1,10 @@
-import type { CompanyUpdateRequest, InstallerDetails, InviteRequest, TeamMember } from '@solar/shared';
+import type {
+  CompanyUpdateRequest,
+  InstallerDetails,
+  InviteRequest,
+  Language,
+  TeamMember,
+} from '@solar/shared';
 import { isInstallerRole } from '@solar/shared';
 import { and, eq } from 'drizzle-orm';
 import { companies, users } from '../../db/schema';
@@ -56,13 +62,15 @@ export async function listTeam(ctx: AppContext, me: Principal): Promise<TeamMemb
 /**
  * Invites people to the company (SPEC §5 checks, field by field): each needs an e-mail and a role,
  * no address twice, and nobody who already has another company's access or a platform role. New
- * people get a set-password link; a former member gets access back. All or nothing.
+ * people get a set-password link in the inviting admin's language (`lang`, also their profile's);
+ * a former member gets access back and keeps their own language. All or nothing.
  */
 export async function inviteUsers(
   ctx: AppContext,
   me: Principal,
   companyId: string,
   input: InviteRequest,
+  lang: Language,
 ): Promise<TeamMember[]> {
   if (!canManageTeamOf(me, companyId)) throw forbidden();
   const fieldErrors: Record<string, MessageKey> = {};
@@ -108,6 +116,9 @@ export async function inviteUsers(
               companyId,
               firstName: entry.firstName ?? '',
               lastName: entry.lastName ?? '',
+              // Colleagues read the portal as the admin who invites them does: the invitation and
+              // the new profile start in the admin's language (the switch changes it later).
+              preferredLanguage: lang,
             })
             .returning();
       if (!user) throw new AppError(418, 'something_wrong');

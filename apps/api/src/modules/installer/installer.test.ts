@@ -106,6 +106,34 @@ describe('POST /installer/userAceess/{id} (invitations)', () => {
       payload: { users },
     });
 
+  it("writes the invitation in the inviting admin's language and starts the new profile in it", async () => {
+    for (const [lang, email, text, subject] of [
+      [
+        'de',
+        'neu.kollege@example.test',
+        'hat Sie in sein Team',
+        'Sie wurden zum Solar Partner Portal eingeladen',
+      ],
+      [
+        'es',
+        'nueva.colega@example.test',
+        'le ha invitado a su equipo',
+        'Ha sido invitado al Solar Partner Portal',
+      ],
+    ] as const) {
+      const res = await invite(a.admin.token, a.company.id, [{ email, role: 'INSTALLER' }], lang);
+      expect(res.statusCode).toBe(200);
+      const mail = await t.smtp.waitForMail(email);
+      expect(mail.text).toContain(text);
+      expect(mail.subject).toBe(subject);
+      const [row] = await t.database.query<{ lang: string }>(
+        'SELECT preferred_language AS lang FROM users WHERE email = $1',
+        [email],
+      );
+      expect(row?.lang).toBe(lang);
+    }
+  });
+
   it('invites a new person, who gets an e-mail whose link sets a password and lets them log in', async () => {
     const res = await invite(a.admin.token, a.company.id, [
       { email: 'New.Person@Example.test', role: 'INSTALLER_SALES', firstName: 'Nina' },
@@ -122,7 +150,8 @@ describe('POST /installer/userAceess/{id} (invitations)', () => {
     const [current] = await t.database.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [
       a.company.id,
     ]);
-    expect(mail.text).toContain(`${current?.name} hat Sie in sein Team`);
+    // In the inviting admin's language (English here).
+    expect(mail.text).toContain(`${current?.name} has invited you to its team`);
     const token = /reset-password\?token=([\w-]+)&invite=1/.exec(mail.text ?? '')?.[1];
     expect(token).toBeTruthy();
     const set = await t.app.inject({
