@@ -110,4 +110,51 @@ test.describe('offers on the project view', () => {
     const docsMail: { to: string; subject: string }[] = (await mails.json()).data.docs;
     expect(docsMail.some((m) => m.to.includes(project.customer.email))).toBe(true);
   });
+
+  test('the offer form reads numbers as German users write them, and a fixed field loses its message', async ({
+    page,
+  }) => {
+    const token = await tokenOf(page.request, DEMO.owner);
+    // The second newest ACQUISITION project (the test above takes the newest).
+    const search = await page.request.post(
+      '/api/saved-project/installer/search?page=1&limit=20&sortColumn=date&sortOrder=desc',
+      { headers: authHeaders(token), data: { stage: ['ACQUISITION'] } },
+    );
+    const project = ((await search.json()).data.docs as { _id: string }[])[1];
+    if (!project) throw new Error('no second ACQUISITION project');
+
+    await loginAs(page, DEMO.owner, `/projectview?projectId=${project._id}`, 'de');
+    const section = page.getByTestId('offers-section');
+    await section.getByTestId('offer-upload-open').click();
+    const form = page.getByTestId('offer-upload-form');
+    await form.getByTestId('offer-moduleQuantity').fill('24');
+    await form.getByTestId('offer-productionCapacity').fill('9,6');
+    await form.getByTestId('offer-finalPrice').fill('viel');
+    await form.getByTestId('offer-yearlyProduction').fill('9.000');
+    await form.getByTestId('offer-upload-submit').click();
+    await expect(form.getByText('Bitte geben Sie eine Zahl ein')).toBeVisible();
+    await expect(form.getByText('Dieses Feld ist erforderlich').first()).toBeVisible();
+    await form.getByTestId('offer-finalPrice').fill('18.450');
+    await expect(form.getByText('Bitte geben Sie eine Zahl ein')).toHaveCount(0);
+    await form.getByTestId('offer-distribute').click();
+    await expect(form.getByTestId('offer-month-June')).toHaveValue('1170');
+    await expect(form.getByText('Dieses Feld ist erforderlich')).toHaveCount(0);
+    await form.getByTestId('offer-upload-submit').click();
+    await expect(form).toBeHidden();
+
+    const card = section.getByTestId('offer-1');
+    await expect(card).toContainText('18.450 €');
+    await expect(card).toContainText('9,60 kWp');
+    const offers = await page.request.get(`/api/offers?projectId=${project._id}`, {
+      headers: authHeaders(token),
+    });
+    const [offer] = (await offers.json()).data;
+    expect(offer).toMatchObject({ productionCapacity: 9.6, finalPrice: 18450, yearlyProduction: 9000 });
+
+    // Sending: the PDF and the e-mail are German by default, as the user works in German.
+    await card.getByTestId('offer-send-1').click();
+    const sendForm = page.getByTestId('offer-send-form');
+    await expect(sendForm.getByTestId('send-word-template')).toHaveValue(/\(DE\)/);
+    await expect(sendForm.getByTestId('send-email-template')).toHaveValue(/\(DE\)/);
+  });
 });

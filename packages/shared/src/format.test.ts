@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatEuro, formatNumber, localeOf } from './format';
+import { formatDate, formatEuro, formatNumber, localeOf, parseLocaleNumber } from './format';
 import { canOpenRoute, homeRoute, menuForRole } from './roles';
 
 describe('formatNumber (SPEC §9)', () => {
@@ -25,6 +25,30 @@ describe('formatNumber (SPEC §9)', () => {
   });
   it('groups even four-digit numbers (Intl leaves 1920 ungrouped in Spanish by default)', () => {
     expect(formatNumber(1920, 'es')).toBe('1,920');
+  });
+});
+
+describe('parseLocaleNumber (SPEC §9)', () => {
+  it.each([
+    ['18.450', 'de', 18450],
+    ['9,6', 'de', 9.6],
+    ['1.234.567,89', 'de', 1234567.89],
+    ['18450', 'de', 18450],
+    ['12 €', 'de', 12],
+    ['9.6', 'de', 9.6],
+    ['18,450', 'en', 18450],
+    ['9.6', 'en', 9.6],
+    ['1,234,567.89', 'es', 1234567.89],
+    ['9,6', 'en', 9.6],
+    ['-3,5', 'de', -3.5],
+  ] as const)('%s in %s is %d', (text, lang, expected) => {
+    expect(parseLocaleNumber(text, lang)).toBe(expected);
+  });
+  it('says empty is no value and rejects what is not a number', () => {
+    expect(parseLocaleNumber('  ', 'de')).toBeNull();
+    for (const bad of ['abc', '1.2.3,4,5', '12,34,5', '1..2', '9,6,', 'Infinity']) {
+      expect(parseLocaleNumber(bad, 'de'), bad).toBeUndefined();
+    }
   });
 });
 

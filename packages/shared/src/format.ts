@@ -55,3 +55,26 @@ export function formatDate(value: Date | string, lang: Language): string {
   }
   return format.format(d);
 }
+
+/**
+ * A number typed in a form, read in the UI language's pattern (SPEC §9): `18.450` and `9,6` in
+ * German, `18,450` and `9.6` otherwise; spaces and a `€` are ignored. A single separator of the
+ * other pattern that cannot be a thousands group (`9.6` in German) is read as the decimal point
+ * the user meant. Empty is `null`; anything else that is not a number is `undefined`.
+ */
+export function parseLocaleNumber(text: string, lang: Language): number | null | undefined {
+  const t = text.replace(/[\s\u00a0€]/g, '');
+  if (t === '') return null;
+  const [group, decimal] = lang === 'de' ? ['.', ','] : [',', '.'];
+  const g = `\\${group}`;
+  const d = `\\${decimal}`;
+  let normal: string | null = null;
+  if (new RegExp(`^-?\\d{1,3}(${g}\\d{3})+(${d}\\d+)?$|^-?\\d+(${d}\\d+)?$`).test(t)) {
+    normal = t.replaceAll(group, '').replace(decimal, '.');
+  } else if (new RegExp(`^-?\\d+${g}(\\d{1,2}|\\d{4,})$`).test(t)) {
+    normal = t.replace(group, '.');
+  }
+  if (normal === null) return undefined;
+  const n = Number(normal);
+  return Number.isFinite(n) ? n : undefined;
+}

@@ -62,7 +62,7 @@ describe('translation resources', () => {
   // The interface addresses the user formally: "Sie" in German, "usted" in Spanish.
   const INFORMAL: Record<string, RegExp> = {
     de: /\b(du|dein|deine|deinen|deinem|deiner|dich|dir)\b/i,
-    es: /\b(tu|tus|tuya|tuyas|tuyo|tuyos|haz|quieres|puedes|tienes|cópialas|elige|sube|escribe)\b/i,
+    es: /\b(tu|tus|tuya|tuyas|tuyo|tuyos|haz|quieres|puedes|tienes|cópialas|elige|sube|escribe|introduce)\b/i,
   };
   it.each(Object.keys(INFORMAL))('%s: every text addresses the user formally', (lang) => {
     const informal = [...(flat[lang] ?? [])]

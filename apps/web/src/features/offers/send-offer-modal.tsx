@@ -5,7 +5,20 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { fetchOfferPdf, useEmailTemplatesQuery, useSendOffer, useWordTemplatesQuery } from '../../api/offers';
+import { currentLanguage } from '../../i18n';
 import { errorMessage, notifySuccess } from '../../lib/errors';
+
+/**
+ * The template chosen at first: the first in the language the user works in (the company's own
+ * come before the built-in ones in the list), else the first, so a German e-mail does not go out
+ * with an English PDF.
+ */
+export function preferredTemplate(
+  list: readonly { _id: string; language: string }[] | undefined,
+  lang: string,
+): string | null {
+  return (list?.find((t) => t.language === lang) ?? list?.[0])?._id ?? null;
+}
 
 /** "Send to customer": Word and e-mail template, recipient, PDF preview, send (202, queued). */
 export function SendOfferModal({
@@ -33,8 +46,9 @@ export function SendOfferModal({
     error: null,
   });
 
-  const wordChoice = wordId ?? words.data?.[0]?._id ?? null;
-  const emailChoice = emailId ?? emails.data?.[0]?._id ?? null;
+  const lang = currentLanguage();
+  const wordChoice = wordId ?? preferredTemplate(words.data, lang);
+  const emailChoice = emailId ?? preferredTemplate(emails.data, lang);
 
   useEffect(
     () => () => {

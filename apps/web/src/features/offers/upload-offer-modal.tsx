@@ -1,5 +1,5 @@
 import { Alert, Button, FileInput, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { MONTHS } from '@solar/shared';
+import { MONTHS, parseLocaleNumber } from '@solar/shared';
 import { IconFileTypePdf, IconUpload } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,13 +14,6 @@ const GERMAN_PROFILE = [0.03, 0.05, 0.08, 0.11, 0.13, 0.13, 0.135, 0.12, 0.09, 0
 
 const FIELDS = ['moduleQuantity', 'productionCapacity', 'finalPrice', 'yearlyProduction'] as const;
 type Field = (typeof FIELDS)[number];
-
-function toNumber(text: string): number | null {
-  const s = text.replaceAll(',', '').trim();
-  if (s === '') return null;
-  const n = Number(s);
-  return Number.isFinite(n) ? n : null;
-}
 
 /** "Upload offer": the production data, monthly kWh and the optional PDF and 3D model. */
 export function UploadOfferModal({
@@ -48,34 +41,54 @@ export function UploadOfferModal({
   const [model, setModel] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  /** A number as typed in the UI language's pattern (`9,6` and `18.450` in German). */
+  const toNumber = (text: string) => parseLocaleNumber(text, lang);
+  /** A field's message goes once the user changes it. */
+  const clearError = (name: string) =>
+    setErrors((e) => {
+      if (!(name in e)) return e;
+      const { [name]: _gone, ...rest } = e;
+      return rest;
+    });
 
   const distribute = () => {
     const yearly = toNumber(values.yearlyProduction);
-    if (yearly === null) {
-      setErrors((e) => ({ ...e, yearlyProduction: tApp('validation.required') }));
+    if (yearly === null || yearly === undefined) {
+      setErrors((e) => ({
+        ...e,
+        yearlyProduction: yearly === null ? tApp('validation.required') : t('upload.invalidNumber'),
+      }));
       return;
     }
     setMonthly(GERMAN_PROFILE.map((share) => String(Math.round(yearly * share))));
+    setErrors((e) =>
+      Object.fromEntries(Object.entries(e).filter(([k]) => !k.startsWith('monthlySolarData'))),
+    );
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
     const local: Record<string, string> = {};
+    // Sent as plain numbers, read here in the user's pattern (the API reads `18450`, not `18.450`).
+    const numbers = {} as Record<Field, string>;
     for (const f of FIELDS) {
-      if (values[f].trim() === '') local[f] = tApp('validation.required');
-      else if (toNumber(values[f]) === null) local[f] = t('upload.invalidNumber');
+      const n = toNumber(values[f]);
+      if (n === null) local[f] = tApp('validation.required');
+      else if (n === undefined) local[f] = t('upload.invalidNumber');
+      else numbers[f] = String(n);
     }
     const data: Record<string, number> = {};
     MONTHS.forEach((m, i) => {
       const n = toNumber(monthly[i] ?? '');
       if (n === null) local[`monthlySolarData.${m}`] = tApp('validation.required');
+      else if (n === undefined) local[`monthlySolarData.${m}`] = t('upload.invalidNumber');
       else data[m] = n;
     });
     setErrors(local);
     if (Object.keys(local).length > 0) return;
     upload.mutate(
-      { ...values, monthlySolarData: data, pdf, model },
+      { ...numbers, monthlySolarData: data, pdf, model },
       {
         onSuccess: (result) => {
           notifySuccess(result.message ?? t('upload.done'));
@@ -100,6 +113,7 @@ export function UploadOfferModal({
       onChange={(e) => {
         const v = e.currentTarget.value;
         setValues((s) => ({ ...s, [name]: v }));
+        clearError(name);
       }}
       error={errors[name]}
       data-testid={`offer-${name}`}
@@ -150,6 +164,7 @@ export function UploadOfferModal({
                 onChange={(e) => {
                   const v = e.currentTarget.value;
                   setMonthly((s) => s.map((old, j) => (j === i ? v : old)));
+                  clearError(`monthlySolarData.${m}`);
                 }}
                 error={errors[`monthlySolarData.${m}`]}
                 data-testid={`offer-month-${m}`}
