@@ -1,12 +1,24 @@
+import { formatNumber, type Language } from '@solar/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
+import { type SizeIssue, sizeMessage } from './limits';
 import { isMessageKey, type MessageKey, translate } from './messages';
 
 interface ValidationIssue {
   keyword: string;
   instancePath: string;
   message?: string;
+  /** The rest of zod's issue (for a size limit: origin, minimum or maximum, inclusive). */
+  params?: Omit<SizeIssue, 'code' | 'message'>;
+}
+
+/** Fills `{name}` placeholders with numbers in the caller's format. */
+function withNumbers(text: string, numbers: Record<string, number> | undefined, lang: Language): string {
+  let out = text;
+  for (const [name, n] of Object.entries(numbers ?? {}))
+    out = out.replaceAll(`{${name}}`, formatNumber(n, lang, Number.isInteger(n) ? 0 : 2));
+  return out;
 }
 
 /** Maps a zod issue to a message key: the schema's own key when it set one, else by issue code. */
@@ -78,7 +90,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     const lang = req.lang;
     if (err instanceof AppError) {
       const errors = err.fieldErrors
-        ? Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, translate(v, lang)]))
+        ? Object.fromEntries(
+            Object.entries(err.fieldErrors).map(([k, v]) => [
+              k,
+              withNumbers(translate(v, lang), err.fieldParams?.[k], lang),
+            ]),
+          )
         : undefined;
       let message = translate(err.key, lang);
       for (const [name, value] of Object.entries(err.params ?? {})) {
@@ -91,7 +108,10 @@ export function registerErrorHandler(app: FastifyInstance) {
       for (const issue of err.validation) {
         const path =
           issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (err.validationContext ?? 'body');
-        errors[path] ??= translate(issueKey(issue), lang);
+        const size = sizeMessage({ code: issue.keyword, message: issue.message, ...issue.params });
+        errors[path] ??= size
+          ? withNumbers(translate(size.key, lang), { limit: size.limit }, lang)
+          : translate(issueKey(issue), lang);
       }
       return send(reply, req, 400, translate('invalid_input', lang), errors);
     }

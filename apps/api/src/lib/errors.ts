@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly fieldErrors?: Record<string, MessageKey>,
     /** Values for `{name}` placeholders; values that are message keys are translated too. */
     readonly params?: Record<string, string>,
+    /** Numbers for `{name}` placeholders of a field's message (a size limit), shown in the caller's format. */
+    readonly fieldParams?: Record<string, Record<string, number>>,
   ) {
     super(key);
     this.name = 'AppError';

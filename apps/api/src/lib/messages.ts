@@ -574,6 +574,36 @@ export const MESSAGES = {
     de: 'Der Wert ist zu kurz oder zu klein',
     es: 'El valor es demasiado corto o pequeño',
   },
+  number_at_least: {
+    en: 'The value must be at least {limit}',
+    de: 'Der Wert muss mindestens {limit} sein',
+    es: 'El valor debe ser como mínimo {limit}',
+  },
+  number_above: {
+    en: 'The value must be greater than {limit}',
+    de: 'Der Wert muss größer als {limit} sein',
+    es: 'El valor debe ser mayor que {limit}',
+  },
+  number_at_most: {
+    en: 'The value must be at most {limit}',
+    de: 'Der Wert darf höchstens {limit} sein',
+    es: 'El valor debe ser como máximo {limit}',
+  },
+  number_below: {
+    en: 'The value must be less than {limit}',
+    de: 'Der Wert muss kleiner als {limit} sein',
+    es: 'El valor debe ser menor que {limit}',
+  },
+  text_at_least: {
+    en: 'Please enter at least {limit} characters',
+    de: 'Bitte geben Sie mindestens {limit} Zeichen ein',
+    es: 'Introduzca al menos {limit} caracteres',
+  },
+  text_at_most: {
+    en: 'Please enter at most {limit} characters',
+    de: 'Bitte geben Sie höchstens {limit} Zeichen ein',
+    es: 'Introduzca como máximo {limit} caracteres',
+  },
   too_big: {
     en: 'The value is too long or too large',
     de: 'Der Wert ist zu lang oder zu groß',

@@ -15,6 +15,7 @@ import type { Principal } from '../../lib/auth-hook';
 import type { AppContext } from '../../lib/context';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { enqueueJob, type JobAttempt } from '../../lib/jobs';
+import { sizeMessage } from '../../lib/limits';
 import { isMessageKey, type MessageKey, translate } from '../../lib/messages';
 import { PdfConversionError, renderOfferPdf, TemplateRenderError } from '../../lib/pdf';
 import { safeName } from '../media/media.service';
@@ -118,21 +119,27 @@ async function readOfferUpload(req: FastifyRequest) {
   const parsed = OfferUpload.safeParse(fields);
   if (!parsed.success) {
     const errors: Record<string, MessageKey> = {};
+    const limits: Record<string, Record<string, number>> = {};
     for (const issue of parsed.error.issues) {
       const key = issue.path.map(String).join('.') || 'body';
+      if (errors[key]) continue;
       const top = String(issue.path[0] ?? '');
       const missing =
         (fields[top] === undefined && issue.path.length === 1) ||
         (issue.code === 'invalid_type' && /received undefined/.test(issue.message));
-      errors[key] ??= missing
+      const size = missing ? null : sizeMessage(issue);
+      if (size) limits[key] = { limit: size.limit };
+      errors[key] = missing
         ? 'required'
-        : isMessageKey(issue.message)
-          ? issue.message
-          : issue.code === 'unrecognized_keys'
-            ? 'unknown_field'
-            : 'invalid_type';
+        : size
+          ? size.key
+          : isMessageKey(issue.message)
+            ? issue.message
+            : issue.code === 'unrecognized_keys'
+              ? 'unknown_field'
+              : 'invalid_type';
     }
-    throw badRequest('invalid_input', errors);
+    throw new AppError(400, 'invalid_input', errors, undefined, limits);
   }
   for (const f of uploads) {
     const rule = FILE_RULES[f.field];

@@ -202,7 +202,7 @@ describe('offer upload', () => {
     const errors = res.json().errors;
     expect(errors.moduleQuantity).toBe('Invalid value');
     expect(errors.productionCapacity).toBe('This field is required');
-    expect(errors.finalPrice).toBe('The value is too short or too small');
+    expect(errors.finalPrice).toBe('The value must be at least 0');
     expect(errors['monthlySolarData.December']).toBe('This field is required');
     expect(errors.monthlySolarData).toBe('Unknown field');
     const badJson = await uploadOffer(a.sales.token, offerFields(p.id, { monthlySolarData: '{oops' }));

@@ -47,6 +47,19 @@ describe('platform products (ADMIN)', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().errors).sort()).toEqual(['details.efficiencyPct', 'name', 'type']);
+    // A bound says what it is, in the caller's language and number format.
+    expect(res.json().errors['details.efficiencyPct']).toBe('The value must be at most 100');
+    expect(res.json().errors.name).toBe('This field is required');
+    const german = await t.app.inject({
+      method: 'POST',
+      url: '/api/product/',
+      headers: { ...t.auth(admin.token), 'accept-language': 'de' },
+      payload: { type: 'solarPanel', name: 'x'.repeat(201), price: -5, details: { powerW: 20_000_000 } },
+    });
+    expect(german.json().errors).toMatchObject({
+      name: 'Bitte geben Sie höchstens 200 Zeichen ein',
+      'details.powerW': 'Der Wert darf höchstens 10.000.000 sein',
+    });
   });
 
   it('updates at the double-slash path of SPEC §7', async () => {

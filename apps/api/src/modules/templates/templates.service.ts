@@ -20,6 +20,7 @@ import type { Principal } from '../../lib/auth-hook';
 import type { AppContext } from '../../lib/context';
 import { checkDocx } from '../../lib/docx-check';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { sizeMessage } from '../../lib/limits';
 import { isMessageKey, type MessageKey } from '../../lib/messages';
 import { safeName } from '../media/media.service';
 import { renderEmail, templateValues } from '../offers/offer-data';
@@ -244,16 +245,22 @@ function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, stri
   const parsed = schema.safeParse(fields);
   if (!parsed.success) {
     const errors: Record<string, MessageKey> = {};
+    const limits: Record<string, Record<string, number>> = {};
     for (const issue of parsed.error.issues) {
       const key = String(issue.path[0] ?? 'name');
-      errors[key] ??=
+      if (errors[key]) continue;
+      const size = fields[key] === undefined ? null : sizeMessage(issue);
+      if (size) limits[key] = { limit: size.limit };
+      errors[key] =
         fields[key] === undefined
           ? 'required'
-          : isMessageKey(issue.message)
-            ? issue.message
-            : 'invalid_value';
+          : size
+            ? size.key
+            : isMessageKey(issue.message)
+              ? issue.message
+              : 'invalid_value';
     }
-    throw badRequest('invalid_input', errors);
+    throw new AppError(400, 'invalid_input', errors, undefined, limits);
   }
   return parsed.data;
 }
