@@ -393,6 +393,9 @@ test.describe('the task board in the company language', () => {
     // A formula that cannot be read says why, in German too.
     await page.getByRole('columnheader').getByRole('button', { name: 'Eigenschaft hinzufügen' }).click();
     const add = page.getByRole('dialog').filter({ has: page.getByTestId('add-property-form') });
+    // Without a name: the app's own German message, not the browser's English bubble.
+    await add.getByRole('button', { name: 'Eigenschaft hinzufügen' }).click();
+    await expect(page.getByText('Der Name der Eigenschaft darf nicht leer sein')).toBeVisible();
     await add.getByRole('combobox', { name: 'Typ', exact: true }).click();
     await add.getByRole('option', { name: 'Formel', exact: true }).click();
     await add.getByRole('textbox', { name: 'Formel' }).fill('1 # 2');

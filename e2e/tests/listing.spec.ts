@@ -365,4 +365,14 @@ test.describe('project listing', () => {
     await expect(page.getByTestId('load-more')).toBeVisible();
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
+
+  test('a platform admin whose filters match nothing is told about requests, not saved projects', async ({
+    page,
+  }) => {
+    await loginAs(page, DEMO.admin, '/listing?search=xyzxyz-nowhere', 'en');
+    const empty = page.getByTestId('listing-empty');
+    await expect(empty).toBeVisible({ timeout: 30_000 });
+    await expect(empty).toContainText('No request matches these filters');
+    await expect(empty).not.toContainText('saved project');
+  });
 });

@@ -9,6 +9,9 @@ test.describe('meeting request', () => {
     const form = page.getByTestId('meeting-request-form');
     await expect(form).toBeVisible({ timeout: 30_000 });
     const message = `Please call about a flat roof ${Date.now()}`;
+    // Sent empty: the app's own message under the field (not the browser's bubble).
+    await form.getByRole('button', { name: 'Send request' }).click();
+    await expect(form.getByText('This field is required')).toBeVisible();
     await form.getByLabel('Your message').fill(message);
     await form.getByLabel('Preferred time').fill('Friday afternoon');
     await form.getByRole('button', { name: 'Send request' }).click();

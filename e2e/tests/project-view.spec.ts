@@ -236,7 +236,12 @@ test.describe('project view', () => {
     const project = rows[rows.length - 1] as Row;
     await loginAs(page, DEMO.helios, `/projectview?projectId=${project._id}`, 'en');
     await page.getByTestId('report-problem').click();
+    // No reason is chosen for the user: sending without one is refused on the spot.
+    await expect(page.getByTestId('report-reason')).toHaveValue('');
+    await page.getByTestId('report-submit').click();
+    await expect(page.getByRole('dialog').getByText('This field is required')).toBeVisible();
     await page.getByTestId('report-reason').selectOption('wrong_roof');
+    await expect(page.getByRole('dialog').getByText('This field is required')).toHaveCount(0);
     const comment = `Roof is flat, not gable ${Date.now()}`;
     await page.getByLabel('What is wrong? (optional)').fill(comment);
     const sent = page.waitForResponse((r) => r.url().includes('/change-request'));

@@ -170,6 +170,12 @@ test.describe('login and role menus', () => {
     await expect(page.getByText(EN.invalidLogin)).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('preferredLanguage'))).toBe('en');
     await expect(page).toHaveURL(/\/login$/);
+
+    // The right password: in, and the failed attempts' error toasts are gone.
+    await submitLogin(page, account, DEMO_PASSWORD, EN);
+    await expect(page.getByTestId('sidebar')).toBeVisible();
+    await expect(page.getByText('You are successfully logged in')).toBeVisible();
+    await expect(page.getByText(EN.invalidLogin)).toHaveCount(0);
   });
 });
 
@@ -269,6 +275,24 @@ test.describe('routing guards', () => {
 });
 
 test.describe('app shell', () => {
+  test('the personal details show the language the user reads in, and saving them keeps it', async ({
+    page,
+  }) => {
+    // The city administrator's profile says German; she reads the portal in Spanish (chosen before login).
+    const { token } = await loginAs(page, DEMO.city, '/profile', 'es');
+    const language = page.getByLabel('Idioma', { exact: true });
+    await expect(language).toHaveValue('es');
+    await page.getByLabel('Teléfono', { exact: true }).fill('+49 89 1234567');
+    await page.getByRole('button', { name: 'Guardar cambios' }).first().click();
+    await expect(page.getByText('Sus datos se han guardado')).toBeVisible();
+    await expect(page.getByTestId('nav-listing')).toHaveText('Lista de proyectos');
+    const profile = await page.request.get('/api/user', { headers: authHeaders(token) });
+    expect((await profile.json()).data.user).toMatchObject({
+      preferredLanguage: 'es',
+      phone: '+49 89 1234567',
+    });
+  });
+
   test('the language switch changes the labels and is remembered, on the profile too', async ({ page }) => {
     const { token } = await loginAs(page, DEMO.owner, '/listing', 'de');
     // The profile keeps the choice, so what the server e-mails the user follows it.

@@ -72,7 +72,7 @@ function MeetingRequestForm({ onDone }: { onDone: () => void }) {
     send.mutate();
   };
   return (
-    <form onSubmit={submit} data-testid="meeting-request-form">
+    <form onSubmit={submit} noValidate data-testid="meeting-request-form">
       <Stack>
         <Text>{t('meeting.requestIntro')}</Text>
         {send.isError && !errors.message && <Alert color="red">{send.error.message}</Alert>}

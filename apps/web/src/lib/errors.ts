@@ -2,7 +2,7 @@ import { CONSTANTS } from '@solar/shared';
 import i18next, { type TFunction } from 'i18next';
 import type { core } from 'zod';
 import { CLIENT_MESSAGES, isApiError } from '../api/errors';
-import { showNotification } from './notifications-host';
+import { clearNotifications, showNotification } from './notifications-host';
 
 /** Message codes the shared schemas use (`{ error: 'invalid_email' }` and so on). */
 const VALIDATION_CODES = [
@@ -72,6 +72,12 @@ function closeLabel() {
 export function notifyError(error: unknown, t: TFunction): void {
   const message = errorMessage(error, t);
   if (message) showNotification({ color: 'red', message, withBorder: true, closeButtonProps: closeLabel() });
+}
+
+/** A success that makes the earlier errors moot (a login after failed attempts): they go first. */
+export function notifySuccessAfterErrors(message: string): void {
+  clearNotifications();
+  notifySuccess(message);
 }
 
 export function notifySuccess(message: string): void {

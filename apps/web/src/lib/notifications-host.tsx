@@ -32,6 +32,14 @@ export function showNotification(data: NotificationData): void {
     .catch((error: unknown) => console.error('Notifications could not be loaded', error));
 }
 
+/** Closes every toast shown so far (a successful login clears the failed attempts' errors). */
+export function clearNotifications(): void {
+  if (!isRequested) return;
+  loadNotifications()
+    .then(({ notifications }) => notifications.clean())
+    .catch(() => undefined);
+}
+
 // A failed download leaves the page without toasts rather than breaking it.
 const LazyNotifications = lazy(
   (): Promise<{ default: ComponentType<NotificationsProps> }> =>

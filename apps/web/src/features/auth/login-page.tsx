@@ -2,7 +2,7 @@ import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@m
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { handleFormError, notifySuccess } from '../../lib/errors';
+import { handleFormError, notifySuccessAfterErrors } from '../../lib/errors';
 import { useForm } from '../../lib/use-form';
 import { AuthLayout } from './auth-layout';
 import { checkLogin } from './login-check';
@@ -31,7 +31,7 @@ export function LoginPage() {
     setPending(true);
     try {
       const { logIn } = await loadLogIn();
-      await logIn(checked.body, { onLoggedIn: () => notifySuccess(t('auth.login.success')) });
+      await logIn(checked.body, { onLoggedIn: () => notifySuccessAfterErrors(t('auth.login.success')) });
     } catch (error) {
       form.setErrors(handleFormError(error, ['email', 'password'], t));
       setPending(false);

@@ -218,7 +218,11 @@ function Listing({ mode, canDelete }: { mode: ListingMode; canDelete: boolean })
         variant="light"
         title={t('empty')}
         description={
-          hasFilters ? t('emptyFiltered') : mode === 'projects' ? t('emptyNone') : t('emptyQuotes')
+          hasFilters
+            ? t(mode === 'projects' ? 'emptyFiltered' : 'emptyFilteredQuotes')
+            : mode === 'projects'
+              ? t('emptyNone')
+              : t('emptyQuotes')
         }
         data-testid="listing-empty"
       >

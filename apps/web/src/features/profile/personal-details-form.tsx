@@ -21,7 +21,9 @@ export function PersonalDetailsForm() {
     lastName: user.lastName,
     phone: user.phone,
     address: user.address,
-    preferredLanguage: user.preferredLanguage as Language,
+    // The language the user reads the portal in (chosen on the login page or with the switch),
+    // which the profile may not hold yet: saving keeps it instead of switching the screen back.
+    preferredLanguage: currentLanguage() as Language,
   });
 
   const onSubmit = (event: FormEvent) => {

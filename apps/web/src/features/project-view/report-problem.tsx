@@ -14,19 +14,26 @@ export function ReportProblemButton({ quoteId }: { quoteId: string }) {
   const { t: tp } = useTranslation('pipeline');
   const { t: tApp } = useTranslation();
   const [opened, modal] = useDisclosure(false);
-  const [reason, setReason] = useState<ChangeRequestReason>('wrong_address');
+  // No reason chosen for the user: one click must not report a wrong address nobody saw.
+  const [reason, setReason] = useState<ChangeRequestReason | ''>('');
+  const [missing, setMissing] = useState(false);
   const [comment, setComment] = useState('');
   const report = useMutation({
     mutationFn: () => api.post(`/quote/${quoteId}/change-request`, { reason, comment }),
     onSuccess: () => {
       notifySuccess(t('report.sent'));
       setComment('');
+      setReason('');
       modal.close();
     },
     onError: (error) => notifyError(error, tApp),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (!reason) {
+      setMissing(true);
+      return;
+    }
     report.mutate();
   };
   return (
@@ -47,13 +54,21 @@ export function ReportProblemButton({ quoteId }: { quoteId: string }) {
         title={t('report.title')}
         closeButtonProps={{ 'aria-label': tApp('common.close') }}
       >
-        <form onSubmit={submit}>
+        <form onSubmit={submit} noValidate>
           <Stack>
             <NativeSelect
               label={t('report.reason')}
               value={reason}
-              onChange={(e) => setReason(e.currentTarget.value as ChangeRequestReason)}
-              data={CHANGE_REQUEST_REASONS.map((r) => ({ value: r, label: tp(`reason.${r}`) }))}
+              onChange={(e) => {
+                setReason(e.currentTarget.value as ChangeRequestReason | '');
+                setMissing(false);
+              }}
+              data={[
+                { value: '', label: t('report.choose'), disabled: true },
+                ...CHANGE_REQUEST_REASONS.map((r) => ({ value: r, label: tp(`reason.${r}`) })),
+              ]}
+              error={missing ? tApp('validation.required') : undefined}
+              required
               data-testid="report-reason"
             />
             <Textarea

@@ -73,7 +73,12 @@ export function AddPropertyForm({ onSubmit }: AddPropertyFormProps) {
   };
 
   return (
-    <form onSubmit={submit} onKeyDown={(event) => event.stopPropagation()} data-testid="add-property-form">
+    <form
+      onSubmit={submit}
+      onKeyDown={(event) => event.stopPropagation()}
+      noValidate
+      data-testid="add-property-form"
+    >
       <Stack gap="xs">
         <TextInput
           label={t('addProperty.name')}
