@@ -42,6 +42,15 @@ test.describe('formats per language', () => {
   }
 });
 
+test('on a phone the totals line keeps a cost together with its €', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await loginAs(page, DEMO.owner, '/listing', 'de');
+  const totals = page.getByTestId('listing-totals');
+  await expect(totals).toContainText('€', { timeout: 30_000 });
+  // A no-break space before the unit: the line may wrap, but never leaves '€' alone.
+  expect(await totals.textContent()).toMatch(/\d\u00a0€/);
+});
+
 test.describe('stored values in the user language', () => {
   test('the profile in Spanish: the partner tier in Spanish, no role cut off', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });

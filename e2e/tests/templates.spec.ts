@@ -117,4 +117,19 @@ test.describe('templates page', () => {
     await expect(cityPage.getByTestId('templates-unavailable')).toBeVisible();
     await cityPage.close();
   });
+
+  test('on a phone the built-in badge is shown whole, not cut off', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await loginAs(page, DEMO.owner, '/templates', 'de');
+    const badges = page.getByTestId('template-built-in');
+    await expect(badges.first()).toBeVisible({ timeout: 30_000 });
+    const cut = await badges.evaluateAll(
+      (els) =>
+        els.filter((el) => {
+          const label = el.querySelector('.mantine-Badge-label') ?? el;
+          return label.scrollWidth > label.clientWidth + 1;
+        }).length,
+    );
+    expect(cut).toBe(0);
+  });
 });

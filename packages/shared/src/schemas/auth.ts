@@ -5,6 +5,7 @@ export const Email = z
   .string()
   .trim()
   .toLowerCase()
+  .min(1, { error: 'required' })
   .max(254)
   .pipe(z.email({ error: 'invalid_email' }));
 export const Password = z

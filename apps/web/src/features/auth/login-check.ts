@@ -21,7 +21,8 @@ export type LoginCheck =
 export function checkLogin(values: LoginFields, t: TFunction): LoginCheck {
   const errors: Partial<LoginFields> = {};
   const email = values.email.trim().toLowerCase();
-  if (email.length > EMAIL_MAX_LENGTH) errors.email = t('validation.tooLong');
+  if (email.length === 0) errors.email = translateMessage('required', t);
+  else if (email.length > EMAIL_MAX_LENGTH) errors.email = t('validation.tooLong');
   else if (!EMAIL_PATTERN.test(email)) errors.email = translateMessage('invalid_email', t);
   if (values.password.length === 0) errors.password = translateMessage('required', t);
   else if (values.password.length > PASSWORD_MAX_LENGTH) errors.password = t('validation.tooLong');

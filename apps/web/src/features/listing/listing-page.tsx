@@ -313,7 +313,8 @@ function Listing({ mode, canDelete }: { mode: ListingMode; canDelete: boolean })
               : t(mode === 'projects' ? 'totals' : 'totalsQuotes', {
                   count: totals.count,
                   n: formatNumber(totals.count, lang),
-                  cost: formatEuro(totals.totalCost, lang),
+                  // Kept on one line with its unit on a phone ("1.613.519 €", not "€" alone below).
+                  cost: formatEuro(totals.totalCost, lang).replaceAll(' ', '\u00a0'),
                 })
             : '\u00a0'}
         </Text>

@@ -191,10 +191,16 @@ export function WordTemplatesTab() {
             {templates.data.map((tpl) => (
               <Table.Tr key={tpl._id} data-testid="word-template-row">
                 <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
+                  {/* On a phone the badge goes under the name rather than being cut off. */}
+                  <Group gap={6}>
                     <Text size="sm">{tpl.name}</Text>
                     {tpl.isDefault && (
-                      <Badge size="xs" variant="light">
+                      <Badge
+                        size="xs"
+                        variant="light"
+                        style={{ flexShrink: 0 }}
+                        data-testid="template-built-in"
+                      >
                         {t('templates.builtIn')}
                       </Badge>
                     )}
