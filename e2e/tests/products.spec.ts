@@ -141,4 +141,19 @@ test.describe('product catalogue', () => {
     await expect(page.getByTestId('pricing-card')).toBeVisible();
     await expect(page.getByTestId('pricing-save')).toHaveCount(0);
   });
+
+  test('on a desktop every product type tab is shown whole', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await loginAs(page, DEMO.owner, '/product', 'de');
+    const tabs = page.getByRole('tablist');
+    await expect(tabs).toBeVisible({ timeout: 30_000 });
+    const hidden = await tabs.evaluate((list) => {
+      const box = list.getBoundingClientRect();
+      return [...list.querySelectorAll('[role="tab"]')].filter((tab) => {
+        const r = tab.getBoundingClientRect();
+        return r.right > box.right + 1 || r.left < box.left - 1;
+      }).length;
+    });
+    expect(hidden).toBe(0);
+  });
 });
