@@ -260,4 +260,28 @@ test.describe('project view', () => {
     await page.getByRole('link', { name: 'Back to the project listing' }).click();
     await expect(page).toHaveURL(/\/listing/);
   });
+
+  test('at 1280 px the components table fits its card without a sideways scroll', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const token = await tokenOf(page.request, DEMO.owner);
+    const rows = await projects(page.request, token);
+    let project: Row | undefined;
+    for (const row of rows.slice(0, 10)) {
+      if (((await detail(page.request, token, row._id)).components ?? []).length > 0) {
+        project = row;
+        break;
+      }
+    }
+    if (!project) throw new Error('no project with components');
+    await loginAs(page, DEMO.owner, `/projectview?projectId=${project._id}`, 'de');
+    const table = page.getByTestId('components-table');
+    await expect(table).toBeVisible({ timeout: 30_000 });
+    // The table lies within its card.
+    const [tableBox, cardBox] = await Promise.all([
+      table.boundingBox(),
+      page.getByTestId('section-components').boundingBox(),
+    ]);
+    expect(tableBox && cardBox && tableBox.x + tableBox.width <= cardBox.x + cardBox.width).toBe(true);
+    await expect(table.getByRole('columnheader', { name: 'Menge' })).toBeVisible();
+  });
 });

@@ -79,30 +79,29 @@ export function DetailSections({ project }: { project: ProjectDetail }) {
             {t('components.empty')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={320}>
-            <Table verticalSpacing="xs" data-testid="components-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('components.type')}</Table.Th>
-                  <Table.Th>{t('components.name')}</Table.Th>
-                  <Table.Th ta="right">{t('components.quantity')}</Table.Th>
+          // The card is about 250 px wide beside two others: the names wrap rather than scroll.
+          <Table verticalSpacing="xs" data-testid="components-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('components.type')}</Table.Th>
+                <Table.Th>{t('components.name')}</Table.Th>
+                <Table.Th ta="right">{t('components.quantity')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {project.components.map((component, index) => (
+                // Components have no id; their order is their identity.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                <Table.Tr key={index}>
+                  <Table.Td>
+                    {t(`components.types.${component.type}`, { defaultValue: component.type })}
+                  </Table.Td>
+                  <Table.Td>{component.name}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(component.quantity, lang)}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {project.components.map((component, index) => (
-                  // Components have no id; their order is their identity.
-                  // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                  <Table.Tr key={index}>
-                    <Table.Td>
-                      {t(`components.types.${component.type}`, { defaultValue: component.type })}
-                    </Table.Td>
-                    <Table.Td>{component.name}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(component.quantity, lang)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </Table>
         )}
       </Section>
     </>
