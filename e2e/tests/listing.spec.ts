@@ -375,4 +375,14 @@ test.describe('project listing', () => {
     await expect(empty).toContainText('No request matches these filters');
     await expect(empty).not.toContainText('saved project');
   });
+
+  test('a cost range whose "to" is below its "from" says so', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await loginAs(page, DEMO.owner, '/listing', 'de');
+    await page.getByTestId('filter-cost-min').fill('50000');
+    await page.getByTestId('filter-cost-max').fill('1000');
+    await expect(page.getByText('„Bis“ ist kleiner als „Ab“')).toBeVisible();
+    await page.getByTestId('filter-cost-max').fill('90000');
+    await expect(page.getByText('„Bis“ ist kleiner als „Ab“')).toHaveCount(0);
+  });
 });

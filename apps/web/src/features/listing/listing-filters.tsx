@@ -150,6 +150,12 @@ export function ListingFilters({
           label={t('filters.costMax')}
           value={values.costMax ?? ''}
           onChange={(value) => onChange({ ...values, costMax: toNumber(value) })}
+          // A range that cannot match anything says so, instead of an unexplained empty list.
+          error={
+            values.costMin !== null && values.costMax !== null && values.costMin > values.costMax
+              ? t('filters.costRangeInverted')
+              : undefined
+          }
           min={0}
           step={1000}
           {...separators}
