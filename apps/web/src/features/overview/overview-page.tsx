@@ -141,9 +141,12 @@ export function OverviewPage() {
     <Stack gap="md">
       <div>
         <Title order={2}>{t('overview:title')}</Title>
-        <Text c="dimmed" size="sm">
-          {t('overview:subtitle')}
-        </Text>
+        {/* How to use the board; without a company there is none, only the note below. */}
+        {hasCompany && (
+          <Text c="dimmed" size="sm">
+            {t('overview:subtitle')}
+          </Text>
+        )}
       </div>
       {hasCompany ? (
         <CompanyBoard />
