@@ -51,6 +51,14 @@ test('on a phone the totals line keeps a cost together with its €', async ({ p
   expect(await totals.textContent()).toMatch(/\d\u00a0€/);
 });
 
+test("the sidebar shows a long role name whole (the platform admin's in Spanish)", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await loginAs(page, DEMO.admin, '/listing', 'es');
+  const role = page.getByTestId('sidebar-role');
+  await expect(role).toHaveText('Administrador de la plataforma', { timeout: 30_000 });
+  expect(await role.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+});
+
 test.describe('stored values in the user language', () => {
   test('the profile in Spanish: the partner tier in Spanish, no role cut off', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });

@@ -102,7 +102,9 @@ export function Sidebar({ collapsed, onToggleCollapsed, onClose, onLogout }: Sid
           {!collapsed && (
             <span style={{ minWidth: 0 }}>
               <div className={classes.userName}>{user.firstName || fullName}</div>
-              <div className={classes.userRole}>{t(`roles.${user.role}`)}</div>
+              <div className={classes.userRole} data-testid="sidebar-role">
+                {t(`roles.${user.role}`)}
+              </div>
             </span>
           )}
         </Link>
