@@ -1,4 +1,4 @@
-import { Loader, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Button, Group, Loader, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { CONSTANTS, isInstallerRole, type Quote, type SavedProject } from '@solar/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -56,7 +56,9 @@ export function AddressSearchResults({ text, onPick }: { text: string; onPick: (
           id: q._id,
           address: q.address,
           detail: q.shortId,
-          href: `/listing?search=${encodeURIComponent(text)}`,
+          // The picked quote's own address narrows the listing to it (its search matches address text),
+          // not the typed text, which would list every match again.
+          href: `/listing?search=${encodeURIComponent(q.address)}`,
         })),
       };
     },
@@ -76,6 +78,21 @@ export function AddressSearchResults({ text, onPick }: { text: string; onPick: (
           <Loader size="xs" mr="xs" />
           {t('header.searching')}
         </Text>
+      ) : query.isError ? (
+        <Group gap="xs" p="sm" justify="space-between" wrap="nowrap" data-testid="address-search-error">
+          <Text size="sm" c="red.8" role="alert">
+            {t('header.searchFailed')}
+          </Text>
+          <Button
+            size="compact-xs"
+            variant="light"
+            color="red"
+            loading={query.isFetching}
+            onClick={() => void query.refetch()}
+          >
+            {t('common.retry')}
+          </Button>
+        </Group>
       ) : query.data && query.data.hits.length > 0 ? (
         <Stack gap={0} data-testid="address-search-results">
           {query.data.hits.slice(0, 8).map((hit) => (

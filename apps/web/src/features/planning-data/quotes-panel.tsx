@@ -64,6 +64,24 @@ const VERIFICATION_COLORS: Record<Verification, string> = {
   not_verified: 'red',
 };
 
+/**
+ * Badges in the table wrap their text onto a second line rather than cutting it with an ellipsis: the
+ * columns stay narrow enough for the table to fit a desktop screen without scrolling sideways.
+ */
+const WRAPPING_BADGE = {
+  root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%' },
+  label: { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.25, paddingBlock: 2 },
+} as const;
+
+/** A short badge stays on one line, and at its full width (a hidden overflow would let the column squeeze it). */
+const WHOLE_BADGE = { label: { overflow: 'visible' } } as const;
+
+/**
+ * A native select shows one line: it is as wide as its longest option (not squeezed by the column), so
+ * the chosen status is always read in full.
+ */
+const FULL_WIDTH_SELECT = { input: { minWidth: 'max-content' } } as const;
+
 function Availability({ available, label }: { available: boolean; label: string }) {
   const { t } = useTranslation('planning');
   return (
@@ -159,16 +177,17 @@ function QuoteRow({ quote, editable }: { quote: Quote; editable: boolean }) {
   return (
     <Table.Tr data-testid="quote-row" data-short-id={quote.shortId} data-city={quote.city}>
       <Table.Td>
-        <Text size="sm" ff="monospace">
+        <Text size="xs" ff="monospace">
           {quote.shortId}
         </Text>
       </Table.Td>
-      <Table.Td style={{ minWidth: 200 }}>{quote.address}</Table.Td>
+      <Table.Td style={{ minWidth: 120 }}>{quote.address}</Table.Td>
       <Table.Td>{quote.city}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+      <Table.Td>
         {editable ? (
           <NativeSelect
             size="xs"
+            styles={FULL_WIDTH_SELECT}
             value={quote.taskStatus}
             disabled={update.isPending}
             aria-label={t('quotes.taskStatusOf', { shortId: quote.shortId })}
@@ -177,15 +196,21 @@ function QuoteRow({ quote, editable }: { quote: Quote; editable: boolean }) {
             data-testid="task-status-select"
           />
         ) : (
-          <Badge color={TASK_STATUS_COLORS[quote.taskStatus]} variant="light" data-testid="task-status">
+          <Badge
+            color={TASK_STATUS_COLORS[quote.taskStatus]}
+            variant="light"
+            styles={WRAPPING_BADGE}
+            data-testid="task-status"
+          >
             {tp(`taskStatus.${quote.taskStatus}`)}
           </Badge>
         )}
       </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+      <Table.Td>
         {editable ? (
           <NativeSelect
             size="xs"
+            styles={FULL_WIDTH_SELECT}
             value={quote.verification}
             disabled={update.isPending}
             aria-label={t('quotes.verificationOf', { shortId: quote.shortId })}
@@ -194,7 +219,7 @@ function QuoteRow({ quote, editable }: { quote: Quote; editable: boolean }) {
             data-testid="verification-select"
           />
         ) : (
-          <Badge color={VERIFICATION_COLORS[quote.verification]} variant="dot">
+          <Badge color={VERIFICATION_COLORS[quote.verification]} variant="dot" styles={WHOLE_BADGE}>
             {tp(`verification.${quote.verification}`)}
           </Badge>
         )}
@@ -203,6 +228,7 @@ function QuoteRow({ quote, editable }: { quote: Quote; editable: boolean }) {
         {editable ? (
           <NativeSelect
             size="xs"
+            styles={FULL_WIDTH_SELECT}
             value={quote.solarCoverage}
             disabled={update.isPending}
             aria-label={t('quotes.coverageOf', { shortId: quote.shortId })}
@@ -214,25 +240,25 @@ function QuoteRow({ quote, editable }: { quote: Quote; editable: boolean }) {
           <Text size="sm">{tp(`coverage.${quote.solarCoverage}`)}</Text>
         )}
       </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <Group gap={4} wrap="nowrap">
+      <Table.Td>
+        <Group gap={4} wrap="wrap">
           {quote.flagOfQuote.length === 0 && (
             <Text size="sm" c="dimmed">
               –
             </Text>
           )}
           {quote.flagOfQuote.map((flag) => (
-            <Badge key={flag} size="sm" variant="outline" color="green">
+            <Badge key={flag} size="sm" variant="outline" color="green" styles={WRAPPING_BADGE}>
               {flag}
             </Badge>
           ))}
           {quote.isDuplicate && (
-            <Badge size="sm" color="dark">
+            <Badge size="sm" color="dark" styles={WRAPPING_BADGE}>
               {tp('taskStatus.DUPLICATE')}
             </Badge>
           )}
           {quote.isBlacklisted && (
-            <Badge size="sm" color="dark">
+            <Badge size="sm" color="dark" styles={WRAPPING_BADGE}>
               {tp('taskStatus.BLACK_LIST')}
             </Badge>
           )}
@@ -331,7 +357,7 @@ export function QuotesPanel({ editable }: { editable: boolean }) {
   } else {
     body = (
       <Table.ScrollContainer
-        minWidth={1200}
+        minWidth={960}
         type="native"
         pos="relative"
         tabIndex={0}
@@ -340,6 +366,7 @@ export function QuotesPanel({ editable }: { editable: boolean }) {
       >
         <Table
           verticalSpacing="xs"
+          horizontalSpacing={8}
           highlightOnHover
           striped
           data-testid="planning-table"

@@ -58,18 +58,30 @@ export function TeamSection({ companyId }: { companyId: string }) {
   const changeRole = useChangeRole(companyId);
   const removeAccess = useRemoveAccess(companyId);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
+  // A role change waits for confirmation: until then the select keeps showing the member's current role.
+  const [roleChange, setRoleChange] = useState<{ member: TeamMember; role: InstallerRole } | null>(null);
   const roleOptions = INSTALLER_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }));
   const count = team.data?.length ?? 0;
 
-  const onChangeRole = (member: TeamMember, role: InstallerRole) => {
+  const onConfirmRole = () => {
+    if (!roleChange) return;
     changeRole.mutate(
-      { userId: member._id, role },
+      { userId: roleChange.member._id, role: roleChange.role },
       {
-        onSuccess: () => notifySuccess(t('profile.team.roleChanged')),
+        onSuccess: () => {
+          notifySuccess(t('profile.team.roleChanged'));
+          setRoleChange(null);
+        },
         onError: (error) => notifyError(error, t),
       },
     );
   };
+  const closeRoleChange = () => {
+    if (!changeRole.isPending) setRoleChange(null);
+  };
+  const roleChangeName = roleChange ? displayName(roleChange.member) : '';
+  const grantsAdmin = roleChange?.role === 'INSTALLER_ADMIN';
+  const revokesAdmin = roleChange?.member.role === 'INSTALLER_ADMIN' && !grantsAdmin;
 
   const onConfirmRemove = () => {
     if (!removing) return;
@@ -156,7 +168,7 @@ export function TeamSection({ companyId }: { companyId: string }) {
                         aria-label={t('profile.team.roleOf', { name })}
                         onChange={(event) => {
                           const role = event.currentTarget.value;
-                          if (isInstallerRole(role)) onChangeRole(member, role);
+                          if (isInstallerRole(role) && role !== member.role) setRoleChange({ member, role });
                         }}
                       />
                     ) : (
@@ -225,6 +237,39 @@ export function TeamSection({ companyId }: { companyId: string }) {
               data-testid="confirm-remove"
             >
               {t('profile.team.remove')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <Modal
+        opened={roleChange !== null}
+        onClose={closeRoleChange}
+        title={t('profile.team.confirmRoleTitle')}
+        size="sm"
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
+        <Stack gap="lg">
+          <Stack gap="xs">
+            <Text>
+              {t('profile.team.confirmRoleText', {
+                name: roleChangeName,
+                role: roleChange ? t(`roles.${roleChange.role}`) : '',
+              })}
+            </Text>
+            {(grantsAdmin || revokesAdmin) && (
+              <Alert color="yellow" variant="light" data-testid="role-admin-hint">
+                {grantsAdmin
+                  ? t('profile.team.adminGrantHint', { name: roleChangeName })
+                  : t('profile.team.adminRevokeHint', { name: roleChangeName })}
+              </Alert>
+            )}
+          </Stack>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={closeRoleChange} disabled={changeRole.isPending}>
+              {t('common.cancel')}
+            </Button>
+            <Button onClick={onConfirmRole} loading={changeRole.isPending} data-testid="confirm-role">
+              {t('profile.team.confirmRole')}
             </Button>
           </Group>
         </Stack>
