@@ -282,6 +282,8 @@ test.describe('app shell', () => {
     const { token } = await loginAs(page, DEMO.city, '/profile', 'es');
     const language = page.getByLabel('Idioma', { exact: true });
     await expect(language).toHaveValue('es');
+    // She has no company or team here, and the page does not promise them.
+    await expect(page.getByText('Sus datos personales.', { exact: true })).toBeVisible();
     await page.getByLabel('Teléfono', { exact: true }).fill('+49 89 1234567');
     await page.getByRole('button', { name: 'Guardar cambios' }).first().click();
     await expect(page.getByText('Sus datos se han guardado')).toBeVisible();

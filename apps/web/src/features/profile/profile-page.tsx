@@ -22,7 +22,10 @@ export function ProfilePage() {
     <Stack gap="lg" maw={1100}>
       <div>
         <Title order={2}>{t('profile.title')}</Title>
-        <Text c="dimmed">{t('profile.subtitle')}</Text>
+        {/* Platform and city users have only their personal details here. */}
+        <Text c="dimmed">
+          {t(isInstallerRole(user.role) ? 'profile.subtitle' : 'profile.subtitlePersonal')}
+        </Text>
       </div>
       <PersonalDetailsForm />
       <TemplatesLink />
