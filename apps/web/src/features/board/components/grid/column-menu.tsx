@@ -45,7 +45,8 @@ const asDialog = (el: HTMLDivElement | null) => {
 
 /**
  * The column header menu of SPEC §2: rename, change type, icon, sort, filter, hide, insert left or
- * right, delete. On /projects names, types and icons are not offered (SPEC §6).
+ * right, delete. On /projects names, types and icons are not offered, nor inserting beside or
+ * deleting a fixed column (SPEC §6).
  */
 export function ColumnMenu({
   column,
@@ -57,11 +58,14 @@ export function ColumnMenu({
   actions: ColumnMenuActions;
 }) {
   const { t } = useTranslation('board');
-  const { scope, openFilter } = useBoard();
+  const { scope, isProjects, openFilter } = useBoard();
   const props = usePropertyActions();
   const [page, setPage] = useState<'main' | 'type' | 'icon'>('main');
   const isTitle = column.id === TITLE_KEY;
   const editable = canEditSchema(scope.board, column);
+  // On /projects a fixed column gets no neighbour and is not deleted (SPEC §6): the items would
+  // only ever answer with the refusal, so they are not offered.
+  const structural = !(isProjects && column.locked);
   const label = t('columnMenu.label', { name: column.label });
   const back = (
     <Menu.Item
@@ -171,27 +175,31 @@ export function ColumnMenu({
                 </Menu.Item>
               </>
             )}
-            <Menu.Divider />
-            <Menu.Item
-              leftSection={<IconColumnInsertLeft size={14} aria-hidden />}
-              onClick={() => actions.onInsert('left')}
-            >
-              {t('columnMenu.insertLeft')}
-            </Menu.Item>
-            <Menu.Item
-              leftSection={<IconColumnInsertRight size={14} aria-hidden />}
-              onClick={() => actions.onInsert('right')}
-            >
-              {t('columnMenu.insertRight')}
-            </Menu.Item>
-            {!isTitle && (
-              <Menu.Item
-                color="red.9"
-                leftSection={<IconTrash size={14} aria-hidden />}
-                onClick={actions.onDelete}
-              >
-                {t('columnMenu.delete')}
-              </Menu.Item>
+            {structural && (
+              <>
+                <Menu.Divider />
+                <Menu.Item
+                  leftSection={<IconColumnInsertLeft size={14} aria-hidden />}
+                  onClick={() => actions.onInsert('left')}
+                >
+                  {t('columnMenu.insertLeft')}
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconColumnInsertRight size={14} aria-hidden />}
+                  onClick={() => actions.onInsert('right')}
+                >
+                  {t('columnMenu.insertRight')}
+                </Menu.Item>
+                {!isTitle && (
+                  <Menu.Item
+                    color="red.9"
+                    leftSection={<IconTrash size={14} aria-hidden />}
+                    onClick={actions.onDelete}
+                  >
+                    {t('columnMenu.delete')}
+                  </Menu.Item>
+                )}
+              </>
             )}
           </div>
         )}

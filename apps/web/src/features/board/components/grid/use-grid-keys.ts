@@ -20,7 +20,7 @@ interface GridKeysOptions {
 /**
  * The grid's keys (on the grid element; editors keep their own): arrows, Tab, Home/End and PageUp/Down
  * move the active cell, Enter or F2 edits it, typing starts editing text, Delete clears, Space selects
- * the row, Shift+Enter opens the record, Escape clears the selection.
+ * the row, Shift+Enter opens the record, Escape clears the row selection (the active cell stays).
  */
 export function useGridKeys(o: GridKeysOptions) {
   return (event: KeyboardEvent<HTMLDivElement>) => {
@@ -66,7 +66,10 @@ export function useGridKeys(o: GridKeysOptions) {
       event.preventDefault();
       o.clearCell(pos);
     } else if (event.key === 'Escape') {
-      if (!o.clearSelection()) o.setActive(null);
+      // Clears the row selection only: the cursor stays, so the arrows go on from the same cell. An
+      // Escape pressed just after a picker closed itself on a pick (Enter) lands here, and dropping the
+      // cursor then lost the user's place in the grid.
+      o.clearSelection();
     } else if (isTypingKey(event) && isTextType(column.dataType)) {
       event.preventDefault();
       o.startEdit(pos, event.key);

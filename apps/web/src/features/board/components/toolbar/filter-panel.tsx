@@ -7,6 +7,7 @@ import { useBoard } from '../../hooks/board-context';
 import { useViewSettings } from '../../hooks/use-view-settings';
 import { orderColumns } from '../../lib/columns';
 import { FilterValueInput } from './filter-value-input';
+import { PANEL_CONTENT_MAX } from './toolbar-panel';
 
 /** The view's filters (SPEC §5 filter rule, all must pass): a column and its value(s) each. */
 export function FilterPanel() {
@@ -23,7 +24,7 @@ export function FilterPanel() {
   const set = (index: number, filter: ViewFilter) => save(filters.map((f, i) => (i === index ? filter : f)));
 
   return (
-    <Stack gap="xs" miw={340} data-testid="filter-panel">
+    <Stack gap="xs" miw={`min(340px, ${PANEL_CONTENT_MAX})`} data-testid="filter-panel">
       {filters.length === 0 && (
         <Text size="sm" c="gray.7">
           {t('filters.none')}
@@ -34,32 +35,35 @@ export function FilterPanel() {
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: filters have no id and may repeat a column
           <Group key={`${filter.column}-${index}`} gap={6} wrap="nowrap" align="flex-start">
-            <Select
-              size="xs"
-              w={140}
-              aria-label={t('filters.column', { index: index + 1 })}
-              data={choices}
-              value={filter.column}
-              onChange={(key) =>
-                key && set(index, { column: key, value: null, type: columns[key]?.dataType })
-              }
-              allowDeselect={false}
-              searchable
-              comboboxProps={{ withinPortal: false }}
-              // The list itself scrolls (not an inner scroll area), so it counts as the combobox's popup.
-              withScrollArea={false}
-              styles={{ options: { maxHeight: 220, overflowY: 'auto' } }}
-            />
-            <div style={{ flex: 1, minWidth: 0 }}>
-              {column && (
-                <FilterValueInput
-                  key={filter.column}
-                  column={column}
-                  value={filter.value}
-                  onChange={(value) => set(index, { ...filter, value, type: column.dataType })}
-                />
-              )}
-            </div>
+            {/* The column and the value wrap onto two lines in a narrow panel; the remove button stays beside them. */}
+            <Group gap={6} wrap="wrap" align="flex-start" style={{ flex: 1, minWidth: 0 }}>
+              <Select
+                size="xs"
+                w={140}
+                aria-label={t('filters.column', { index: index + 1 })}
+                data={choices}
+                value={filter.column}
+                onChange={(key) =>
+                  key && set(index, { column: key, value: null, type: columns[key]?.dataType })
+                }
+                allowDeselect={false}
+                searchable
+                comboboxProps={{ withinPortal: false }}
+                // The list itself scrolls (not an inner scroll area), so it counts as the combobox's popup.
+                withScrollArea={false}
+                styles={{ options: { maxHeight: 220, overflowY: 'auto' } }}
+              />
+              <div style={{ flex: '1 1 140px', minWidth: 0 }}>
+                {column && (
+                  <FilterValueInput
+                    key={filter.column}
+                    column={column}
+                    value={filter.value}
+                    onChange={(value) => set(index, { ...filter, value, type: column.dataType })}
+                  />
+                )}
+              </div>
+            </Group>
             <ActionIcon
               variant="subtle"
               color="gray"

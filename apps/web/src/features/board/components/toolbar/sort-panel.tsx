@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useBoard } from '../../hooks/board-context';
 import { useViewSettings } from '../../hooks/use-view-settings';
 import { orderColumns } from '../../lib/columns';
+import { PANEL_CONTENT_MAX } from './toolbar-panel';
 
 /** The view's sort: columns in priority order, each ascending or descending (then the manual order). */
 export function SortPanel() {
@@ -18,7 +19,7 @@ export function SortPanel() {
   const save = (next: ViewSort[]) => update({ sort: next }, t('undo.sort'));
 
   return (
-    <Stack gap="xs" miw={320} data-testid="sort-panel">
+    <Stack gap="xs" miw={`min(320px, ${PANEL_CONTENT_MAX})`} data-testid="sort-panel">
       {sort.length === 0 && (
         <Text size="sm" c="gray.7">
           {t('sort.none')}
@@ -26,29 +27,32 @@ export function SortPanel() {
       )}
       {sort.map((s, index) => (
         <Group key={s.column} gap={6} wrap="nowrap">
-          <Select
-            size="xs"
-            w={150}
-            aria-label={t('sort.column', { index: index + 1 })}
-            data={choices.filter((c) => c.value === s.column || !sort.some((x) => x.column === c.value))}
-            value={s.column}
-            onChange={(key) => key && save(sort.map((x, i) => (i === index ? { ...x, column: key } : x)))}
-            allowDeselect={false}
-            searchable
-            comboboxProps={{ withinPortal: false }}
-          />
-          <SegmentedControl
-            size="xs"
-            aria-label={t('sort.order', { index: index + 1 })}
-            value={s.order}
-            onChange={(order) =>
-              save(sort.map((x, i) => (i === index ? { ...x, order: order as ViewSort['order'] } : x)))
-            }
-            data={[
-              { value: 'asc', label: t('sort.asc') },
-              { value: 'desc', label: t('sort.desc') },
-            ]}
-          />
+          {/* The column and the order wrap onto two lines in a narrow panel; the remove button stays beside them. */}
+          <Group gap={6} wrap="wrap" style={{ flex: 1, minWidth: 0 }}>
+            <Select
+              size="xs"
+              w={150}
+              aria-label={t('sort.column', { index: index + 1 })}
+              data={choices.filter((c) => c.value === s.column || !sort.some((x) => x.column === c.value))}
+              value={s.column}
+              onChange={(key) => key && save(sort.map((x, i) => (i === index ? { ...x, column: key } : x)))}
+              allowDeselect={false}
+              searchable
+              comboboxProps={{ withinPortal: false }}
+            />
+            <SegmentedControl
+              size="xs"
+              aria-label={t('sort.order', { index: index + 1 })}
+              value={s.order}
+              onChange={(order) =>
+                save(sort.map((x, i) => (i === index ? { ...x, order: order as ViewSort['order'] } : x)))
+              }
+              data={[
+                { value: 'asc', label: t('sort.asc') },
+                { value: 'desc', label: t('sort.desc') },
+              ]}
+            />
+          </Group>
           <ActionIcon
             variant="subtle"
             color="gray"

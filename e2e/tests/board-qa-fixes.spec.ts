@@ -1,0 +1,116 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
+
+/**
+ * Fixes from the board's exploratory audit: the grid keeps its cursor after an option picker closes,
+ * the filter and sort panels fit a phone's screen, and a /projects fixed column's menu offers no
+ * insert or delete (they are always refused there). Unique names per run: the server is shared.
+ */
+
+async function createTask(request: APIRequestContext, token: string, taskName: string) {
+  const res = await request.post('/api/task/create', {
+    headers: authHeaders(token),
+    data: { board: 'tasks', taskName },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Asserts that the element lies wholly inside the viewport (it can be seen and reached). */
+async function expectInViewport(page: Page, locator: Locator) {
+  const box = await locator.boundingBox();
+  const viewport = page.viewportSize();
+  if (!box || !viewport) throw new Error('no bounding box or viewport');
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+  expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+}
+
+test.describe('board audit fixes', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('the grid keeps its cursor on a select cell after its option picker closes', async ({ page }) => {
+    const suffix = Date.now().toString(36);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const { token } = await loginAs(page, DEMO.owner, '/tasks', 'de');
+    await createTask(page.request, token, `Cursor ${suffix}`);
+    await page.reload();
+    await expect(page.getByRole('grid', { name: 'Einträge' })).toBeVisible({ timeout: 60_000 });
+    await page.getByRole('searchbox', { name: 'Einträge durchsuchen' }).fill(suffix);
+    const row = page.getByTestId('board-row').filter({ hasText: `Cursor ${suffix}` });
+    const cell = (key: string) => row.locator(`[data-column="${key}"]`);
+    const picker = page.getByTestId('cell-picker');
+
+    // Picked with ArrowDown + Enter (the picker closes), then Escape: the cell keeps the cursor.
+    await cell('Priorität').click();
+    await expect(cell('Priorität')).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Enter');
+    await expect(picker).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(picker).toHaveCount(0);
+    await expect(cell('Priorität')).toHaveText('Mittel');
+    await page.keyboard.press('Escape');
+    await expect(cell('Priorität')).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowLeft');
+    await expect(cell('Fällig am')).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowRight');
+    await expect(cell('Priorität')).toHaveAttribute('aria-selected', 'true');
+
+    // Closed by Escape without picking: the same cell, and Enter opens the picker again.
+    await page.keyboard.press('Enter');
+    await expect(picker).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Escape');
+    await expect(picker).toHaveCount(0);
+    await expect(cell('Priorität')).toHaveAttribute('aria-selected', 'true');
+    await expect(cell('Priorität')).toHaveText('Mittel');
+    await page.keyboard.press('Enter');
+    await expect(picker).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('ArrowLeft');
+    await expect(cell('Fällig am')).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('the filter and sort panels fit a phone screen with every control reachable', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await loginAs(page, DEMO.owner, '/tasks', 'de');
+    await expect(page.getByRole('grid', { name: 'Einträge' })).toBeVisible({ timeout: 60_000 });
+
+    await page.getByTestId('toolbar-filter').click();
+    const filters = page.getByTestId('filter-panel');
+    await filters.getByRole('button', { name: 'Filter hinzufügen' }).click();
+    const removeFilter = filters.getByRole('button', { name: /^Filter .* entfernen$/ });
+    await expect(removeFilter).toHaveCount(1);
+    await expectInViewport(page, removeFilter);
+    await expectInViewport(page, page.getByRole('dialog').filter({ has: filters }));
+    await removeFilter.click();
+    await expect(removeFilter).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('toolbar-sort').click();
+    const sort = page.getByTestId('sort-panel');
+    await sort.getByRole('button', { name: 'Sortierung hinzufügen' }).click();
+    const removeSort = sort.getByRole('button', { name: /^Sortierung nach .* entfernen$/ });
+    await expect(removeSort).toHaveCount(1);
+    await expectInViewport(page, removeSort);
+    await expectInViewport(page, sort.getByText('Absteigend', { exact: true }));
+    await expectInViewport(page, page.getByRole('dialog').filter({ has: sort }));
+    await removeSort.click();
+    await expect(removeSort).toHaveCount(0);
+  });
+
+  test("a /projects fixed column's menu offers no insert or delete, and keeps the other items", async ({
+    page,
+  }) => {
+    await loginAs(page, DEMO.owner, '/projects', 'de');
+    await expect(page.getByRole('grid', { name: 'Einträge' })).toBeVisible({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Spalte Ort' }).click();
+    const menu = page.getByTestId('column-menu');
+    await expect(menu.getByRole('menuitem', { name: 'Aufsteigend sortieren' })).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: 'In dieser Ansicht ausblenden' })).toBeVisible();
+    for (const name of ['Links einfügen', 'Rechts einfügen', 'Löschen']) {
+      await expect(menu.getByRole('menuitem', { name, exact: true })).toHaveCount(0);
+    }
+  });
+});
