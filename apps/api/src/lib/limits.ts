@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import { AppError } from './errors';
 import { isMessageKey, type MessageKey } from './messages';
 
 /** What a zod size issue carries (`too_small` / `too_big` with what was limited and the limit). */
@@ -37,4 +39,26 @@ export function sizeMessage(issue: SizeIssue): { key: MessageKey; limit: number 
   const limit =
     kind === 'string' && exclusive ? Number(bound) + (issue.code === 'too_small' ? 1 : -1) : Number(bound);
   return { key: KEYS[issue.code][kind][exclusive ? 'exclusive' : 'inclusive'], limit };
+}
+
+/**
+ * The refusal of a form parsed by hand (multipart uploads): per field the first issue's message,
+ * a size limit with its bound, otherwise what `plainKey` gives ('required' for a missing field).
+ */
+export function formError(
+  issues: readonly z.core.$ZodIssue[],
+  fieldOf: (issue: z.core.$ZodIssue) => string,
+  plainKey: (issue: z.core.$ZodIssue, field: string) => MessageKey,
+): AppError {
+  const errors: Record<string, MessageKey> = {};
+  const limits: Record<string, Record<string, number>> = {};
+  for (const issue of issues) {
+    const field = fieldOf(issue);
+    if (errors[field]) continue;
+    const plain = plainKey(issue, field);
+    const size = plain === 'required' ? null : sizeMessage(issue);
+    errors[field] = size?.key ?? plain;
+    if (size) limits[field] = { limit: size.limit };
+  }
+  return new AppError(400, 'invalid_input', errors, undefined, limits);
 }

@@ -15,8 +15,8 @@ import type { Principal } from '../../lib/auth-hook';
 import type { AppContext } from '../../lib/context';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { enqueueJob, type JobAttempt } from '../../lib/jobs';
-import { sizeMessage } from '../../lib/limits';
-import { isMessageKey, type MessageKey, translate } from '../../lib/messages';
+import { formError } from '../../lib/limits';
+import { isMessageKey, translate } from '../../lib/messages';
 import { PdfConversionError, renderOfferPdf, TemplateRenderError } from '../../lib/pdf';
 import { safeName } from '../media/media.service';
 import { ensureDefaultWordTemplates } from '../templates/templates.defaults';
@@ -118,28 +118,18 @@ async function readOfferUpload(req: FastifyRequest) {
   }
   const parsed = OfferUpload.safeParse(fields);
   if (!parsed.success) {
-    const errors: Record<string, MessageKey> = {};
-    const limits: Record<string, Record<string, number>> = {};
-    for (const issue of parsed.error.issues) {
-      const key = issue.path.map(String).join('.') || 'body';
-      if (errors[key]) continue;
-      const top = String(issue.path[0] ?? '');
-      const missing =
-        (fields[top] === undefined && issue.path.length === 1) ||
-        (issue.code === 'invalid_type' && /received undefined/.test(issue.message));
-      const size = missing ? null : sizeMessage(issue);
-      if (size) limits[key] = { limit: size.limit };
-      errors[key] = missing
-        ? 'required'
-        : size
-          ? size.key
-          : isMessageKey(issue.message)
-            ? issue.message
-            : issue.code === 'unrecognized_keys'
-              ? 'unknown_field'
-              : 'invalid_type';
-    }
-    throw new AppError(400, 'invalid_input', errors, undefined, limits);
+    throw formError(
+      parsed.error.issues,
+      (issue) => issue.path.map(String).join('.') || 'body',
+      (issue) => {
+        const missing =
+          (fields[String(issue.path[0] ?? '')] === undefined && issue.path.length === 1) ||
+          (issue.code === 'invalid_type' && /received undefined/.test(issue.message));
+        if (missing) return 'required';
+        if (isMessageKey(issue.message)) return issue.message;
+        return issue.code === 'unrecognized_keys' ? 'unknown_field' : 'invalid_type';
+      },
+    );
   }
   for (const f of uploads) {
     const rule = FILE_RULES[f.field];

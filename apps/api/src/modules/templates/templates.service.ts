@@ -20,8 +20,8 @@ import type { Principal } from '../../lib/auth-hook';
 import type { AppContext } from '../../lib/context';
 import { checkDocx } from '../../lib/docx-check';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
-import { sizeMessage } from '../../lib/limits';
-import { isMessageKey, type MessageKey } from '../../lib/messages';
+import { formError } from '../../lib/limits';
+import { isMessageKey } from '../../lib/messages';
 import { safeName } from '../media/media.service';
 import { renderEmail, templateValues } from '../offers/offer-data';
 import {
@@ -244,23 +244,16 @@ async function checkTemplateFile(file: { name: string; data: Buffer }) {
 function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.infer<T> {
   const parsed = schema.safeParse(fields);
   if (!parsed.success) {
-    const errors: Record<string, MessageKey> = {};
-    const limits: Record<string, Record<string, number>> = {};
-    for (const issue of parsed.error.issues) {
-      const key = String(issue.path[0] ?? 'name');
-      if (errors[key]) continue;
-      const size = fields[key] === undefined ? null : sizeMessage(issue);
-      if (size) limits[key] = { limit: size.limit };
-      errors[key] =
-        fields[key] === undefined
+    throw formError(
+      parsed.error.issues,
+      (issue) => String(issue.path[0] ?? 'name'),
+      (issue, field) =>
+        fields[field] === undefined
           ? 'required'
-          : size
-            ? size.key
-            : isMessageKey(issue.message)
-              ? issue.message
-              : 'invalid_value';
-    }
-    throw new AppError(400, 'invalid_input', errors, undefined, limits);
+          : isMessageKey(issue.message)
+            ? issue.message
+            : 'invalid_value',
+    );
   }
   return parsed.data;
 }
