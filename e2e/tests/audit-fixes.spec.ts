@@ -1,22 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
-
-/** The selects whose selected text is wider than the room inside them (cut off), by their text. */
-async function cutSelects(selects: Locator): Promise<string[]> {
-  return selects.evaluateAll((els) =>
-    (els as HTMLSelectElement[])
-      .map((el) => {
-        const style = getComputedStyle(el);
-        const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
-        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-        const text = el.selectedOptions[0]?.text ?? '';
-        const room =
-          el.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
-        return context.measureText(text).width > room ? text : null;
-      })
-      .filter((text): text is string => text !== null),
-  );
-}
+import { cutSelects } from '../fixtures/layout';
 
 /** Elements whose text overflows their box (truncated with an ellipsis or clipped). */
 async function cutTexts(elements: Locator): Promise<string[]> {

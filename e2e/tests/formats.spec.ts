@@ -1,4 +1,5 @@
 import { DEMO, expect, loginAs, test } from '../fixtures/auth';
+import { cutSelects } from '../fixtures/layout';
 
 /**
  * Numbers, currency and dates follow the UI language on the screens (SPEC §9, issue 9): German groups
@@ -71,20 +72,7 @@ test.describe('stored values in the user language', () => {
     // The longest role name ('Administrador de la empresa', the owner's own row) fits its select.
     const selects = page.getByTestId('team-table').locator('select');
     await expect(selects.first()).toBeVisible();
-    const cut = await selects.evaluateAll((els) =>
-      (els as HTMLSelectElement[])
-        .map((el) => {
-          const style = getComputedStyle(el);
-          const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
-          context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-          const text = el.selectedOptions[0]?.text ?? '';
-          const room =
-            el.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
-          return context.measureText(text).width > room ? text : null;
-        })
-        .filter((text) => text !== null),
-    );
-    expect(cut).toEqual([]);
+    expect(await cutSelects(selects)).toEqual([]);
     // At 375 px the title row's badges (the tier, the member count) move down rather than being cut.
     await page.setViewportSize({ width: 375, height: 900 });
     for (const badge of [page.getByTestId('partner-tier'), page.getByTestId('team-count')]) {

@@ -16,6 +16,19 @@ const MONTHS = [
   'December',
 ];
 
+/** The company's ACQUISITION projects, newest first. */
+async function newestAcquisitionProjects(
+  request: APIRequestContext,
+  token: string,
+): Promise<{ _id: string; customer: { email: string } }[]> {
+  const search = await request.post(
+    '/api/saved-project/installer/search?page=1&limit=20&sortColumn=date&sortOrder=desc',
+    { headers: authHeaders(token), data: { stage: ['ACQUISITION'] } },
+  );
+  expect(search.status()).toBe(200);
+  return (await search.json()).data.docs;
+}
+
 async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
   const res = await request.post('/api/user/installer/login', {
     data: { email, password: 'Demo-Solar-2026' },
@@ -31,12 +44,7 @@ test.describe('offers on the project view', () => {
     test.slow();
     const token = await tokenOf(page.request, DEMO.owner);
     // The newest ACQUISITION project (other specs pick the oldest rows).
-    const search = await page.request.post(
-      '/api/saved-project/installer/search?page=1&limit=20&sortColumn=date&sortOrder=desc',
-      { headers: authHeaders(token), data: { stage: ['ACQUISITION'] } },
-    );
-    expect(search.status()).toBe(200);
-    const docs: { _id: string; customer: { email: string } }[] = (await search.json()).data.docs;
+    const docs = await newestAcquisitionProjects(page.request, token);
     expect(docs.length).toBeGreaterThan(0);
     const project = docs[0] as (typeof docs)[number];
 
@@ -116,11 +124,7 @@ test.describe('offers on the project view', () => {
   }) => {
     const token = await tokenOf(page.request, DEMO.owner);
     // The second newest ACQUISITION project (the test above takes the newest).
-    const search = await page.request.post(
-      '/api/saved-project/installer/search?page=1&limit=20&sortColumn=date&sortOrder=desc',
-      { headers: authHeaders(token), data: { stage: ['ACQUISITION'] } },
-    );
-    const project = ((await search.json()).data.docs as { _id: string }[])[1];
+    const project = (await newestAcquisitionProjects(page.request, token))[1];
     if (!project) throw new Error('no second ACQUISITION project');
 
     await loginAs(page, DEMO.owner, `/projectview?projectId=${project._id}`, 'de');
