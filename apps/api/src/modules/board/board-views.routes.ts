@@ -89,7 +89,7 @@ export const boardViewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/task-templates/create',
     { config: access, schema: { body: TaskTemplateCreateRequest, response: { 200: TemplateAnswer } } },
     async (req) => {
-      const template = await createTemplate(req.ctx, principalOf(req), req.body);
+      const template = await createTemplate(req.ctx, principalOf(req), req.body, req.lang);
       const message = translate('template_saved_as', req.lang).replace('{name}', template.name);
       return { data: template, message };
     },

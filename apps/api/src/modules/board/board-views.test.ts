@@ -194,7 +194,7 @@ describe('sorting, grouping, hidden properties and pages', () => {
 });
 
 describe('task-set templates', () => {
-  it('saves a project\'s tasks as "Task set N", imports them into another project, renames and deletes', async () => {
+  it('saves a project\'s tasks as "Aufgabenvorlage N" in German, imports them into another project, renames and deletes', async () => {
     const c = await t.createInstallerCompany();
     const token = c.admin.token;
     await ok(token, 'POST', '/api/task/setup', { board: 'tasks' });
@@ -213,8 +213,8 @@ describe('task-set templates', () => {
     );
     expect(res.statusCode).toBe(200);
     const template = res.json().data;
-    expect(template.name).toBe('Task set 1');
-    expect(res.json().message).toBe('Vorlage erfolgreich gespeichert als Task set 1');
+    expect(template.name).toBe('Aufgabenvorlage 1');
+    expect(res.json().message).toBe('Vorlage erfolgreich gespeichert als Aufgabenvorlage 1');
     expect(template.tasks.map((x: { taskName: string }) => x.taskName)).toEqual([
       'Measure roof',
       'Order panels',
@@ -223,7 +223,7 @@ describe('task-set templates', () => {
     const second = await ok<{ data: { name: string } }>(token, 'POST', '/api/task-templates/create', {
       filterData: { projectId: from },
     });
-    expect(second.data.name).toBe('Task set 2');
+    expect(second.data.name).toBe('Task set 1');
 
     const imported = await ok<{ data: { tasks: Task[]; message: string } }>(
       token,
@@ -261,7 +261,7 @@ describe('task-set templates', () => {
       '/api/task-templates/list',
       {},
     );
-    expect(list.data.docs.map((d) => d.name).sort()).toEqual(['Standard roof', 'Task set 2']);
+    expect(list.data.docs.map((d) => d.name).sort()).toEqual(['Standard roof', 'Task set 1']);
     await ok(token, 'POST', '/api/task-templates/delete', { templateIds: [template._id] });
     const after = await ok<{ data: { docs: { name: string }[] } }>(
       token,
@@ -269,7 +269,7 @@ describe('task-set templates', () => {
       '/api/task-templates/list',
       {},
     );
-    expect(after.data.docs.map((d) => d.name)).toEqual(['Task set 2']);
+    expect(after.data.docs.map((d) => d.name)).toEqual(['Task set 1']);
     // Soft: the undo brings it back; again, or for another company, it is not found.
     const other = await t.createInstallerCompany();
     const foreign = await call(other.admin.token, 'POST', '/api/task-templates/restore', {
@@ -291,10 +291,33 @@ describe('task-set templates', () => {
       '/api/task-templates/list',
       {},
     );
-    expect(restored.data.docs.map((d) => d.name).sort()).toEqual(['Standard roof', 'Task set 2']);
+    expect(restored.data.docs.map((d) => d.name).sort()).toEqual(['Standard roof', 'Task set 1']);
     expect(
       (await call(token, 'POST', '/api/task-templates/restore', { templateIds: [template._id] })).statusCode,
     ).toBe(404);
+  });
+
+  it('names an unnamed template in the language it is saved in, with the first free number', async () => {
+    const c = await t.createInstallerCompany();
+    const token = c.admin.token;
+    await ok(token, 'POST', '/api/task/setup', { board: 'tasks' });
+    const project = await createProject(c.company.id);
+    await createTask(token, { taskName: 'Measure roof', projectId: project });
+    const save = async (lang: 'de' | 'en' | 'es', name?: string) =>
+      (
+        await call(
+          token,
+          'POST',
+          '/api/task-templates/create',
+          { name, filterData: { projectId: project } },
+          lang,
+        )
+      ).json().data.name;
+    expect(await save('es')).toBe('Conjunto de tareas 1');
+    expect(await save('es', 'Conjunto de tareas 2')).toBe('Conjunto de tareas 2');
+    expect(await save('es')).toBe('Conjunto de tareas 3');
+    expect(await save('de')).toBe('Aufgabenvorlage 1');
+    expect(await save('en')).toBe('Task set 1');
   });
 
   it('refuses a template of no tasks', async () => {

@@ -1,6 +1,7 @@
 import {
   type Cell,
   isComputedType,
+  type Language,
   type TaskTemplate,
   type TaskTemplateCreateRequest,
   type TemplateTask,
@@ -62,17 +63,25 @@ async function oneTemplate(db: DbOrTx, companyId: string, id: string) {
   return row;
 }
 
-/** 'Task set N' with the first N not yet taken by the company (SPEC §9). */
-async function nextName(db: DbOrTx, companyId: string): Promise<string> {
+/** A template saved without a name is called '<prefix> N' in the language it was saved in (SPEC §9's 'Task set N'). */
+export const TASK_SET_PREFIX: Record<Language, string> = {
+  en: 'Task set',
+  de: 'Aufgabenvorlage',
+  es: 'Conjunto de tareas',
+};
+
+/** '<prefix> N' with the first N not yet taken by the company. */
+async function nextName(db: DbOrTx, companyId: string, lang: Language): Promise<string> {
+  const prefix = TASK_SET_PREFIX[lang];
   const rows = rowsOf<{ name: string }>(
     await db.execute(
-      sql`SELECT name FROM task_templates WHERE company_id = ${companyId} AND name LIKE 'Task set %'`,
+      sql`SELECT name FROM task_templates WHERE company_id = ${companyId} AND name LIKE ${`${prefix} %`}`,
     ),
   );
   const taken = new Set(rows.map((r) => r.name));
   let n = rows.length + 1;
-  while (taken.has(`Task set ${n}`)) n += 1;
-  return `Task set ${n}`;
+  while (taken.has(`${prefix} ${n}`)) n += 1;
+  return `${prefix} ${n}`;
 }
 
 /**
@@ -83,6 +92,7 @@ export async function createTemplate(
   ctx: AppContext,
   me: Principal,
   input: z.output<typeof TaskTemplateCreateRequest>,
+  lang: Language = 'de',
 ) {
   const companyId = boardCompany(me);
   const f = input.filterData;
@@ -107,7 +117,7 @@ export async function createTemplate(
         ),
       ) as Record<string, Cell>,
     }));
-    const name = input.name?.trim() || (await nextName(tx, companyId));
+    const name = input.name?.trim() || (await nextName(tx, companyId, lang));
     const [row] = rowsOf<{ id: string }>(
       await tx.execute(sql`INSERT INTO task_templates (company_id, user_id, name, tasks, project_id)
         VALUES (${companyId}, ${me.id}, ${name}, ${JSON.stringify(tasks)}::jsonb, ${f.projectId ?? null})

@@ -24,7 +24,7 @@ function useInvalidateTemplates() {
   return () => queryClient.invalidateQueries({ queryKey: boardKeys.templates });
 }
 
-/** POST /task-templates/create {name?, filterData}: named 'Task set N' by the server without a name. */
+/** POST /task-templates/create {name?, filterData}: without a name, the server names it 'Task set N' in the request's language. */
 export function useCreateTemplate() {
   const invalidate = useInvalidateTemplates();
   return useMutation({
