@@ -113,4 +113,42 @@ test.describe('board audit fixes', () => {
       await expect(menu.getByRole('menuitem', { name, exact: true })).toHaveCount(0);
     }
   });
+  test("a column menu's type page keeps within a short window and scrolls to its last type", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 560 });
+    await loginAs(page, DEMO.owner, '/tasks', 'de');
+    await expect(page.getByRole('grid', { name: 'Einträge' })).toBeVisible({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Spalte Priorität' }).click();
+    const menu = page.getByTestId('column-menu');
+    await menu.getByRole('menuitem', { name: 'Typ ändern' }).click();
+    await expect(menu.getByRole('menuitem', { name: 'Zurück' })).toBeVisible();
+    await expectInViewport(page, menu);
+    const last = menu.getByRole('menuitem').last();
+    await last.scrollIntoViewIfNeeded();
+    await expectInViewport(page, last);
+    await page.keyboard.press('Escape');
+  });
+  test("the German task board's headers show their whole names at 1440 px, and every header's menu is enabled", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await loginAs(page, DEMO.owner, '/tasks', 'de');
+    await expect(page.getByRole('grid', { name: 'Einträge' })).toBeVisible({ timeout: 60_000 });
+    const headers = page.getByRole('button', { name: /^Spalte / });
+    await expect(headers.first()).toBeVisible();
+    const cut = await headers.evaluateAll((buttons) =>
+      buttons
+        .map((b) => b.querySelector('span'))
+        .filter((span): span is HTMLSpanElement => !!span && span.scrollWidth > span.clientWidth)
+        .map((span) => span.textContent),
+    );
+    expect(cut).toEqual([]);
+    const disabled = await headers.evaluateAll((buttons) =>
+      buttons
+        .filter((b) => b.getAttribute('aria-disabled') === 'true')
+        .map((b) => b.getAttribute('aria-label')),
+    );
+    expect(disabled).toEqual([]);
+  });
 });

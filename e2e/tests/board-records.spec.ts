@@ -111,7 +111,15 @@ test.describe('board records', () => {
       .poll(async () => (await findTasks(page.request, token, `Bulk ${suffix} A edited`)).length)
       .toBe(0);
 
+    // One selected task: SPEC's confirmation, and Cancel keeps it.
     await page.getByRole('checkbox', { name: `Select Bulk ${suffix} A` }).check();
+    await page.getByTestId('bulk-bar').getByRole('button', { name: 'Delete' }).click();
+    const confirmOne = page.getByRole('dialog', { name: 'Delete tasks' });
+    await expect(confirmOne.getByText('Are you sure delete this task?')).toBeVisible();
+    await confirmOne.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirmOne).toBeHidden();
+    expect(await findTasks(page.request, token, `Bulk ${suffix}`)).toHaveLength(2);
+
     await page.getByRole('checkbox', { name: `Select Bulk ${suffix} B` }).check();
     await expect(page.getByText('2 selected')).toBeVisible();
     // Bulk edit: one value for both.
@@ -133,7 +141,7 @@ test.describe('board records', () => {
 
     await page.getByTestId('bulk-bar').getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete tasks' });
-    await expect(confirm.getByText('Are you sure delete this task?')).toBeVisible();
+    await expect(confirm.getByText('Are you sure you want to delete these 2 tasks?')).toBeVisible();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Tasks deleted successfully')).toBeVisible();
     await expect(page.getByTestId('board-row').filter({ hasText: `Bulk ${suffix}` })).toHaveCount(0);

@@ -70,6 +70,13 @@ describe('columnWidth', () => {
     expect(columnWidth(properties.taskName, null)).toBe(280);
     expect(columnWidth(properties.A, view({ width: { A: 5 } }))).toBe(80);
   });
+
+  it("widens a type's default so that a long name is not cut, up to a bound, but keeps saved widths", () => {
+    expect(columnWidth(col('Kosten', 1, { dataType: 'number' }), null)).toBe(120);
+    expect(columnWidth(col('Aufwand (h)', 1, { dataType: 'number' }), null)).toBeGreaterThanOrEqual(140);
+    expect(columnWidth(col('x'.repeat(100), 1), null)).toBe(320);
+    expect(columnWidth(col('Aufwand (h)', 1, { dataType: 'number', width: 100 }), null)).toBe(100);
+  });
 });
 
 describe('isEditable', () => {

@@ -47,9 +47,21 @@ export function visibleColumns(properties: Record<string, Column>, view: View | 
   return orderColumns(properties, view?.order).filter((c) => c.id === TITLE_KEY || !hidden.has(c.id));
 }
 
-/** A column's width in a view: the view's, else the column's, else the type's default. */
+/** Widest default a long name asks for (px); the user can still widen the column. */
+const MAX_DEFAULT_WIDTH = 320;
+
+/**
+ * A column's width with none saved: the type's default, widened so that the header's name is not cut
+ * (about 9 px a character of the 14 px semibold header, plus its icon, padding and resize handle).
+ */
+export function defaultWidth(column: Column): number {
+  const byType = DEFAULT_WIDTHS[column.dataType] ?? 200;
+  return Math.max(byType, Math.min(MAX_DEFAULT_WIDTH, 44 + 9 * column.label.length));
+}
+
+/** A column's width in a view: the view's, else the column's, else the default for its type and name. */
 export function columnWidth(column: Column, view: View | null): number {
-  const width = view?.width[column.id] ?? column.width ?? DEFAULT_WIDTHS[column.dataType] ?? 200;
+  const width = view?.width[column.id] ?? column.width ?? defaultWidth(column);
   return Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, Math.round(width)));
 }
 

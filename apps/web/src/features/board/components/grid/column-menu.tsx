@@ -85,9 +85,16 @@ export function ColumnMenu({
       withinPortal
       onClose={() => setPage('main')}
       trapFocus
+      // The type page is longer than a short window: it keeps within the screen and scrolls.
+      middlewares={{ flip: true, shift: true, size: { padding: 8 } }}
     >
       <Menu.Target>{target}</Menu.Target>
-      <Menu.Dropdown ref={asDialog} data-testid="column-menu" aria-label={label}>
+      <Menu.Dropdown
+        ref={asDialog}
+        data-testid="column-menu"
+        aria-label={label}
+        style={{ overflowY: 'auto' }}
+      >
         {page === 'type' && (
           <div role="menu" aria-label={label}>
             <TypePage column={column} back={back} onPick={(type) => void props.retype(column, type)} />

@@ -62,8 +62,10 @@ export function HeaderCell({
           <UnstyledButton
             ref={drag.setNodeRef}
             {...drag.listeners}
-            {...drag.attributes}
+            // The title column is not draggable: dnd-kit would mark its menu button aria-disabled.
+            {...(isTitle ? {} : drag.attributes)}
             role="button"
+            title={column.label}
             className={classes.headerButton}
             aria-label={t('grid.columnMenu', { name: column.label })}
             aria-roledescription={isTitle ? undefined : t('grid.draggableColumn')}

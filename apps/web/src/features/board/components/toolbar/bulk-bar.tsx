@@ -115,7 +115,7 @@ export function BulkBar({ selected, onClear }: BulkBarProps) {
         size="sm"
         closeButtonProps={{ 'aria-label': tApp('common.close') }}
       >
-        <Text size="sm">{t('bulk.confirm')}</Text>
+        <Text size="sm">{t('bulk.confirm', { count: selected.length })}</Text>
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => setConfirming(false)}>
             {tApp('common.cancel')}
