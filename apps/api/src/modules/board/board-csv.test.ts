@@ -105,22 +105,31 @@ describe('import', () => {
       mapping: ['taskName', 'Status', 'Estimate (h)', 'Due date', null],
       rows: [
         ['Good one', 'Done', '1.234,5', '24.12.2026', 'ignored'],
-        ['Bad number', 'Done', 'lots', '2026-01-01', ''],
+        ['Bad number', 'Waiting', 'lots', '2026-01-01', ''],
         ['Bad date', 'Blocked', '2', '31.02.2026', ''],
         ['', 'Done', '', '', ''],
+        ['Two bad cells', 'Done', 'many', 'soon', ''],
+        ['Blocked one', 'blocked', '', '', ''],
+        ['Blocked two', 'Blocked', '', '', ''],
       ],
       dryRun: true,
     });
-    expect(answer.data).toMatchObject({ created: 1, dryRun: true });
+    expect(answer.data).toMatchObject({ created: 3, dryRun: true });
+    const dateMessage = 'Please enter a date as YYYY-MM-DD or DD.MM.YYYY';
     expect(answer.data.rejected).toEqual([
       { row: 3, errors: [{ property: 'Estimate (h)', message: 'Please enter a number' }] },
+      { row: 4, errors: [{ property: 'Due date', message: dateMessage }] },
+      { row: 5, errors: [{ property: 'Task', message: 'This field is required' }] },
       {
-        row: 4,
-        errors: [{ property: 'Due date', message: 'Please enter a date as YYYY-MM-DD or DD.MM.YYYY' }],
+        row: 6,
+        errors: [
+          { property: 'Estimate (h)', message: 'Please enter a number' },
+          { property: 'Due date', message: dateMessage },
+        ],
       },
-      { row: 5, errors: [{ property: 'Task', message: expect.any(String) }] },
     ]);
-    expect(answer.data.newOptions).toEqual({ Status: ['Blocked'] });
+    // Only accepted rows add options ('Waiting' came with a rejected row), each once.
+    expect(answer.data.newOptions).toEqual({ Status: ['blocked'] });
     expect((await names(b.admin.token)).length).toBe(before);
     const props = await ok<{ data: { properties: Record<string, { options?: { value: string }[] }> } }>(
       b.admin.token,

@@ -173,7 +173,10 @@ const splitList = (text: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-/** Finds or adds the option named `text` (by value or label, ignoring case). */
+/**
+ * Finds the option named `text` (by value or label, ignoring case), else notes it in `added` (the
+ * row's new options, put on the column only when the row is accepted: `keepOptions`).
+ */
 function optionFor(column: Column, text: string, added: Map<string, string[]>): string {
   const name = text.trim().slice(0, 200);
   const lower = name.toLowerCase();
@@ -181,10 +184,29 @@ function optionFor(column: Column, text: string, added: Map<string, string[]>): 
     (o) => o.value.toLowerCase() === lower || o.label.toLowerCase() === lower,
   );
   if (found) return found.value;
-  const option: SelectOption = { value: name, label: name, backgroundColor: randomOptionColor() };
-  column.options = [...(column.options ?? []), option];
-  added.set(column.id, [...(added.get(column.id) ?? []), name]);
+  const noted = added.get(column.id) ?? [];
+  const again = noted.find((n) => n.toLowerCase() === lower);
+  if (again) return again;
+  added.set(column.id, [...noted, name]);
   return name;
+}
+
+/** An accepted row's new options join their columns (and the answer's `newOptions`). */
+function keepOptions(
+  columns: Record<string, Column>,
+  rowAdded: Map<string, string[]>,
+  added: Map<string, string[]>,
+) {
+  for (const [id, names] of rowAdded) {
+    const column = columns[id] as Column;
+    const options: SelectOption[] = names.map((name) => ({
+      value: name,
+      label: name,
+      backgroundColor: randomOptionColor(),
+    }));
+    column.options = [...(column.options ?? []), ...options];
+    added.set(id, [...(added.get(id) ?? []), ...names]);
+  }
 }
 
 /** The value a CSV cell gives a property, in the form `normaliseValue` checks. */
@@ -292,12 +314,18 @@ export async function importTasks(ctx: AppContext, me: Principal, input: ImportI
     input.rows.forEach((cells, index) => {
       const errors: { property: string; message: string }[] = [];
       if (cells.length !== input.mapping.length && cells.some((c) => c.trim() !== '')) {
-        errors.push({ property: '', message: translate('import_columns_mismatch', lang) });
+        rejected.push({
+          row: index + 2,
+          errors: [{ property: '', message: translate('import_columns_mismatch', lang) }],
+        });
+        return;
       }
       let name = '';
       const properties: Record<string, unknown> = {};
+      const rowAdded = new Map<string, string[]>();
+      // Every cell is checked, so that the report gives all of a row's problems at once.
       input.mapping.forEach((key, i) => {
-        if (key === null || errors.length) return;
+        if (key === null) return;
         const column = columns[key] as Column;
         const text = cells[i] ?? '';
         if (key === TITLE_KEY) {
@@ -306,21 +334,25 @@ export async function importTasks(ctx: AppContext, me: Principal, input: ImportI
           return;
         }
         try {
-          const value = normaliseValue(column, cellValue(column, text, lookups, added));
+          const value = normaliseValue(column, cellValue(column, text, lookups, rowAdded));
           properties[key] = { type: column.dataType, icon: column.icon, value };
         } catch (err) {
           if (!(err instanceof CellError || err instanceof ValueError)) throw err;
           errors.push({ property: column.label, message: translate(err.key, lang) });
         }
       });
-      if (!errors.length && name === '') {
-        errors.push({
+      if (name === '') {
+        errors.unshift({
           property: columns[TITLE_KEY]?.label ?? TITLE_KEY,
           message: translate('required', lang),
         });
       }
-      if (errors.length) rejected.push({ row: index + 2, errors });
-      else accepted.push({ name, properties });
+      if (errors.length) {
+        rejected.push({ row: index + 2, errors });
+        return;
+      }
+      keepOptions(columns, rowAdded, added);
+      accepted.push({ name, properties });
     });
 
     const newOptions = Object.fromEntries(added);
