@@ -107,7 +107,10 @@ export function QuoteMap({ ref, points, serviceArea, selected, onSelect, popup, 
 
   const index = useMemo(() => {
     const cluster = new Supercluster<PointProps, ClusterProps>({
-      radius: 60,
+      // Leaflet's tiles are 256 px: with that extent the radius is in screen pixels. 64 px keeps the
+      // largest bubbles (52 px and their ring) from covering each other.
+      extent: 256,
+      radius: 64,
       maxZoom: CLUSTER_MAX_ZOOM,
       map: (props) => ({ projects: props.point.projectStatus ? 1 : 0 }),
       reduce: (acc, props) => {
