@@ -574,6 +574,16 @@ async function buildScenarios(inject: Inject, facts: Facts, size: BenchSize): Pr
       acceptEncoding: BROWSER_ACCEPT_ENCODING,
     },
     {
+      // Zoomed out over the whole platform: more quotes than the map sends as points, so the server
+      // answers with its clusters (docs/pipeline.md, the map).
+      name: '3d map view of every quote (ADMIN, zoom 6): server clusters',
+      method: 'POST',
+      path: '/api/quote/installer/map-view',
+      body: { zoom: 6 },
+      token: adminToken,
+      floor: true,
+    },
+    {
       name: '4 saved projects, address search',
       method: 'POST',
       path: '/api/saved-project/installer/search?page=1&limit=20',

@@ -50,6 +50,8 @@ const Env = z.object({
   JOB_QUEUE: z.string().min(1).max(100).default('default'),
   /** Boards with fewer records get no indexes for their saved views (board.view-index.ts). */
   BOARD_INDEX_MIN_RECORDS: z.coerce.number().int().min(0).default(2000),
+  /** The map sends at most this many points for the browser to cluster; an area holding more is clustered by the server. */
+  MAP_POINT_LIMIT: z.coerce.number().int().min(1).max(200_000).default(50_000),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   /** The embedded database is vacuumed and analyzed this often when written to; 0 = never (db/maintenance.ts). */
   EMBEDDED_MAINTENANCE_MINUTES: z.coerce.number().min(0).default(60),

@@ -143,7 +143,37 @@ export const BBox = z
   })
   .refine((b) => b.minLat <= b.maxLat && b.minLng <= b.maxLng, { error: 'invalid_bbox', path: ['minLat'] });
 
-export const MapViewRequest = z.object({ bbox: BBox.optional(), filters: QuoteFilters.optional() });
+/** The map's zoom (Leaflet's, 256 px tiles): the server's clusters are made for it. */
+export const MapZoom = z.coerce.number().int().min(0).max(22);
+export const MAP_DEFAULT_ZOOM = 6;
+export interface MapBox {
+  minLat: number;
+  maxLat: number;
+  minLng: number;
+  maxLng: number;
+}
+
+/**
+ * A box widened to whole map tiles of the zoom (256 px), so that a map moved by a little asks for the
+ * same area again and its answer is the one kept.
+ */
+export function snapToTiles(box: MapBox, zoom: number): MapBox {
+  const step = 360 / 2 ** zoom;
+  const down = (n: number, min: number) => Math.max(min, Math.floor(n / step) * step);
+  const up = (n: number, max: number) => Math.min(max, Math.ceil(n / step) * step);
+  return {
+    minLat: down(box.minLat, -90),
+    maxLat: up(box.maxLat, 90),
+    minLng: down(box.minLng, -180),
+    maxLng: up(box.maxLng, 180),
+  };
+}
+
+export const MapViewRequest = z.object({
+  bbox: BBox.optional(),
+  filters: QuoteFilters.optional(),
+  zoom: MapZoom.optional(),
+});
 /** A point as the map draws it; its details come from GET /quote/{id} when it is opened. */
 export const MapPoint = z.object({
   _id: z.uuid(),
@@ -164,7 +194,24 @@ export const MapPoints = z.object({
   lat: z.array(z.number()),
   long: z.array(z.number()),
   stage: z.array(z.enum(STAGES).nullable()),
+  /** More than could be sent: only in the server's clusters, at most MAP_CLUSTER_LIMIT cells. */
   truncated: z.boolean(),
+  /**
+   * Null when every point of the area is in the arrays (the browser clusters them). When the area
+   * holds more than the server sends as points, the server groups them on a grid of 64 screen pixels
+   * at `zoom` (issue 7): `lat[i]`, `long[i]` the centre of a cell's quotes, `count[i]` how many,
+   * `projects[i]` how many of them are the caller's projects. A cell of one quote comes as a point
+   * in the arrays above. The answer holds for that zoom and area only.
+   */
+  clusters: z
+    .object({
+      zoom: z.number().int(),
+      lat: z.array(z.number()),
+      long: z.array(z.number()),
+      count: z.array(z.number().int()),
+      projects: z.array(z.number().int()),
+    })
+    .nullable(),
 });
 export type MapPoints = z.infer<typeof MapPoints>;
 export const MapViewResponse = z.object({ data: MapPoints });

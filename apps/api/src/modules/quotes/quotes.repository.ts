@@ -1,4 +1,4 @@
-import { compactUuid, type MapPoints, type Quote, type QuoteFilters } from '@solar/shared';
+import { compactUuid, type MapBox, type MapPoints, type Quote, type QuoteFilters } from '@solar/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isoTimestamp } from '../../db/json';
@@ -48,17 +48,28 @@ const SELECT = sql`SELECT q.*, p.id AS project_id, p.stage AS project_stage,
   EXISTS (SELECT 1 FROM files f WHERE f.quote_id = q.id AND f.kind = 'obj') AS has_obj,
   EXISTS (SELECT 1 FROM files f WHERE f.quote_id = q.id AND f.kind = 'pvsol') AS has_pvsol`;
 
-export const MAP_POINT_LIMIT = 50_000;
+/** The most cells of the server's clusters in one answer (a screen holds a few hundred). */
+export const MAP_CLUSTER_LIMIT = 10_000;
+/** The server's cluster cell: 64 screen pixels, as the browser's clusters. */
+const CLUSTER_CELL_PX = 64;
 
 /** Five decimals: about 1 m, enough for a dot on a map and shorter on the wire than a double. */
 const roundCoordinate = (n: number) => Math.round(n * 1e5) / 1e5;
 
-/** The points inside a bounding box, best rated first, at most MAP_POINT_LIMIT, as parallel arrays. */
+/**
+ * The points inside a bounding box for the map, as parallel arrays: every point, best rated first,
+ * when there are at most `limit` (setting MAP_POINT_LIMIT, 50,000 points: about 2 MB as JSON,
+ * 0.9 MB compressed); else the server's clusters at `zoom` (cells of 64 screen
+ * pixels of the Web Mercator grid, at most MAP_CLUSTER_LIMIT, the fullest first), a cell of one
+ * quote as a point.
+ */
 export async function findMapPoints(
   db: DbOrTx,
   scope: QuoteScope,
   filters: QuoteFilters,
-  bbox: { minLat: number; maxLat: number; minLng: number; maxLng: number } | undefined,
+  bbox: MapBox | undefined,
+  zoom: number,
+  limit: number,
 ): Promise<MapPoints> {
   const box = bbox
     ? sql`q.latitude BETWEEN ${bbox.minLat} AND ${bbox.maxLat} AND q.longitude BETWEEN ${bbox.minLng} AND ${bbox.maxLng}`
@@ -69,19 +80,66 @@ export async function findMapPoints(
   const from = byArea
     ? sql`(${visibleIds(scope)}) v JOIN quotes q ON q.id = v.id ${projectJoin(scope)}`
     : sql`quotes q ${projectJoin(scope)}`;
+  const where = sql`${byArea ? sql`true` : scopeSql(scope)} AND ${filterSql(filters)} AND ${box}`;
+  // A bounded count: it stops at the first point past the limit.
+  const [counted] = rowsOf<{ n: number }>(
+    await db.execute(
+      sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${limit + 1}) s`,
+    ),
+  );
+  if ((counted?.n ?? 0) > limit) return findMapClusters(db, from, where, zoom);
   const rows = rowsOf<{ id: string; latitude: number; longitude: number; stage: string | null }>(
     await db.execute(sql`SELECT q.id, q.latitude, q.longitude, p.stage
-      FROM ${from}
-      WHERE ${byArea ? sql`true` : scopeSql(scope)} AND ${filterSql(filters)} AND ${box}
-      ORDER BY q.rating DESC, q.id DESC LIMIT ${MAP_POINT_LIMIT + 1}`),
+      FROM ${from} WHERE ${where}
+      ORDER BY q.rating DESC, q.id DESC LIMIT ${limit}`),
   );
-  const shown = rows.slice(0, MAP_POINT_LIMIT);
   return {
-    ids: shown.map((r) => compactUuid(r.id)),
-    lat: shown.map((r) => roundCoordinate(Number(r.latitude))),
-    long: shown.map((r) => roundCoordinate(Number(r.longitude))),
-    stage: shown.map((r) => r.stage as MapPoints['stage'][number]),
-    truncated: rows.length > MAP_POINT_LIMIT,
+    ids: rows.map((r) => compactUuid(r.id)),
+    lat: rows.map((r) => roundCoordinate(Number(r.latitude))),
+    long: rows.map((r) => roundCoordinate(Number(r.longitude))),
+    stage: rows.map((r) => r.stage as MapPoints['stage'][number]),
+    truncated: false,
+    clusters: null,
+  };
+}
+
+/** The server's clusters of the points `from … where` selects, at `zoom` (see findMapPoints). */
+async function findMapClusters(db: DbOrTx, from: SQL, where: SQL, zoom: number): Promise<MapPoints> {
+  // Cells across the world at this zoom; x and y are the Web Mercator coordinates in [0, 1).
+  const cells = (256 * 2 ** zoom) / CLUSTER_CELL_PX;
+  const rows = rowsOf<{
+    n: number;
+    lat: number;
+    lng: number;
+    projects: number;
+    id: string | null;
+    stage: string | null;
+  }>(
+    await db.execute(sql`SELECT count(*)::int AS n, avg(q.latitude) AS lat, avg(q.longitude) AS lng,
+        count(p.id)::int AS projects,
+        CASE WHEN count(*) = 1 THEN min(q.id::text) END AS id,
+        CASE WHEN count(*) = 1 THEN min(p.stage) END AS stage
+      FROM ${from} WHERE ${where}
+      GROUP BY floor((q.longitude + 180) / 360 * ${cells}),
+        floor((0.5 - ln(tan(radians(45 + least(85.05, greatest(-85.05, q.latitude)) / 2))) / (2 * pi())) * ${cells})
+      ORDER BY n DESC LIMIT ${MAP_CLUSTER_LIMIT + 1}`),
+  );
+  const shown = rows.slice(0, MAP_CLUSTER_LIMIT);
+  const points = shown.filter((r) => r.n === 1 && r.id);
+  const groups = shown.filter((r) => r.n > 1);
+  return {
+    ids: points.map((r) => compactUuid(r.id as string)),
+    lat: points.map((r) => roundCoordinate(Number(r.lat))),
+    long: points.map((r) => roundCoordinate(Number(r.lng))),
+    stage: points.map((r) => r.stage as MapPoints['stage'][number]),
+    truncated: rows.length > MAP_CLUSTER_LIMIT,
+    clusters: {
+      zoom,
+      lat: groups.map((r) => roundCoordinate(Number(r.lat))),
+      long: groups.map((r) => roundCoordinate(Number(r.lng))),
+      count: groups.map((r) => r.n),
+      projects: groups.map((r) => r.projects),
+    },
   };
 }
 

@@ -5,8 +5,10 @@ import {
   dataOf,
   FilterDataResponse,
   IdParams,
+  MAP_DEFAULT_ZOOM,
   MapViewRequest,
   MapViewResponse,
+  MapZoom,
   MessageResponse,
   Quote,
   QuoteFilters,
@@ -15,6 +17,7 @@ import {
   QuoteSearchGetQuery,
   QuoteTotalResponse,
   QuoteUpdateRequest,
+  snapToTiles,
 } from '@solar/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -70,23 +73,27 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Sent as bytes kept while the data stands still, compressed once (cachedMapBody, sendKept): up
   // to 50,000 points, whose schema check on every answer would cost more than the query. Built from
-  // the typed repository.
+  // the typed repository. With a zoom, the box is widened to whole tiles so that a map moved a little
+  // asks for a kept answer.
   const mapView = async (
     req: FastifyRequest,
     reply: FastifyReply,
     bbox: z.infer<typeof BBox> | undefined,
     filters: z.infer<typeof QuoteFilters>,
+    zoom: number | undefined,
   ) => {
     const scope = scopeFor(principalOf(req));
-    const body = await cachedMapBody(req.ctx.database.db, [scope, filters, bbox ?? null], async () => ({
-      data: await findMapPoints(req.ctx.database.db, scope, filters, bbox),
+    const box = bbox && zoom !== undefined ? snapToTiles(bbox, zoom) : bbox;
+    const at = zoom ?? MAP_DEFAULT_ZOOM;
+    const body = await cachedMapBody(req.ctx.database.db, [scope, filters, box ?? null, at], async () => ({
+      data: await findMapPoints(req.ctx.database.db, scope, filters, box, at, req.ctx.config.MAP_POINT_LIMIT),
     }));
     return sendKept(req, reply, body);
   };
   app.post(
     '/quote/installer/map-view',
     { config: everyone, schema: { body: MapViewRequest, response: { 200: MapViewResponse } } },
-    async (req, reply) => mapView(req, reply, req.body.bbox, req.body.filters ?? {}),
+    async (req, reply) => mapView(req, reply, req.body.bbox, req.body.filters ?? {}, req.body.zoom),
   );
   app.get(
     '/quote/installer/map-view',
@@ -98,17 +105,18 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
           maxLat: z.coerce.number().min(-90).max(90).optional(),
           minLng: z.coerce.number().min(-180).max(180).optional(),
           maxLng: z.coerce.number().min(-180).max(180).optional(),
+          zoom: MapZoom.optional(),
         }),
         response: { 200: MapViewResponse },
       },
     },
     async (req, reply) => {
-      const { minLat, maxLat, minLng, maxLng, ...rest } = req.query;
+      const { minLat, maxLat, minLng, maxLng, zoom, ...rest } = req.query;
       const bbox =
         minLat !== undefined && maxLat !== undefined && minLng !== undefined && maxLng !== undefined
           ? BBox.parse({ minLat, maxLat, minLng, maxLng })
           : undefined;
-      return mapView(req, reply, bbox, splitQuery({ ...rest }).filters);
+      return mapView(req, reply, bbox, splitQuery({ ...rest }).filters, zoom);
     },
   );
 

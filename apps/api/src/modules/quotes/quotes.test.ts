@@ -224,7 +224,14 @@ describe('map view, filter data, total', () => {
       url: '/api/quote/installer/map-view?minLat=0&maxLat=1&minLng=0&maxLng=1',
       headers: t.auth(a.sales.token),
     });
-    expect(empty.json().data).toEqual({ ids: [], lat: [], long: [], stage: [], truncated: false });
+    expect(empty.json().data).toEqual({
+      ids: [],
+      lat: [],
+      long: [],
+      stage: [],
+      truncated: false,
+      clusters: null,
+    });
     const bad = await t.app.inject({
       method: 'POST',
       url: '/api/quote/installer/map-view',
