@@ -1,7 +1,7 @@
-import { Box, Button, Group, TextInput } from '@mantine/core';
+import { Box, Button, Group } from '@mantine/core';
 import type { Column } from '@solar/shared';
 import { useTranslation } from 'react-i18next';
-import { isoDate } from '../../lib/values';
+import { DateField } from '../values/date-field';
 
 interface DatePanelProps {
   column: Column;
@@ -10,7 +10,11 @@ interface DatePanelProps {
   onDone: () => void;
 }
 
-/** A date picker (saved as YYYY-MM-DD at once, SPEC §5), with a clear button. */
+/**
+ * A date typed in the UI language's pattern or picked in its calendar (saved as YYYY-MM-DD at once,
+ * SPEC §5), with a clear button. Enter and Escape close it; Enter on a text that is not a date only
+ * marks it (the field holds that Enter).
+ */
 export function DatePanel({ column, value, onChange, onDone }: DatePanelProps) {
   const { t } = useTranslation('board');
   return (
@@ -24,20 +28,13 @@ export function DatePanel({ column, value, onChange, onDone }: DatePanelProps) {
         }
       }}
     >
-      <Group gap={6} wrap="nowrap">
-        <TextInput
-          type="date"
-          size="xs"
-          aria-label={column.label}
-          data-autofocus
-          autoFocus
-          value={isoDate(value) ?? ''}
-          onChange={(event) => onChange(isoDate(event.currentTarget.value))}
-        />
+      <Group gap={6} wrap="nowrap" align="flex-start">
+        <DateField label={column.label} size="xs" w={150} autoFocus value={value} onChange={onChange} />
         <Button
           size="compact-xs"
           variant="subtle"
           color="gray"
+          mt={3}
           onClick={() => {
             onChange(null);
             onDone();

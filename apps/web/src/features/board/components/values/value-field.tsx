@@ -4,8 +4,9 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePropertyActions } from '../../hooks/use-property-actions';
 import { textOf, valueOfText } from '../../lib/text-value';
-import { asStrings, checkboxValue, isChecked, isEmpty, isoDate } from '../../lib/values';
+import { asStrings, checkboxValue, isChecked, isEmpty } from '../../lib/values';
 import { CellView } from '../cells/cell-view';
+import { DateField } from './date-field';
 import { FilesPanel } from './files-panel';
 import { OptionList } from './option-list';
 import { PersonList } from './person-list';
@@ -115,14 +116,7 @@ export function ValueField(props: ValueFieldProps) {
         />
       );
     case 'date':
-      return (
-        <TextInput
-          type="date"
-          aria-label={label}
-          value={isoDate(value) ?? ''}
-          onChange={(e) => onChange(isoDate(e.currentTarget.value))}
-        />
-      );
+      return <DateField label={label} value={value} onChange={onChange} />;
     case 'select':
     case 'status':
     case 'multi-select': {

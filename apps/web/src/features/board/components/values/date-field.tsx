@@ -1,0 +1,98 @@
+// The date picker's styles and calendar languages load with the board only, never with the login.
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/de';
+import 'dayjs/locale/es';
+import { DateInput } from '@mantine/dates';
+import type { Language } from '@solar/shared';
+import { type KeyboardEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../../i18n';
+import { parseDateInput } from '../../lib/date-input';
+import { formatDay, isoDate } from '../../lib/values';
+
+/** The dayjs locale of a UI language: the calendar's month and weekday names. */
+const CALENDAR_LOCALE: Record<Language, string> = { de: 'de', en: 'en', es: 'es' };
+
+export interface DateFieldProps {
+  value: unknown;
+  /** A `YYYY-MM-DD` day, or null when the text was emptied; an unreadable text is never reported. */
+  onChange: (value: string | null) => void;
+  /** The input's accessible name. */
+  label: string;
+  size?: 'xs' | 'sm';
+  /** Focused when shown, its text selected, so typing replaces the date (the grid's cell editor). */
+  autoFocus?: boolean;
+  w?: number;
+}
+
+/**
+ * A date typed in the UI language's pattern (24.12.2026 in German, 24/12/2026 in English and Spanish,
+ * as the cells show it) or picked in a calendar in that language, its week starting on Monday, whatever
+ * the browser's language. Saved as `YYYY-MM-DD`. A text that is not a date is marked invalid (on blur or
+ * Enter) and keeps the old value; Enter on it is held here, so a panel around it stays open.
+ */
+export function DateField({ value, onChange, label, size = 'sm', autoFocus, w }: DateFieldProps) {
+  const { t } = useTranslation('board');
+  const lang = currentLanguage();
+  const day = isoDate(value);
+  // The text typed since the value last changed (null: none), and whether the user left or confirmed it.
+  const [typed, setTyped] = useState<string | null>(null);
+  const [checked, setChecked] = useState(false);
+  const [shown, setShown] = useState(day);
+  if (shown !== day) {
+    setShown(day);
+    setTyped(null);
+    setChecked(false);
+  }
+  const invalid = typed !== null && parseDateInput(typed, lang) === undefined;
+  const error = checked && invalid ? t('errors.date') : undefined;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter' && invalid) {
+      event.preventDefault();
+      event.stopPropagation();
+      setChecked(true);
+    }
+  };
+
+  return (
+    <DateInput
+      aria-label={label}
+      size={size}
+      w={w}
+      autoFocus={autoFocus}
+      data-autofocus={autoFocus || undefined}
+      onFocus={autoFocus ? (event) => event.currentTarget.select() : undefined}
+      placeholder={t('dates.placeholder')}
+      value={day}
+      onChange={(next) => onChange(isoDate(next))}
+      onInput={(event) => {
+        const text = event.currentTarget.value;
+        setTyped(text);
+        if (text.trim() === '' && day !== null) onChange(null);
+      }}
+      onBlur={() => setChecked(true)}
+      onKeyDown={onKeyDown}
+      error={error}
+      // An unreadable text stays, marked, rather than silently turning back into the old date.
+      fixOnBlur={!invalid}
+      valueFormat={(date) => formatDay(date, lang)}
+      dateParser={(text) => parseDateInput(text, lang) ?? null}
+      locale={CALENDAR_LOCALE[lang]}
+      firstDayOfWeek={1}
+      // In the board's popovers (cell editor, bulk edit): a calendar outside them would close them.
+      // Hidden while the error shows, which it would cover; back once the text reads as a date.
+      popoverProps={{ withinPortal: false, ...(error ? { opened: false } : {}) }}
+      ariaLabels={{
+        previousMonth: t('dates.previousMonth'),
+        nextMonth: t('dates.nextMonth'),
+        previousYear: t('dates.previousYear'),
+        nextYear: t('dates.nextYear'),
+        previousDecade: t('dates.previousDecade'),
+        nextDecade: t('dates.nextDecade'),
+        monthLevelControl: t('dates.monthLevel'),
+        yearLevelControl: t('dates.yearLevel'),
+      }}
+    />
+  );
+}
