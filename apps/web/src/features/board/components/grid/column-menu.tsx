@@ -41,6 +41,8 @@ const asDialog = (el: HTMLDivElement | null) => {
   if (!el) return;
   el.setAttribute('role', 'dialog');
   el.removeAttribute('aria-orientation');
+  // It scrolls when the window is short (the type page): focusable, so the keyboard can scroll it.
+  el.setAttribute('tabindex', '0');
 };
 
 /**
