@@ -1,6 +1,7 @@
 import {
   dataOf,
   FilterDataResponse,
+  type MapBox,
   MapViewResponse,
   ProjectDetailResponse,
   Quote,
@@ -21,7 +22,11 @@ export type SavedProjectDetail = z.infer<typeof ProjectDetailResponse>['data'];
 /** Query keys of the quote calls; everything under `['quotes']` is invalidated together. */
 export const quoteKeys = {
   all: ['quotes'] as const,
+  /** Every map answer: the whole set and the parts asked for. */
+  mapAll: ['quotes', 'map-view'] as const,
   mapView: (filters: QuoteFilters) => ['quotes', 'map-view', filters] as const,
+  /** A part of the map at a zoom, asked when the whole set is clustered by the server. */
+  mapArea: (area: MapArea | null) => ['quotes', 'map-view', 'area', area] as const,
   filterData: ['quotes', 'filter-data'] as const,
   detail: (id: string) => ['quotes', 'detail', id] as const,
   list: (query: Partial<QuoteListQuery>, filters: QuoteFilters) =>
@@ -35,13 +40,38 @@ export function fetchMapView(filters: QuoteFilters, signal?: AbortSignal): Promi
     .then((r) => r.data);
 }
 
-/** The caller's whole visible set of map points (clustered in the browser). */
+/** The caller's whole visible set of map points (clustered in the browser), or the server's clusters of it. */
 export function useMapViewQuery(filters: QuoteFilters = {}, enabled = true) {
   return useQuery({
     queryKey: quoteKeys.mapView(filters),
     queryFn: ({ signal }) => fetchMapView(filters, signal),
     enabled,
     staleTime: 60_000,
+  });
+}
+
+/** A box of the map at a zoom (the box widened to whole tiles: `snapToTiles`). */
+export interface MapArea {
+  box: MapBox;
+  zoom: number;
+}
+
+/** POST /api/quote/installer/map-view for a part of the map: its points, or the server's clusters at the zoom. */
+export function useMapAreaQuery(area: MapArea | null) {
+  return useQuery({
+    queryKey: quoteKeys.mapArea(area),
+    queryFn: ({ signal }): Promise<MapViewData> =>
+      api
+        .post(
+          '/quote/installer/map-view',
+          { bbox: area?.box, zoom: area?.zoom },
+          { signal, schema: MapViewResponse },
+        )
+        .then((r) => r.data),
+    enabled: area !== null,
+    staleTime: 60_000,
+    // The last part stays drawn while the next one loads.
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,6 +1,7 @@
 import { MapViewResponse, mapPointsOf, snapToTiles } from '@solar/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { mergeCloseCells } from './quotes.repository';
 
 /**
  * The map's server-side clusters (issue 7): an area holding more points than MAP_POINT_LIMIT (20
@@ -117,5 +118,24 @@ describe('map clusters', () => {
       minLng: -180,
       maxLng: 180,
     });
+  });
+
+  it('merges cells whose centres are closer than a cell at the zoom, the fullest first', () => {
+    // At zoom 10 one degree of longitude is about 728 px: 0.0275° is 20 px, 0.275° 200 px.
+    const cell = (n: number, lng: number, projects = 0) => ({
+      n,
+      lat: 0,
+      lng,
+      projects,
+      id: null,
+      stage: null,
+    });
+    const single = { n: 1, lat: 0, lng: 0.5, projects: 0, id: 'single', stage: null };
+    const merged = mergeCloseCells([cell(10, 0, 1), cell(30, 0.0275, 2), cell(5, 0.275), single], 10);
+    expect(merged.map((c) => c.n)).toEqual([40, 5, 1]);
+    expect(merged[0]?.projects).toBe(3);
+    // The weighted centre: (10 × 0 + 30 × 0.0275) / 40.
+    expect(merged[0]?.lng).toBeCloseTo(0.020625, 6);
+    expect(merged[2]).toBe(single);
   });
 });

@@ -107,14 +107,7 @@ export async function findMapPoints(
 async function findMapClusters(db: DbOrTx, from: SQL, where: SQL, zoom: number): Promise<MapPoints> {
   // Cells across the world at this zoom; x and y are the Web Mercator coordinates in [0, 1).
   const cells = (256 * 2 ** zoom) / CLUSTER_CELL_PX;
-  const rows = rowsOf<{
-    n: number;
-    lat: number;
-    lng: number;
-    projects: number;
-    id: string | null;
-    stage: string | null;
-  }>(
+  const rows = rowsOf<MapCell>(
     await db.execute(sql`SELECT count(*)::int AS n, avg(q.latitude) AS lat, avg(q.longitude) AS lng,
         count(p.id)::int AS projects,
         CASE WHEN count(*) = 1 THEN min(q.id::text) END AS id,
@@ -124,23 +117,90 @@ async function findMapClusters(db: DbOrTx, from: SQL, where: SQL, zoom: number):
         floor((0.5 - ln(tan(radians(45 + least(85.05, greatest(-85.05, q.latitude)) / 2))) / (2 * pi())) * ${cells})
       ORDER BY n DESC LIMIT ${MAP_CLUSTER_LIMIT + 1}`),
   );
-  const shown = rows.slice(0, MAP_CLUSTER_LIMIT);
+  const shown = mergeCloseCells(
+    rows.slice(0, MAP_CLUSTER_LIMIT).map((r) => ({ ...r, lat: Number(r.lat), lng: Number(r.lng) })),
+    zoom,
+  );
   const points = shown.filter((r) => r.n === 1 && r.id);
   const groups = shown.filter((r) => r.n > 1);
   return {
     ids: points.map((r) => compactUuid(r.id as string)),
-    lat: points.map((r) => roundCoordinate(Number(r.lat))),
-    long: points.map((r) => roundCoordinate(Number(r.lng))),
+    lat: points.map((r) => roundCoordinate(r.lat)),
+    long: points.map((r) => roundCoordinate(r.lng)),
     stage: points.map((r) => r.stage as MapPoints['stage'][number]),
     truncated: rows.length > MAP_CLUSTER_LIMIT,
     clusters: {
       zoom,
-      lat: groups.map((r) => roundCoordinate(Number(r.lat))),
-      long: groups.map((r) => roundCoordinate(Number(r.lng))),
+      lat: groups.map((r) => roundCoordinate(r.lat)),
+      long: groups.map((r) => roundCoordinate(r.lng)),
       count: groups.map((r) => r.n),
       projects: groups.map((r) => r.projects),
     },
   };
+}
+
+export interface MapCell {
+  n: number;
+  lat: number;
+  lng: number;
+  projects: number;
+  id: string | null;
+  stage: string | null;
+}
+
+/** A position in screen pixels of the Web Mercator world at a zoom (256 px tiles). */
+function worldPixels(lat: number, lng: number, zoom: number): [number, number] {
+  const size = 256 * 2 ** zoom;
+  const sin = Math.sin((Math.max(-85.05, Math.min(85.05, lat)) * Math.PI) / 180);
+  return [((lng + 180) / 360) * size, (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * size];
+}
+
+/**
+ * Grid cells whose centres lie closer than a cell (64 screen pixels) at the zoom are one cluster:
+ * the centres of neighbouring cells' quotes can be a few pixels apart, and their bubbles would cover
+ * each other. Greedy, the fullest first, as supercluster does in the browser; the merged centre is
+ * the weighted mean.
+ */
+export function mergeCloseCells(cells: readonly MapCell[], zoom: number): MapCell[] {
+  const r = CLUSTER_CELL_PX;
+  const order = [...cells].sort((a, b) => b.n - a.n);
+  const at = order.map((c) => worldPixels(c.lat, c.lng, zoom));
+  // A hash of the cells by a grid of the radius: the neighbours are in the 3 × 3 buckets around.
+  const buckets = new Map<string, number[]>();
+  at.forEach(([x, y], i) => {
+    const key = `${Math.floor(x / r)}:${Math.floor(y / r)}`;
+    const list = buckets.get(key);
+    if (list) list.push(i);
+    else buckets.set(key, [i]);
+  });
+  const taken = new Uint8Array(order.length);
+  const merged: MapCell[] = [];
+  order.forEach((cell, i) => {
+    if (taken[i]) return;
+    taken[i] = 1;
+    const [x, y] = at[i] as [number, number];
+    let { n, projects } = cell;
+    let latSum = cell.lat * cell.n;
+    let lngSum = cell.lng * cell.n;
+    for (let bx = Math.floor(x / r) - 1; bx <= Math.floor(x / r) + 1; bx += 1) {
+      for (let by = Math.floor(y / r) - 1; by <= Math.floor(y / r) + 1; by += 1) {
+        for (const j of buckets.get(`${bx}:${by}`) ?? []) {
+          const [xj, yj] = at[j] as [number, number];
+          if (taken[j] || (xj - x) ** 2 + (yj - y) ** 2 >= r * r) continue;
+          taken[j] = 1;
+          const other = order[j] as MapCell;
+          n += other.n;
+          projects += other.projects;
+          latSum += other.lat * other.n;
+          lngSum += other.lng * other.n;
+        }
+      }
+    }
+    merged.push(
+      n === cell.n ? cell : { n, projects, lat: latSum / n, lng: lngSum / n, id: null, stage: null },
+    );
+  });
+  return merged;
 }
 
 export async function findQuoteById(

@@ -16,6 +16,8 @@ export interface CachedCity {
 export interface CachedPoints {
   points: MapPoint[];
   truncated: boolean;
+  /** The server's clusters of the whole set, when it was too large to send as points. */
+  clusters?: { lat: number; long: number; count: number; projects: number }[];
   savedAt: number;
 }
 

@@ -113,9 +113,10 @@ export function MapPage() {
   );
 
   const points = data.points;
+  const clusters = data.clusters;
   const allBounds = useMemo(
-    () => (serviceArea ? serviceAreaBounds(serviceArea) : points ? boundsOf(points) : null),
-    [points, serviceArea],
+    () => (serviceArea ? serviceAreaBounds(serviceArea) : points ? boundsOf([...points, ...clusters]) : null),
+    [points, clusters, serviceArea],
   );
 
   // The first view: a focused quote (?quote=<id>), else the service area, else the data's bounds.
@@ -153,7 +154,8 @@ export function MapPage() {
 
   const onSaved = (point: MapPoint, stage: Stage) => {
     const id = compactUuid(point._id);
-    queryClient.setQueryData<MapViewData>(quoteKeys.mapView({}), (current) =>
+    // Every map answer held (the whole set and the parts asked for) shows the new stage.
+    queryClient.setQueriesData<MapViewData>({ queryKey: quoteKeys.mapAll }, (current) =>
       current
         ? { ...current, stage: current.ids.map((c, i) => (c === id ? stage : (current.stage[i] ?? null))) }
         : current,
@@ -183,7 +185,7 @@ export function MapPage() {
         </Paper>
       </div>
     );
-  } else if (points && points.length === 0 && !data.fromCache) {
+  } else if (points && data.total === 0 && !data.fromCache) {
     overlay = (
       <div className={classes.overlay} data-testid="map-empty">
         <Paper p="md" shadow="sm" withBorder maw={440}>
@@ -204,7 +206,7 @@ export function MapPage() {
     );
   }
 
-  const count = points?.length ?? 0;
+  const count = data.total;
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
@@ -291,6 +293,8 @@ export function MapPage() {
       <QuoteMap
         ref={mapRef}
         points={points ?? []}
+        serverClusters={clusters}
+        onViewChange={data.setView}
         serviceArea={serviceArea}
         selected={selected}
         onSelect={setSelected}

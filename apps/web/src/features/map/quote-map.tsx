@@ -1,24 +1,22 @@
 import 'leaflet/dist/leaflet.css';
-import { formatNumber, type MapPoint } from '@solar/shared';
+import { formatNumber, type Language, type MapPoint } from '@solar/shared';
+import type { TFunction } from 'i18next';
 import L from 'leaflet';
-import { type ReactNode, type Ref, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { type ReactNode, type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import Supercluster from 'supercluster';
 import { currentLanguage } from '../../i18n';
+import { type BBox, CLUSTER_MAX_ZOOM, clusterEntries } from './cluster-protocol';
 import classes from './quote-map.module.css';
 import { QUOTE_COLOR, STAGE_COLORS } from './stage-colors';
+import { type ClusterView, useClusterWorker } from './use-cluster-worker';
+import type { MapView, ServerCluster } from './use-map-data';
 
 /** SPEC §9: the map zooms to 20; OpenStreetMap serves tiles to 19, Leaflet scales them beyond. */
 export const MAX_ZOOM = 20;
-/** Above this zoom every point is drawn on its own. */
-const CLUSTER_MAX_ZOOM = 17;
 /** The zoom a focused point is shown at (always unclustered). */
 export const POINT_ZOOM = CLUSTER_MAX_ZOOM + 1;
 const GERMANY: L.LatLngTuple = [51.1657, 10.4515];
-
-type PointProps = { point: MapPoint };
-type ClusterProps = { projects: number };
 
 export interface QuoteMapHandle {
   flyTo: (lat: number, lng: number, zoom: number) => void;
@@ -36,6 +34,10 @@ export interface ServiceArea {
 interface QuoteMapProps {
   ref?: Ref<QuoteMapHandle>;
   points: readonly MapPoint[];
+  /** Clusters made by the server (a set larger than it sends as points), drawn beside the points. */
+  serverClusters?: readonly ServerCluster[];
+  /** Told the box and zoom the map shows after every move. */
+  onViewChange?: (view: MapView) => void;
   serviceArea: ServiceArea | null;
   selected: MapPoint | null;
   onSelect: (point: MapPoint | null) => void;
@@ -45,8 +47,8 @@ interface QuoteMapProps {
   children?: ReactNode;
 }
 
-/** The area the points cover, or null without points. */
-export function boundsOf(points: readonly MapPoint[]): L.LatLngBounds | null {
+/** The area the points (or clusters) cover, or null without any. */
+export function boundsOf(points: readonly { lat: number; long: number }[]): L.LatLngBounds | null {
   if (points.length === 0) return null;
   let minLat = 90;
   let maxLat = -90;
@@ -72,17 +74,67 @@ function clusterSize(count: number): number {
   return 52;
 }
 
+/** A cluster's marker: its count in a bubble sized by it, ringed when it holds the caller's projects. */
+function clusterMarker(
+  lat: number,
+  lng: number,
+  count: number,
+  projects: number,
+  lang: Language,
+  tr: TFunction<['map', 'pipeline']>,
+): L.Marker {
+  const size = clusterSize(count);
+  const label = formatNumber(count, lang);
+  return L.marker([lat, lng], {
+    icon: L.divIcon({
+      className: `${classes.cluster} ${projects > 0 ? classes.clusterWithProjects : ''}`,
+      html: `<span aria-hidden="true">${label}</span>`,
+      iconSize: [size, size],
+    }),
+    keyboard: true,
+    title: tr('map:marker.cluster', { n: label }),
+  });
+}
+
+const NO_CLUSTERS: readonly ServerCluster[] = [];
+
 function setAttributes(el: HTMLElement | undefined, attributes: Record<string, string>) {
   if (!el) return;
   for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
 }
 
+/** Rings the selected point's marker (toggled in place, so a focused marker keeps its focus). */
+function markSelected(markers: Map<string, L.Marker>, selectedId: string | null) {
+  const selectedKey = selectedId ? `p:${selectedId}:` : null;
+  for (const [key, marker] of markers) {
+    if (key.startsWith('p:')) {
+      marker
+        .getElement()
+        ?.classList.toggle(
+          classes.selected ?? 'selected',
+          selectedKey !== null && key.startsWith(selectedKey),
+        );
+    }
+  }
+}
+
 /**
- * Leaflet map of the caller's quotes, clustered in the browser with supercluster for the visible bounds
- * and zoom. Markers are diffed on every move, so only what changed is touched; tiles may fail (offline):
- * the markers do not depend on them.
+ * Leaflet map of the caller's quotes, clustered in the browser with supercluster (in a Web Worker, see
+ * use-cluster-worker.ts) for the visible bounds and zoom. The answers come asynchronously: only the one
+ * for the latest view is drawn. Markers are diffed on every answer, so only what changed is touched;
+ * tiles may fail (offline): the markers do not depend on them.
  */
-export function QuoteMap({ ref, points, serviceArea, selected, onSelect, popup, children }: QuoteMapProps) {
+export function QuoteMap({
+  ref,
+  points,
+  serverClusters = NO_CLUSTERS,
+  onViewChange,
+  serviceArea,
+  selected,
+  onSelect,
+  popup,
+  children,
+}: QuoteMapProps) {
   const { t, i18n } = useTranslation(['map', 'pipeline']);
   const language = i18n.language;
   const containerRef = useRef<HTMLDivElement>(null);
@@ -102,116 +154,135 @@ export function QuoteMap({ ref, points, serviceArea, selected, onSelect, popup, 
   const keyboardRef = useRef<HTMLElement | null>(null);
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
+  const onViewChangeRef = useRef(onViewChange);
+  onViewChangeRef.current = onViewChange;
+  const serverClustersRef = useRef(serverClusters);
+  serverClustersRef.current = serverClusters;
   const tRef = useRef(t);
   tRef.current = t;
 
-  const index = useMemo(() => {
-    const cluster = new Supercluster<PointProps, ClusterProps>({
-      // Leaflet's tiles are 256 px: with that extent the radius is in screen pixels. 64 px keeps the
-      // largest bubbles (52 px and their ring) from covering each other.
-      extent: 256,
-      radius: 64,
-      maxZoom: CLUSTER_MAX_ZOOM,
-      map: (props) => ({ projects: props.point.projectStatus ? 1 : 0 }),
-      reduce: (acc, props) => {
-        acc.projects += props.projects;
-      },
-    });
-    cluster.load(
-      points.map((point) => ({
-        type: 'Feature' as const,
-        geometry: { type: 'Point' as const, coordinates: [point.long, point.lat] },
-        properties: { point },
-      })),
-    );
-    return cluster;
-  }, [points]);
-  const indexRef = useRef(index);
-  indexRef.current = index;
+  const clustering = useClusterWorker(points);
 
   const selectedId = selected?._id ?? null;
   const selectedIdRef = useRef(selectedId);
   selectedIdRef.current = selectedId;
 
-  /** Redraws the clusters and points of the visible area (slightly padded). */
+  /** The number of the latest view asked for: only its answer is drawn. */
+  const requestRef = useRef(0);
+  /** The latest answer drawn, and its zoom (drawn again when the language changes). */
+  const viewRef = useRef<{ view: ClusterView; zoom: number } | null>(null);
+
+  /** Asks for the clusters and points of the visible area (slightly padded) and draws the answer. */
   const renderRef = useRef<() => void>(() => {});
   renderRef.current = () => {
     const map = mapRef.current;
-    const layer = layerRef.current;
-    if (!map || !layer) return;
+    if (!map || !layerRef.current) return;
     const bounds = map.getBounds().pad(0.25);
-    const bbox: [number, number, number, number] = [
+    const bbox: BBox = [
       Math.max(-180, bounds.getWest()),
       Math.max(-85, bounds.getSouth()),
       Math.min(180, bounds.getEast()),
       Math.min(85, bounds.getNorth()),
     ];
     const zoom = Math.round(map.getZoom());
-    const features = indexRef.current.getClusters(bbox, zoom);
+    const shown = map.getBounds();
+    onViewChangeRef.current?.({
+      bbox: {
+        minLat: Math.max(-90, shown.getSouth()),
+        maxLat: Math.min(90, shown.getNorth()),
+        minLng: Math.max(-180, shown.getWest()),
+        maxLng: Math.min(180, shown.getEast()),
+      },
+      zoom,
+    });
+    const request = ++requestRef.current;
+    void clustering.clusters(bbox, zoom).then((view) => {
+      // A newer view was asked for meanwhile (or the points changed, or the map is gone): not drawn.
+      if (!view || request !== requestRef.current || mapRef.current !== map) return;
+      viewRef.current = { view, zoom };
+      drawRef.current();
+    });
+  };
+
+  /** Draws the latest answer: markers are reused by key, the rest are added or removed. */
+  const drawRef = useRef<() => void>(() => {});
+  drawRef.current = () => {
+    const map = mapRef.current;
+    const layer = layerRef.current;
+    const latest = viewRef.current;
+    if (!map || !layer) return;
+    const zoom = latest?.zoom ?? Math.round(map.getZoom());
     const lang = currentLanguage();
     const tr = tRef.current;
     const next = new Map<string, L.Marker>();
     const markers = markersRef.current;
 
-    for (const feature of features) {
-      const [lng, lat] = feature.geometry.coordinates as [number, number];
-      const props = feature.properties;
-      if ('cluster' in props && props.cluster) {
-        const count = props.point_count;
-        const clusterId = props.cluster_id;
-        const key = `c${zoom}:${clusterId}:${count}`;
-        const existing = markers.get(key);
-        if (existing) {
-          next.set(key, existing);
-          continue;
-        }
-        const size = clusterSize(count);
-        const label = formatNumber(count, lang);
-        const marker = L.marker([lat, lng], {
-          icon: L.divIcon({
-            className: `${classes.cluster} ${props.projects > 0 ? classes.clusterWithProjects : ''}`,
-            html: `<span aria-hidden="true">${label}</span>`,
-            iconSize: [size, size],
-          }),
-          keyboard: true,
-          title: tr('map:marker.cluster', { n: label }),
-        });
-        marker.on('click', () => {
-          const target = Math.min(indexRef.current.getClusterExpansionZoom(clusterId), MAX_ZOOM);
+    // The server's clusters: a click zooms in on one, and the server is asked for that part.
+    for (const { lat, long, count, projects } of serverClustersRef.current) {
+      const key = `s:${count}:${lat}:${long}`;
+      const existing = markers.get(key);
+      if (existing) {
+        next.set(key, existing);
+        continue;
+      }
+      const marker = clusterMarker(lat, long, count, projects, lang, tr);
+      marker.on('click', () =>
+        map.flyTo([lat, long], Math.min(map.getZoom() + 2, MAX_ZOOM), { duration: 0.4 }),
+      );
+      next.set(key, marker);
+    }
+
+    for (const cluster of latest ? clusterEntries(latest.view.answer) : []) {
+      const { id: clusterId, lat, lng, count, projects } = cluster;
+      // The position is part of the key: another point set may reuse an id for another cluster.
+      const key = `c${zoom}:${clusterId}:${count}:${lat}:${lng}`;
+      const existing = markers.get(key);
+      if (existing) {
+        next.set(key, existing);
+        continue;
+      }
+      const marker = clusterMarker(lat, lng, count, projects, lang, tr);
+      marker.on('click', () => {
+        void clustering.expansionZoom(clusterId).then((expansion) => {
+          if (mapRef.current !== map) return;
+          const target = Math.min(expansion ?? 0, MAX_ZOOM);
           map.flyTo([lat, lng], Math.max(target, map.getZoom() + 1), { duration: 0.4 });
         });
-        next.set(key, marker);
-      } else {
-        const point = (props as PointProps).point;
-        const key = `p:${point._id}:${point.projectStatus ?? ''}`;
-        const existing = markers.get(key);
-        if (existing) {
-          next.set(key, existing);
-          continue;
-        }
-        const color = point.projectStatus ? STAGE_COLORS[point.projectStatus] : QUOTE_COLOR;
-        // The address comes with the details when the point is opened (the map loads points only).
-        const label = point.projectStatus
-          ? tr('map:marker.project', { stage: tr(`pipeline:stage.${point.projectStatus}`) })
-          : tr('map:marker.point');
-        const marker = L.marker([lat, lng], {
-          icon: L.divIcon({
-            className: classes.point,
-            html: `<span style="display:block;width:100%;height:100%;border-radius:50%;background:${color}"></span>`,
-            iconSize: [14, 14],
-          }),
-          keyboard: true,
-          title: label,
-          riseOnHover: true,
-          zIndexOffset: point.projectStatus ? 500 : 0,
-        });
-        marker.on('click', (event: L.LeafletMouseEvent) => {
-          // A real click (not Enter on the focused marker) leaves focus where the pointer put it.
-          if (event.originalEvent) keyboardRef.current = null;
-          onSelectRef.current(point);
-        });
-        next.set(key, marker);
+      });
+      next.set(key, marker);
+    }
+
+    for (const index of latest?.view.answer.points ?? []) {
+      const point = latest?.view.points[index];
+      if (!point) continue;
+      const key = `p:${point._id}:${point.projectStatus ?? ''}`;
+      const existing = markers.get(key);
+      if (existing) {
+        next.set(key, existing);
+        continue;
       }
+      const color = point.projectStatus ? STAGE_COLORS[point.projectStatus] : QUOTE_COLOR;
+      // The address comes with the details when the point is opened (the map loads points only).
+      const label = point.projectStatus
+        ? tr('map:marker.project', { stage: tr(`pipeline:stage.${point.projectStatus}`) })
+        : tr('map:marker.point');
+      const marker = L.marker([point.lat, point.long], {
+        icon: L.divIcon({
+          className: classes.point,
+          html: `<span style="display:block;width:100%;height:100%;border-radius:50%;background:${color}"></span>`,
+          iconSize: [14, 14],
+        }),
+        keyboard: true,
+        title: label,
+        riseOnHover: true,
+        zIndexOffset: point.projectStatus ? 500 : 0,
+      });
+      marker.on('click', (event: L.LeafletMouseEvent) => {
+        // A real click (not Enter on the focused marker) leaves focus where the pointer put it.
+        if (event.originalEvent) keyboardRef.current = null;
+        onSelectRef.current(point);
+      });
+      next.set(key, marker);
     }
 
     for (const [key, marker] of markers) {
@@ -221,7 +292,7 @@ export function QuoteMap({ ref, points, serviceArea, selected, onSelect, popup, 
       if (markers.has(key)) continue;
       layer.addLayer(marker);
       const el = marker.getElement();
-      const isCluster = key.startsWith('c');
+      const isCluster = key.startsWith('c') || key.startsWith('s');
       const title = marker.options.title ?? '';
       setAttributes(el, {
         'aria-label': title,
@@ -238,18 +309,8 @@ export function QuoteMap({ ref, points, serviceArea, selected, onSelect, popup, 
       });
     }
     markersRef.current = next;
-    // The selected point gets a ring (toggled in place, so a focused marker keeps its focus).
-    const selectedKey = selectedIdRef.current ? `p:${selectedIdRef.current}:` : null;
-    for (const [key, marker] of next) {
-      if (key.startsWith('p:')) {
-        marker
-          .getElement()
-          ?.classList.toggle(
-            classes.selected ?? 'selected',
-            selectedKey !== null && key.startsWith(selectedKey),
-          );
-      }
-    }
+    // The selected point gets a ring.
+    markSelected(next, selectedIdRef.current);
   };
 
   // The map itself: created once, removed on unmount.
@@ -302,19 +363,27 @@ export function QuoteMap({ ref, points, serviceArea, selected, onSelect, popup, 
       layerRef.current = null;
       popupRef.current = null;
       markersRef.current = new Map();
+      viewRef.current = null;
     };
   }, [popupElement]);
 
-  // New points or another selection: redraw.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: renderRef reads the latest index and selection
-  useEffect(() => renderRef.current(), [index, selectedId]);
+  // New points: ask again (the client has sent them to the worker already: its effect runs first).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: renderRef reads the latest points
+  useEffect(() => renderRef.current(), [points]);
 
-  // Another language: the markers' labels change, so they are drawn anew.
+  // The server's clusters of another part or zoom: drawn with the latest points.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: drawRef reads the latest clusters
+  useEffect(() => drawRef.current(), [serverClusters]);
+
+  // Another selection: the ring moves at once.
+  useEffect(() => markSelected(markersRef.current, selectedId), [selectedId]);
+
+  // Another language: the markers' labels change, so the latest answer is drawn anew.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the language changes
   useEffect(() => {
     layerRef.current?.clearLayers();
     markersRef.current = new Map();
-    renderRef.current();
+    drawRef.current();
   }, [language]);
 
   useEffect(() => popupElement.setAttribute('aria-label', t('map:popup.label')), [popupElement, t]);
