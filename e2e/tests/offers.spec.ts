@@ -143,8 +143,16 @@ test.describe('offers on the project view', () => {
     await form.getByTestId('offer-distribute').click();
     await expect(form.getByTestId('offer-month-June')).toHaveValue('1170');
     await expect(form.getByText('Dieses Feld ist erforderlich')).toHaveCount(0);
+    // The upload shows its progress until the server has answered (held here for a moment).
+    await page.route('**/api/installer/storePDFdata', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
     await form.getByTestId('offer-upload-submit').click();
+    await expect(form.getByTestId('offer-upload-progress')).toBeVisible();
+    await expect(form.getByText(/Wird hochgeladen… \d+ %/)).toBeVisible();
     await expect(form).toBeHidden();
+    await page.unroute('**/api/installer/storePDFdata');
 
     const card = section.getByTestId('offer-1');
     await expect(card).toContainText('18.450 €');

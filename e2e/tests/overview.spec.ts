@@ -113,4 +113,31 @@ test.describe('status view (kanban)', () => {
     // No instructions for a board that is not there.
     await expect(page.getByText('Drag a card to another column')).toHaveCount(0);
   });
+  test('a card moved to Project realized asks first, and Cancel keeps it where it was', async ({ page }) => {
+    const { token } = await loginAs(page, DEMO.owner, '/overview', 'de');
+    const res = await page.request.put('/api/matched/installer/search?limit=50', {
+      headers: authHeaders(token),
+      data: {},
+    });
+    const card = ((await res.json()).data.buckets.INSTALLER_SIGNED as Card[])[0];
+    if (!card) throw new Error('no signed Sonnenbau project');
+    const signed = page.getByTestId('kanban-column-INSTALLER_SIGNED');
+    const realized = page.getByTestId('kanban-column-PROJECT_REALIZED');
+    await expect(signed.getByTestId(`kanban-card-${card._id}`)).toBeVisible({ timeout: 30_000 });
+
+    await page.getByTestId(`kanban-handle-${card._id}`).focus();
+    await page.keyboard.press('Space');
+    await expect(async () => {
+      if ((await realized.getAttribute('data-over')) !== 'true') await page.keyboard.press('ArrowRight');
+      await expect(realized).toHaveAttribute('data-over', 'true', { timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
+    await page.keyboard.press('Space');
+
+    const dialog = page.getByRole('dialog', { name: 'In die letzte Phase verschieben?' });
+    await expect(dialog).toContainText(card.address);
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(signed.getByTestId(`kanban-card-${card._id}`)).toBeVisible();
+    expect(await stageOf(page.request, token, card._id)).toBe('INSTALLER_SIGNED');
+  });
 });

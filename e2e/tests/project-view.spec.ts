@@ -198,6 +198,59 @@ test.describe('project view', () => {
     expect(after.history).toHaveLength(before.history.length + 1);
   });
 
+  test('a failed notes save says so with a retry, keeps the text, and the retry saves it', async ({
+    page,
+  }) => {
+    const token = await tokenOf(page.request, DEMO.helios);
+    const project = (await projects(page.request, token)).at(-3) as Row;
+    await loginAs(page, DEMO.helios, `/projectview?projectId=${project._id}`, 'en');
+    await expect(page.getByTestId('project-view')).toBeVisible({ timeout: 60_000 });
+    await page.getByTestId('customer-target-button').click();
+    const drawer = page.getByRole('dialog', { name: 'Customer target' });
+    const update = `**/api/saved-project/update/${project._id}`;
+    await page.route(update, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500}' }),
+    );
+    const notes = `Roof survey on Monday – e2e ${Date.now()}`;
+    await drawer.getByRole('textbox', { name: 'Notes' }).fill(notes);
+    const failed = drawer.getByTestId('target-save-failed');
+    await expect(failed).toContainText('Not saved');
+    await expect(drawer.getByRole('textbox', { name: 'Notes' })).toHaveValue(notes);
+
+    await page.unroute(update);
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await expect(drawer.getByTestId('target-save-state')).toHaveAttribute('data-state', 'saved');
+    expect((await detail(page.request, token, project._id)).notes).toBe(notes);
+  });
+
+  test('moving to the last stage asks first: Cancel keeps the stage, the confirmation moves it', async ({
+    page,
+  }) => {
+    const token = await tokenOf(page.request, DEMO.helios);
+    const signed = (await projects(page.request, token))
+      .filter((p) => p.projectStatus === 'INSTALLER_SIGNED')
+      .at(-1);
+    if (!signed) throw new Error('no signed Helios project');
+
+    await loginAs(page, DEMO.helios, `/projectview?projectId=${signed._id}`, 'de');
+    await expect(page.getByTestId('project-view')).toBeVisible({ timeout: 60_000 });
+    await page.getByTestId('stage-select').selectOption('PROJECT_REALIZED');
+    await page.getByTestId('stage-submit').click();
+    const dialog = page.getByRole('dialog', { name: 'In die letzte Phase verschieben?' });
+    await expect(dialog).toContainText('„Projekt realisiert“ ist die letzte Phase');
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(dialog).toBeHidden();
+    expect((await detail(page.request, token, signed._id)).projectStatus).toBe('INSTALLER_SIGNED');
+
+    await page.getByTestId('stage-submit').click();
+    await dialog.getByRole('button', { name: 'Nach „Projekt realisiert“ verschieben' }).click();
+    await expect(page.getByTestId('stage-current')).toHaveText('Projekt realisiert');
+    await expect(page.getByTestId('stage-final')).toBeVisible();
+    await expect
+      .poll(async () => (await detail(page.request, token, signed._id)).projectStatus)
+      .toBe('PROJECT_REALIZED');
+  });
+
   test('sales may not confirm a realization, and a refused move shows the server message', async ({
     page,
   }) => {
@@ -244,14 +297,21 @@ test.describe('project view', () => {
     await expect(page.getByRole('dialog').getByText('This field is required')).toHaveCount(0);
     const comment = `Roof is flat, not gable ${Date.now()}`;
     await page.getByLabel('What is wrong? (optional)').fill(comment);
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/change-request') && r.method() === 'POST') posts.push(r.url());
+    });
     const sent = page.waitForResponse((r) => r.url().includes('/change-request'));
-    await page.getByTestId('report-submit').click();
+    // A double click sends one report.
+    await page.getByTestId('report-submit').dblclick();
     expect((await sent).status()).toBe(200);
     await expect(page.getByText('Thank you — the platform team will check it.')).toBeVisible();
     const admin = await tokenOf(page.request, DEMO.admin);
     const list = await page.request.get('/api/change-requests', { headers: authHeaders(admin) });
-    const mine = (await list.json()).data.docs.find((d: { comment: string }) => d.comment === comment);
-    expect(mine).toMatchObject({ reason: 'wrong_roof', status: 'open', companyName: 'Helios Energie' });
+    const mine = (await list.json()).data.docs.filter((d: { comment: string }) => d.comment === comment);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ reason: 'wrong_roof', status: 'open', companyName: 'Helios Energie' });
+    expect(posts).toHaveLength(1);
   });
 
   test('an unknown project shows the not-found state with a way back', async ({ page }) => {

@@ -122,6 +122,8 @@ export interface OfferUploadValues {
   monthlySolarData: Record<string, number>;
   pdf: File | null;
   model: File | null;
+  /** Told how much of the files has gone up (0–100). */
+  onProgress?: (percent: number) => void;
 }
 
 /** POST /api/installer/storePDFdata (multipart); refreshes the project (stage) and its offers. */
@@ -138,7 +140,10 @@ export function useUploadOffer(projectId: string) {
       form.append('monthlySolarData', JSON.stringify(values.monthlySolarData));
       if (values.pdf) form.append('pdf', values.pdf, values.pdf.name);
       if (values.model) form.append('model', values.model, values.model.name);
-      return parseWith(OfferResponse, await xhrSend('POST', '/api/installer/storePDFdata', form));
+      return parseWith(
+        OfferResponse,
+        await xhrSend('POST', '/api/installer/storePDFdata', form, values.onProgress),
+      );
     },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: offerKeys.list(projectId) });

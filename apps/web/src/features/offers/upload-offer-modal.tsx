@@ -1,4 +1,15 @@
-import { Alert, Button, FileInput, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  FileInput,
+  Group,
+  Modal,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { MONTHS, parseLocaleNumber } from '@solar/shared';
 import { IconFileTypePdf, IconUpload } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -39,6 +50,7 @@ export function UploadOfferModal({
   const [monthly, setMonthly] = useState<string[]>(() => MONTHS.map(() => ''));
   const [pdf, setPdf] = useState<File | null>(null);
   const [model, setModel] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   /** A number as typed in the UI language's pattern (`9,6` and `18.450` in German). */
@@ -87,9 +99,11 @@ export function UploadOfferModal({
     });
     setErrors(local);
     if (Object.keys(local).length > 0) return;
+    setProgress(0);
     upload.mutate(
-      { ...numbers, monthlySolarData: data, pdf, model },
+      { ...numbers, monthlySolarData: data, pdf, model, onProgress: setProgress },
       {
+        onSettled: () => setProgress(null),
         onSuccess: (result) => {
           notifySuccess(result.message ?? t('upload.done'));
           onClose();
@@ -194,6 +208,17 @@ export function UploadOfferModal({
               data-testid="offer-model"
             />
           </SimpleGrid>
+          {progress !== null && (
+            <Stack gap={4}>
+              <Text size="sm">{t('upload.progress', { percent: progress })}</Text>
+              <Progress
+                value={progress}
+                animated
+                aria-label={t('upload.progressLabel')}
+                data-testid="offer-upload-progress"
+              />
+            </Stack>
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {tApp('common.cancel')}

@@ -19,6 +19,7 @@ import { type KanbanProject, type MatchedBuckets, useMoveCard } from '../../api/
 import { currentLanguage } from '../../i18n';
 import { notifyError, notifySuccess } from '../../lib/errors';
 import { STAGE_COLORS } from '../map/stage-colors';
+import { FinalStageDialog, isFinalStage } from '../pipeline/final-stage-dialog';
 import { CardBody, KanbanCard } from './kanban-card';
 import classes from './overview.module.css';
 
@@ -190,12 +191,7 @@ export function KanbanBoard({ data, role }: { data: MatchedBuckets; role: Role }
 
   const onDragStart = (event: DragStartEvent) => setActive(projectOf(event.active.data.current));
 
-  const onDragEnd = (event: DragEndEvent) => {
-    setActive(null);
-    const project = projectOf(event.active.data.current);
-    const to = event.over?.id;
-    if (!project || !isStage(to) || to === project.projectStatus) return;
-    // Refused moves go to the server too: it is the authority and answers why, in the user's language.
+  const send = (project: KanbanProject, to: Stage) =>
     move.mutate(
       { id: project._id, from: project.projectStatus, to },
       {
@@ -203,6 +199,19 @@ export function KanbanBoard({ data, role }: { data: MatchedBuckets; role: Role }
         onError: (error) => notifyError(error, tc),
       },
     );
+
+  /** A drop on a final stage waits for the user's yes (it cannot be undone). */
+  const [finalMove, setFinalMove] = useState<{ project: KanbanProject; to: Stage } | null>(null);
+
+  const onDragEnd = (event: DragEndEvent) => {
+    setActive(null);
+    const project = projectOf(event.active.data.current);
+    const to = event.over?.id;
+    if (!project || !isStage(to) || to === project.projectStatus) return;
+    // Refused moves go to the server too: it is the authority and answers why, in the user's language.
+    if (isFinalStage(to) && targetsOf(role, project.projectStatus).includes(to))
+      setFinalMove({ project, to });
+    else send(project, to);
   };
 
   return (
@@ -229,6 +238,14 @@ export function KanbanBoard({ data, role }: { data: MatchedBuckets; role: Role }
           />
         ))}
       </section>
+      <FinalStageDialog
+        move={finalMove ? { stage: finalMove.to, address: finalMove.project.address } : null}
+        onConfirm={() => {
+          if (finalMove) send(finalMove.project, finalMove.to);
+          setFinalMove(null);
+        }}
+        onCancel={() => setFinalMove(null)}
+      />
       <DragOverlay dropAnimation={null}>
         {active && (
           <div className={`${classes.card} ${classes.overlay}`}>

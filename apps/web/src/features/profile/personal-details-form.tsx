@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useUpdatePersonalDetails } from '../../api/user';
 import { changeLanguage, currentLanguage, isLanguage, UI_LANGUAGES } from '../../i18n';
 import { handleFormError, notifySuccess } from '../../lib/errors';
+import { useSingleFlight } from '../../lib/single-flight';
 import { useForm } from '../../lib/use-form';
 import { useCurrentUser } from '../auth/session';
 import { SectionCard } from './section-card';
@@ -16,6 +17,7 @@ export function PersonalDetailsForm() {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
   const update = useUpdatePersonalDetails();
+  const flight = useSingleFlight();
   const form = useForm({
     firstName: user.firstName,
     lastName: user.lastName,
@@ -30,15 +32,18 @@ export function PersonalDetailsForm() {
     event.preventDefault();
     const body = form.validate(PersonalDetailsRequest, t);
     if (!body) return;
-    update.mutate(body, {
-      onSuccess: () => {
-        notifySuccess(t('profile.personal.saved'));
-        if (body.preferredLanguage && body.preferredLanguage !== currentLanguage()) {
-          void changeLanguage(body.preferredLanguage);
-        }
-      },
-      onError: (error) => form.setErrors(handleFormError(error, FIELDS, t)),
-    });
+    flight((done) =>
+      update.mutate(body, {
+        onSettled: done,
+        onSuccess: () => {
+          notifySuccess(t('profile.personal.saved'));
+          if (body.preferredLanguage && body.preferredLanguage !== currentLanguage()) {
+            void changeLanguage(body.preferredLanguage);
+          }
+        },
+        onError: (error) => form.setErrors(handleFormError(error, FIELDS, t)),
+      }),
+    );
   };
 
   return (

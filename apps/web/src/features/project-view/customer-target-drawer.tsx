@@ -1,11 +1,11 @@
-import { Drawer, Group, Loader, Stack, TagsInput, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Drawer, Group, Loader, Stack, TagsInput, Text, Textarea } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { CONSTANTS } from '@solar/shared';
-import { IconCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ProjectDetail, useUpdateProject } from '../../api/project-view';
-import { notifyError } from '../../lib/errors';
+import { errorMessage } from '../../lib/errors';
 
 /** Suggested customer targets; the user may type new ones. */
 const TARGET_OPTIONS = ['Eigenheim', 'Speicher', 'Wallbox', 'Wärmepumpe', 'Gewerbe'];
@@ -16,7 +16,7 @@ interface CustomerTargetDrawerProps {
   onClose: () => void;
 }
 
-type SaveState = 'idle' | 'pending' | 'saving' | 'saved';
+type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'failed';
 
 /**
  * The customer-target drawer (SPEC §2): a creatable multi-select of targets and notes. Notes save 1 s after
@@ -29,6 +29,7 @@ export function CustomerTargetDrawer({ project, opened, onClose }: CustomerTarge
   const [targets, setTargets] = useState<string[]>(project.customerTarget);
   const [notes, setNotes] = useState(project.notes);
   const [state, setState] = useState<SaveState>('idle');
+  const [failure, setFailure] = useState<string | null>(null);
 
   const save = (nextTargets: string[], nextNotes: string) => {
     setState('saving');
@@ -37,8 +38,9 @@ export function CustomerTargetDrawer({ project, opened, onClose }: CustomerTarge
       {
         onSuccess: () => setState('saved'),
         onError: (error) => {
-          setState('idle');
-          notifyError(error, tApp);
+          // The text stays on screen, said to be unsaved, with a retry (and closing tries again).
+          setState('failed');
+          setFailure(errorMessage(error, tApp));
         },
       },
     );
@@ -59,6 +61,7 @@ export function CustomerTargetDrawer({ project, opened, onClose }: CustomerTarge
 
   const close = () => {
     saveNotesLater.flush();
+    if (state === 'failed') save(targets, notes);
     onClose();
   };
 
@@ -119,6 +122,24 @@ export function CustomerTargetDrawer({ project, opened, onClose }: CustomerTarge
             <Text size="sm" c="dimmed">
               {t('target.pending')}
             </Text>
+          )}
+          {state === 'failed' && (
+            <Alert
+              color="red"
+              variant="light"
+              role="alert"
+              icon={<IconAlertTriangle size={16} aria-hidden />}
+              title={t('target.failed')}
+              w="100%"
+              data-testid="target-save-failed"
+            >
+              <Stack gap={6} align="flex-start">
+                {failure && <Text size="sm">{failure}</Text>}
+                <Button size="compact-sm" variant="light" color="red" onClick={() => save(targets, notes)}>
+                  {t('target.retry')}
+                </Button>
+              </Stack>
+            </Alert>
           )}
           {state === 'saved' && (
             <>

@@ -7,6 +7,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { notifyError, notifySuccess } from '../../lib/errors';
+import { useSingleFlight } from '../../lib/single-flight';
 
 /** An installer reports a problem with the quote (wrong address and the other reasons); ADMIN sees it on /data. */
 export function ReportProblemButton({ quoteId }: { quoteId: string }) {
@@ -18,6 +19,7 @@ export function ReportProblemButton({ quoteId }: { quoteId: string }) {
   const [reason, setReason] = useState<ChangeRequestReason | ''>('');
   const [missing, setMissing] = useState(false);
   const [comment, setComment] = useState('');
+  const flight = useSingleFlight();
   const report = useMutation({
     mutationFn: () => api.post(`/quote/${quoteId}/change-request`, { reason, comment }),
     onSuccess: () => {
@@ -34,7 +36,7 @@ export function ReportProblemButton({ quoteId }: { quoteId: string }) {
       setMissing(true);
       return;
     }
-    report.mutate();
+    flight((done) => report.mutate(undefined, { onSettled: done }));
   };
   return (
     <>

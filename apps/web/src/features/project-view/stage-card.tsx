@@ -7,6 +7,7 @@ import { type ProjectDetail, useUpdateProject } from '../../api/project-view';
 import { currentLanguage } from '../../i18n';
 import { errorMessage, notifySuccess } from '../../lib/errors';
 import { useCurrentUser } from '../auth/session';
+import { FinalStageDialog, isFinalStage } from '../pipeline/final-stage-dialog';
 import { Section } from './section';
 import { nextStages } from './utils';
 
@@ -30,9 +31,16 @@ export function StageCard({ project }: { project: ProjectDetail }) {
   const [target, setTarget] = useState<Stage | ''>('');
   const [refusal, setRefusal] = useState<string | null>(null);
   const chosen = target && next.includes(target) ? target : '';
+  const [confirming, setConfirming] = useState(false);
 
   const move = () => {
     if (!chosen) return;
+    // The last stage cannot be left again: asked first.
+    if (isFinalStage(chosen) && !confirming) {
+      setConfirming(true);
+      return;
+    }
+    setConfirming(false);
     setRefusal(null);
     update.mutate(
       { projectStatus: chosen },
@@ -98,6 +106,15 @@ export function StageCard({ project }: { project: ProjectDetail }) {
           </Badge>
         </Group>
         {change}
+        <FinalStageDialog
+          move={
+            confirming && chosen
+              ? { stage: chosen, address: project.quote.mapboxAddress.complete || project.address }
+              : null
+          }
+          onConfirm={move}
+          onCancel={() => setConfirming(false)}
+        />
         {refusal && (
           <Alert
             color="red"
