@@ -196,11 +196,15 @@ export function QuoteMap({
       zoom,
     });
     const request = ++requestRef.current;
+    // Whether the markers drawn are those of the view shown (for tests and screenshots).
+    const container = map.getContainer();
+    container.dataset.settled = 'false';
     void clustering.clusters(bbox, zoom).then((view) => {
       // A newer view was asked for meanwhile (or the points changed, or the map is gone): not drawn.
       if (!view || request !== requestRef.current || mapRef.current !== map) return;
       viewRef.current = { view, zoom };
       drawRef.current();
+      container.dataset.settled = 'true';
     });
   };
 
@@ -337,6 +341,11 @@ export function QuoteMap({
       autoPanPadding: [24, 24],
       offset: [0, -4],
     }).setContent(popupElement);
+    // A move drops the answers still on their way (they are for the view left); moveend asks anew.
+    map.on('movestart', () => {
+      requestRef.current += 1;
+      container.dataset.settled = 'false';
+    });
     map.on('moveend', () => renderRef.current());
     map.on('popupclose', (event) => {
       if (event.popup !== popupRef.current) return;

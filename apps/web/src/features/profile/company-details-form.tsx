@@ -88,7 +88,17 @@ export function CompanyDetailsForm({ company, editable }: CompanyDetailsFormProp
         city: company.city || company.companyName,
       })}
       aside={
-        <Badge variant="light" size="lg" title={t('profile.company.partnerTier')} data-testid="partner-tier">
+        <Badge
+          variant="light"
+          size="lg"
+          title={t('profile.company.partnerTier')}
+          // A long tier name ('Ciudad socia protectora del clima') wraps on a phone instead of being cut.
+          h="auto"
+          py={4}
+          maw="100%"
+          styles={{ label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center' } }}
+          data-testid="partner-tier"
+        >
           {tier}
         </Badge>
       }
