@@ -56,6 +56,8 @@ test.describe('status view (kanban)', () => {
 
     await expect(offer.getByTestId(`kanban-card-${card._id}`)).toBeVisible();
     await expect(page.getByText('Nach „Angebot abgegeben“ verschoben.')).toBeVisible();
+    // The keyboard user keeps their place: the moved card's handle has the focus.
+    await expect(page.getByTestId(`kanban-handle-${card._id}`)).toBeFocused();
     await expect.poll(() => stageOf(page.request, token, card._id)).toBe('OFFER_PROVIDED');
 
     await page.reload();

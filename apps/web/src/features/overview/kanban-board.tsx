@@ -13,7 +13,7 @@ import {
 } from '@dnd-kit/core';
 import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { canMoveStage, formatNumber, type Role, STAGES, type Stage } from '@solar/shared';
-import { type CSSProperties, useMemo, useState } from 'react';
+import { type CSSProperties, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type KanbanProject, type MatchedBuckets, useMoveCard } from '../../api/matched';
 import { currentLanguage } from '../../i18n';
@@ -142,6 +142,15 @@ function KanbanColumn({ stage, projects, count, role, draggingFrom, allowed }: C
   );
 }
 
+/** Focuses a card's move handle once it is drawn, unless the user has put the focus elsewhere. */
+function refocusHandle(id: string) {
+  requestAnimationFrame(() => {
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    document.querySelector<HTMLElement>(`[data-testid="kanban-handle-${CSS.escape(id)}"]`)?.focus();
+  });
+}
+
 /** The kanban of SPEC §1: one column per stage, cards moved with the pointer or the keyboard. */
 export function KanbanBoard({ data, role }: { data: MatchedBuckets; role: Role }) {
   const { t } = useTranslation(['overview', 'pipeline']);
@@ -189,16 +198,27 @@ export function KanbanBoard({ data, role }: { data: MatchedBuckets; role: Role }
     },
   };
 
-  const onDragStart = (event: DragStartEvent) => setActive(projectOf(event.active.data.current));
+  /** Whether the card being moved was picked up with the keyboard (its focus is then kept). */
+  const byKeyboard = useRef(false);
+  const onDragStart = (event: DragStartEvent) => {
+    byKeyboard.current = event.activatorEvent instanceof KeyboardEvent;
+    setActive(projectOf(event.active.data.current));
+  };
 
-  const send = (project: KanbanProject, to: Stage) =>
+  const send = (project: KanbanProject, to: Stage) => {
+    const keyboard = byKeyboard.current;
     move.mutate(
       { id: project._id, from: project.projectStatus, to },
       {
         onSuccess: () => notifySuccess(t('overview:moved', { stage: stageName(to) })),
         onError: (error) => notifyError(error, tc),
+        // The card is drawn anew in its column (or back in the old one): its handle gets the focus back.
+        onSettled: () => {
+          if (keyboard) refocusHandle(project._id);
+        },
       },
     );
+  };
 
   /** A drop on a final stage waits for the user's yes (it cannot be undone). */
   const [finalMove, setFinalMove] = useState<{ project: KanbanProject; to: Stage } | null>(null);
