@@ -22,6 +22,7 @@ import { isApiError } from '../../api/errors';
 import { currentLanguage } from '../../i18n';
 import { LanguageSwitch } from '../../layout/language-switch';
 import { errorMessage, fieldErrorsOf, translateMessage } from '../../lib/errors';
+import { localeNumberInputProps } from '../../lib/number-input';
 import classes from './customer-request.module.css';
 import { findPlace } from './known-places';
 import { type LatLng, PinMap, type PinMapHandle } from './pin-map';
@@ -203,8 +204,6 @@ export function CustomerRequestPage() {
     lastPlace.current = null;
   };
 
-  const thousands = lang === 'de' ? '.' : ',';
-  const decimal = lang === 'de' ? ',' : '.';
   const choose = { value: '', label: t('fields.selectPlaceholder'), disabled: true };
   const roofOptions = [choose, ...ROOF_TYPES.map((value) => ({ value, label: t(`roofTypes.${value}`) }))];
   const buildingOptions = [
@@ -452,8 +451,7 @@ export function CustomerRequestPage() {
                         max={1_000_000}
                         step={100}
                         allowNegative={false}
-                        thousandSeparator={thousands}
-                        decimalSeparator={decimal}
+                        {...localeNumberInputProps(lang)}
                         value={values.consumption}
                         onChange={(value) => setField('consumption', value)}
                         error={errors.consumption}

@@ -25,6 +25,7 @@ import { useStartCheckout, useSubscription } from '../../api/plans';
 import { currentLanguage } from '../../i18n';
 import { MeetingModal } from '../../layout/meeting-modal';
 import { notifyError } from '../../lib/errors';
+import { localeNumberInputProps } from '../../lib/number-input';
 import { useCurrentUser } from '../auth/session';
 
 const FEATURES: Record<PlanName, readonly string[]> = {
@@ -72,6 +73,7 @@ function ExtraInput({ kind, value, onChange, checked, onCheckedChange, disabled 
         max={100}
         allowDecimal={false}
         allowNegative={false}
+        {...localeNumberInputProps()}
         clampBehavior="strict"
         disabled={disabled || !checked}
         onChange={(v) => onChange(typeof v === 'number' ? v : Number(v) || 0)}

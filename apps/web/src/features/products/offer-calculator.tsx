@@ -23,6 +23,7 @@ import { type CalculatorBody, useOfferCalculation, useProductSearch } from '../.
 import { currentLanguage } from '../../i18n';
 import { NamedLoader } from '../../layout/named-loader';
 import { errorMessage } from '../../lib/errors';
+import { localeNumberInputProps, numberValue } from '../../lib/number-input';
 import { newTierKey } from './price-fields';
 
 interface Line {
@@ -38,6 +39,7 @@ export function OfferCalculator() {
   const { t } = useTranslation('products');
   const { t: tApp } = useTranslation();
   const lang = currentLanguage();
+  const numberFormat = localeNumberInputProps(lang);
   const catalogue = useProductSearch(CATALOGUE);
   const [lines, setLines] = useState<Line[]>(() => [{ key: newTierKey(), productId: null, quantity: 1 }]);
   const [kwp, setKwp] = useState<number | string>('');
@@ -66,8 +68,8 @@ export function OfferCalculator() {
     if (components.length === 0) return null;
     return {
       components,
-      kwp: typeof kwp === 'number' ? kwp : undefined,
-      distanceKm: typeof distance === 'number' ? distance : undefined,
+      kwp: numberValue(kwp),
+      distanceKm: numberValue(distance),
     };
   }, [lines, kwp, distance]);
   const [debouncedBody] = useDebouncedValue(body, 300);
@@ -123,6 +125,7 @@ export function OfferCalculator() {
               max={100_000}
               allowDecimal={false}
               allowNegative={false}
+              {...numberFormat}
               value={line.quantity}
               onChange={(value) => setLine(line.key, { quantity: value })}
               data-testid="calculator-quantity"
@@ -161,6 +164,7 @@ export function OfferCalculator() {
             max={100_000}
             decimalScale={2}
             allowNegative={false}
+            {...numberFormat}
             rightSection="kWp"
             rightSectionWidth={44}
             value={kwp}
@@ -173,6 +177,7 @@ export function OfferCalculator() {
             max={10_000}
             decimalScale={1}
             allowNegative={false}
+            {...numberFormat}
             rightSection="km"
             value={distance}
             onChange={setDistance}

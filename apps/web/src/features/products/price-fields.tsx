@@ -3,6 +3,7 @@ import type { BulkPrice } from '@solar/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { localeNumberInputProps, numberValue } from '../../lib/number-input';
 
 export interface TierDraft {
   /** Stable React key of the row. */
@@ -34,8 +35,6 @@ export function draftOf(price: number | null | undefined, tiers: BulkPrice[] | u
   };
 }
 
-const isNumber = (v: number | string): v is number => typeof v === 'number' && Number.isFinite(v);
-
 /**
  * Checks the price and the tiers the way the API does (BulkPrices: whole minimum quantities ≥ 1,
  * prices ≥ 0, distinct minimum quantities), with an error per field. Returns the values or null.
@@ -49,24 +48,24 @@ export function validatePrice(
   let price: number | undefined;
   if (draft.price === '' || draft.price === null) {
     if (priceRequired || draft.tiers.length > 0) errors.price = t('validation.priceRequired');
-  } else if (!isNumber(draft.price) || draft.price < 0 || draft.price > MAX_PRICE) {
-    errors.price = t('validation.price');
   } else {
-    price = draft.price;
+    const value = numberValue(draft.price);
+    if (value === undefined || value < 0 || value > MAX_PRICE) errors.price = t('validation.price');
+    else price = value;
   }
   const seen = new Map<number, string>();
   const bulkPrices: BulkPrice[] = [];
   for (const tier of draft.tiers) {
     const rowErrors: { minQuantity?: string; price?: string } = {};
-    const q = tier.minQuantity;
-    if (q === '') rowErrors.minQuantity = t('validation.required');
-    else if (!isNumber(q) || !Number.isInteger(q) || q < 1 || q > 1_000_000)
+    const q = numberValue(tier.minQuantity);
+    if (tier.minQuantity === '') rowErrors.minQuantity = t('validation.required');
+    else if (q === undefined || !Number.isInteger(q) || q < 1 || q > 1_000_000)
       rowErrors.minQuantity = t('validation.minQuantity');
     else if (seen.has(q)) rowErrors.minQuantity = t('validation.duplicateTier');
     else seen.set(q, tier.key);
-    const p = tier.price;
-    if (p === '') rowErrors.price = t('validation.required');
-    else if (!isNumber(p) || p < 0 || p > MAX_PRICE) rowErrors.price = t('validation.price');
+    const p = numberValue(tier.price);
+    if (tier.price === '') rowErrors.price = t('validation.required');
+    else if (p === undefined || p < 0 || p > MAX_PRICE) rowErrors.price = t('validation.price');
     if (rowErrors.minQuantity || rowErrors.price) errors.tiers[tier.key] = rowErrors;
     else bulkPrices.push({ minQuantity: q as number, price: p as number });
   }
@@ -84,6 +83,7 @@ interface PriceFieldsProps {
 /** The company price plus a dynamic list of bulk tiers (minimum quantity + unit price). */
 export function PriceFields({ draft, errors, onChange, priceRequired }: PriceFieldsProps) {
   const { t } = useTranslation('products');
+  const numberFormat = localeNumberInputProps();
   const setTier = (key: string, patch: Partial<TierDraft>) =>
     onChange({
       ...draft,
@@ -100,6 +100,7 @@ export function PriceFields({ draft, errors, onChange, priceRequired }: PriceFie
         max={MAX_PRICE}
         decimalScale={2}
         allowNegative={false}
+        {...numberFormat}
         rightSection="€"
         value={draft.price}
         onChange={(value) => onChange({ ...draft, price: value })}
@@ -142,6 +143,7 @@ export function PriceFields({ draft, errors, onChange, priceRequired }: PriceFie
                   min={1}
                   allowDecimal={false}
                   allowNegative={false}
+                  {...numberFormat}
                   value={tier.minQuantity}
                   onChange={(value) => setTier(tier.key, { minQuantity: value })}
                   error={errors.tiers[tier.key]?.minQuantity}
@@ -154,6 +156,7 @@ export function PriceFields({ draft, errors, onChange, priceRequired }: PriceFie
                   min={0}
                   decimalScale={2}
                   allowNegative={false}
+                  {...numberFormat}
                   rightSection="€"
                   value={tier.price}
                   onChange={(value) => setTier(tier.key, { price: value })}

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePricingQuery, useUpdatePricing } from '../../api/products';
 import { errorMessage, handleFormError, notifySuccess } from '../../lib/errors';
+import { localeNumberInputProps, numberValue } from '../../lib/number-input';
 import type { PricingStrategy } from './product-meta';
 
 /** The company's pricing strategy (GET/PUT /api/product/pricing); INSTALLER_ADMIN edits, others read. */
@@ -71,12 +72,13 @@ function PricingForm({ initial, canEdit }: { initial: PricingSettings; canEdit: 
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (typeof value !== 'number' || value < 0 || value > 10_000_000) {
+    const amount = numberValue(value);
+    if (amount === undefined || amount < 0 || amount > 10_000_000) {
       setError(t('validation.price'));
       return;
     }
     update.mutate(
-      { strategy, value },
+      { strategy, value: amount },
       {
         onSuccess: () => notifySuccess(t('toast.pricingSaved')),
         onError: (e) => setError(handleFormError(e, ['value'] as const, tApp).value),
@@ -110,6 +112,7 @@ function PricingForm({ initial, canEdit }: { initial: PricingSettings; canEdit: 
           max={strategy === 'percentageOfProjectCost' ? 100 : 10_000_000}
           decimalScale={2}
           allowNegative={false}
+          {...localeNumberInputProps()}
           rightSection={
             <Text size="xs" c="dimmed" data-testid="pricing-unit">
               {t(`pricing.unit.${strategy}`)}

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { useCreateProduct, useUpdateProduct } from '../../api/products';
 import { notifyError, notifySuccess, translateIssue, translateMessage } from '../../lib/errors';
+import { localeNumberInputProps, numberValue } from '../../lib/number-input';
 import { draftOf, type PriceDraft, type PriceErrors, PriceFields, validatePrice } from './price-fields';
 import { PRODUCT_TYPES, type ProductType } from './product-meta';
 
@@ -92,8 +93,6 @@ function valuesOf(p: Product | null): Values {
 /** Fields the form shows errors at; other server errors become a toast. */
 const FORM_FIELDS = new Set(['name', 'manufacturer', 'type', 'price', 'bulkPrices']);
 
-const num = (v: NumberField) => (typeof v === 'number' ? v : undefined);
-
 function ProductForm({ mode, own, onDone }: { mode: ProductFormMode; own: boolean; onDone: () => void }) {
   const { t } = useTranslation('products');
   const { t: tApp } = useTranslation();
@@ -126,10 +125,10 @@ function ProductForm({ mode, own, onDone }: { mode: ProductFormMode; own: boolea
       name: values.name,
       manufacturer: values.manufacturer,
       details: {
-        powerW: num(values.powerW),
-        capacityKwh: num(values.capacityKwh),
-        efficiencyPct: num(values.efficiencyPct),
-        warrantyYears: num(values.warrantyYears),
+        powerW: numberValue(values.powerW),
+        capacityKwh: numberValue(values.capacityKwh),
+        efficiencyPct: numberValue(values.efficiencyPct),
+        warrantyYears: numberValue(values.warrantyYears),
         description: values.description.trim() || undefined,
       },
       sourceProductId: mode.kind === 'duplicate' ? mode.source._id : base?.sourceProductId,
@@ -179,6 +178,7 @@ function ProductForm({ mode, own, onDone }: { mode: ProductFormMode; own: boolea
     error: errors[`details.${key}`],
     allowNegative: false,
     min: 0,
+    ...localeNumberInputProps(),
   });
 
   return (

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useUpdateCompany } from '../../api/installer';
 import { currentLanguage } from '../../i18n';
 import { handleFormError, notifySuccess } from '../../lib/errors';
+import { localeNumberInputProps } from '../../lib/number-input';
 import { useForm } from '../../lib/use-form';
 import { SectionCard } from './section-card';
 
@@ -172,6 +173,7 @@ export function CompanyDetailsForm({ company, editable }: CompanyDetailsFormProp
               max={1000}
               allowDecimal={false}
               allowNegative={false}
+              {...localeNumberInputProps()}
               readOnly={readOnly}
               variant={variant}
               value={form.values.serviceRadiusKm}
