@@ -176,6 +176,65 @@ test.describe('board views', () => {
     await expect.poll(() => statusOf(page.request, token, `Card ${suffix}`)).toBe('Erledigt');
   });
 
+  test('the kanban with the keyboard: Enter opens a card, Space and the arrows move it a column, in German', async ({
+    page,
+  }) => {
+    const suffix = Date.now().toString(36);
+    const { token } = await loginAs(page, DEMO.owner, '/tasks', 'de');
+    const headers = authHeaders(token);
+    const created = await page.request.post('/api/task/create', {
+      headers,
+      data: { board: 'tasks', taskName: `Keys ${suffix}`, properties: { Status: 'Nicht begonnen' } },
+    });
+    expect(created.status()).toBe(200);
+    const task = (await created.json()).data as { _id: string };
+    const view = await page.request.post('/api/view/create', {
+      headers,
+      data: {
+        board: 'tasks',
+        name: `Tasten ${suffix}`,
+        viewType: 'kanban',
+        groupBy: 'Status',
+        filters: [{ column: 'taskName', value: `Keys ${suffix}` }],
+      },
+    });
+    expect(view.status()).toBe(200);
+
+    await page.reload();
+    await page.getByRole('tab', { name: `Tasten ${suffix}` }).click({ timeout: 60_000 });
+    const card = page.getByTestId(`kanban-card-${task._id}`);
+    const next = page.getByTestId('kanban-column-In Arbeit');
+    await expect(
+      page.getByTestId('kanban-column-Nicht begonnen').getByTestId(`kanban-card-${task._id}`),
+    ).toBeVisible({
+      timeout: 60_000,
+    });
+
+    // Enter opens the record, it does not pick the card up.
+    await card.focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByTestId('record-drawer');
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole('textbox').first()).toHaveValue(`Keys ${suffix}`);
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+
+    // Space picks it up, one ArrowRight is the next column, Space drops it; the screen reader hears German.
+    await card.focus();
+    await page.keyboard.press('Space');
+    // The live region holds the latest message: over its own column first.
+    await expect(
+      page.getByRole('status').filter({ hasText: `Keys ${suffix} ist über Nicht begonnen.` }),
+    ).toBeAttached();
+    await expect(async () => {
+      if ((await next.getAttribute('data-over')) !== 'true') await page.keyboard.press('ArrowRight');
+      await expect(page.getByText(`Keys ${suffix} ist über In Arbeit.`)).toBeAttached({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
+    await page.keyboard.press('Space');
+    await expect(next.getByTestId(`kanban-card-${task._id}`)).toBeVisible();
+    await expect.poll(() => statusOf(page.request, token, `Keys ${suffix}`)).toBe('In Arbeit');
+  });
+
   test('column widths and order are kept in the view', async ({ page }) => {
     const suffix = Date.now().toString(36);
     const { token } = await loginAs(page, DEMO.owner, '/tasks', 'en');

@@ -4,7 +4,6 @@ import {
   type DragEndEvent,
   DragOverlay,
   type DragStartEvent,
-  type KeyboardCoordinateGetter,
   KeyboardSensor,
   PointerSensor,
   useDroppable,
@@ -18,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { type KanbanProject, type MatchedBuckets, useMoveCard } from '../../api/matched';
 import { currentLanguage } from '../../i18n';
 import { notifyError, notifySuccess } from '../../lib/errors';
+import { columnCoordinates } from '../../lib/kanban-keys';
 import { STAGE_COLORS } from '../map/stage-colors';
 import { FinalStageDialog, isFinalStage } from '../pipeline/final-stage-dialog';
 import { CardBody, KanbanCard } from './kanban-card';
@@ -31,33 +31,6 @@ function isStage(value: unknown): value is Stage {
 function targetsOf(role: Role, from: Stage): Stage[] {
   return STAGES.filter((to) => to !== from && canMoveStage(role, from, to));
 }
-
-/**
- * Arrow keys jump between columns (left/right) instead of creeping 25 px at a time; the card lands near
- * the top of the next column. Other keys keep dnd-kit's defaults.
- */
-const columnCoordinates: KeyboardCoordinateGetter = (event, { currentCoordinates, context }) => {
-  const direction = event.code === 'ArrowRight' ? 1 : event.code === 'ArrowLeft' ? -1 : 0;
-  if (direction === 0) return undefined;
-  event.preventDefault();
-  const columns = [...context.droppableRects.values()].sort((a, b) => a.left - b.left);
-  // Not measured yet (the key came right after the pick-up): ignore it.
-  if (columns.length === 0) return undefined;
-  const width = context.collisionRect?.width ?? 0;
-  const centre = currentCoordinates.x + width / 2;
-  let current = 0;
-  let best = Number.POSITIVE_INFINITY;
-  columns.forEach((rect, index) => {
-    const distance = Math.abs(rect.left + rect.width / 2 - centre);
-    if (distance < best) {
-      best = distance;
-      current = index;
-    }
-  });
-  const target = columns[Math.min(columns.length - 1, Math.max(0, current + direction))];
-  if (!target) return currentCoordinates;
-  return { x: target.left + Math.max(0, (target.width - width) / 2), y: target.top + 48 };
-};
 
 interface ColumnProps {
   stage: Stage;

@@ -1,4 +1,5 @@
 import {
+  type Announcements,
   DndContext,
   type DragEndEvent,
   DragOverlay,
@@ -12,6 +13,7 @@ import { Alert } from '@mantine/core';
 import type { Task, TaskGroup } from '@solar/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { columnCoordinates } from '../../../../lib/kanban-keys';
 import { useBoard } from '../../hooks/board-context';
 import { useCellWriter } from '../../hooks/use-cell-writer';
 import { isEditable, visibleColumns } from '../../lib/columns';
@@ -47,7 +49,11 @@ export function KanbanBoard({
   const [active, setActive] = useState<Task | null>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor),
+    // Space picks a card up and arrows jump a column; Enter opens the record (it does not pick up).
+    useSensor(KeyboardSensor, {
+      coordinateGetter: columnCoordinates,
+      keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
+    }),
   );
   const groupBy = filterBody.groupBy;
   const groupColumn = groupBy ? columns[groupBy] : undefined;
@@ -69,6 +75,33 @@ export function KanbanBoard({
   if (!groupColumn || !groupBy) return <Alert color="gray">{t('kanban.noGroup')}</Alert>;
   const draggable = isEditable(groupColumn);
 
+  // What a screen reader hears while a card moves, in the user's language with the card's and columns' names.
+  const nameOf = (data: unknown) => {
+    const task = taskOf(data);
+    return task ? task.taskName || t('grid.untitled') : '';
+  };
+  const columnName = (id: unknown) => {
+    const bucket = buckets.find((b) => `group:${b.key}` === id);
+    if (!bucket) return '';
+    return bucket.value ? bucket.label : t('groups.none', { name: groupColumn.label });
+  };
+  const announcements: Announcements = {
+    onDragStart: ({ active: a }) =>
+      t('kanban.dnd.start', {
+        name: nameOf(a.data.current),
+        column: columnName(`group:${groupValueOf(taskOf(a.data.current) as Task, groupBy) ?? ''}`),
+      }),
+    onDragOver: ({ active: a, over }) =>
+      over
+        ? t('kanban.dnd.over', { name: nameOf(a.data.current), column: columnName(over.id) })
+        : t('kanban.dnd.outside', { name: nameOf(a.data.current) }),
+    onDragEnd: ({ active: a, over }) =>
+      over
+        ? t('kanban.dnd.end', { name: nameOf(a.data.current), column: columnName(over.id) })
+        : t('kanban.dnd.cancel', { name: nameOf(a.data.current) }),
+    onDragCancel: ({ active: a }) => t('kanban.dnd.cancel', { name: nameOf(a.data.current) }),
+  };
+
   const onDragStart = (event: DragStartEvent) => setActive(taskOf(event.active.data.current));
   const onDragEnd = (event: DragEndEvent) => {
     setActive(null);
@@ -85,6 +118,7 @@ export function KanbanBoard({
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
       onDragCancel={() => setActive(null)}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: t('kanban.dnd.instructions') } }}
     >
       <div className={classes.board} data-testid="kanban-board">
         {buckets.map((bucket) => (
