@@ -13,6 +13,9 @@ export const boardKeys = {
   userProjects: ['board', 'user-projects'] as const,
   templates: ['board', 'templates'] as const,
   relation: (board: Board, search: string) => ['board', 'relation', board, search] as const,
+  /** How many records hold an option of a column (asked before the option is deleted). */
+  optionUses: (board: Board, key: string, value: string) =>
+    ['board', 'option-uses', board, key, value] as const,
 };
 
 /** The filter body a task query key was made from. */

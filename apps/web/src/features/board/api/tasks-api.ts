@@ -1,5 +1,6 @@
 import {
   type Board,
+  type Column,
   dataOf,
   Task,
   type TaskCreateRequest,
@@ -15,6 +16,7 @@ import { useCallback } from 'react';
 import { z } from 'zod';
 import { api } from '../../../api/client';
 import { ApiError, CLIENT_MESSAGES } from '../../../api/errors';
+import { optionUseCount, optionUsesBody } from '../lib/option-uses';
 import { FIRST_PAGE, nextPageParam, type PageParam } from '../lib/page-params';
 import { parseInSlices } from '../lib/parse-in-slices';
 import type { TaskPage, TaskPages } from '../lib/task-cache';
@@ -103,6 +105,21 @@ export const updateTasks = (ids: string[], update: Omit<TaskUpdateRequest, 'posi
 /** POST /task/delete/multiple {taskIds}: soft delete; answers the localized message. */
 export const deleteTasks = (taskIds: string[]) =>
   api.post('/task/delete/multiple', { taskIds }, { schema: DeleteAnswer }).then((r) => r.data);
+
+/** How many live records of a board hold an option of a column (any project). */
+export const countOptionUses = (
+  board: Board,
+  column: Pick<Column, 'id' | 'dataType'>,
+  value: string,
+  signal?: AbortSignal,
+) =>
+  api
+    .post('/task/filter', optionUsesBody(board, column, value), {
+      signal,
+      query: { page: 1, limit: 1 },
+      schema: TaskFilterResponse,
+    })
+    .then((r) => optionUseCount(r.data.groups, column.dataType === 'multi-select', value));
 
 /** Record titles of a board matching a text (the relation picker). */
 export const searchRecords = (board: Board, search: string, signal?: AbortSignal) =>

@@ -1,12 +1,15 @@
 import type { Task } from '@solar/shared';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { boardKeys } from '../api/board-keys';
 import { updateTask, useTaskCache } from '../api/tasks-api';
+import { draftText, hideSaveFailed, notifySaveFailed, saveFailedId } from '../components/save-failed-notice';
 import { TITLE_KEY } from '../lib/columns';
-import { notifyBoardError } from '../lib/notify';
+import { LatestWrites } from '../lib/latest-writes';
+import { boardErrorText, notifyBoardError } from '../lib/notify';
 import { findTask, patchTask, replaceTask, type TaskPages } from '../lib/task-cache';
+import { ReportedFailure } from '../lib/undo-stack';
 import { cellRaw, sameValue } from '../lib/values';
 import { useBoard } from './board-context';
 
@@ -19,10 +22,15 @@ export function latestTask(queryClient: QueryClient, task: Task): Task {
   return task;
 }
 
+/** The order of cell writes, shared by every editor of the page (keyed by record and column). */
+const cellWrites = new LatestWrites<unknown>();
+const cellKey = (taskId: string, key: string) => `${taskId}\u0000${key}`;
+
 /**
  * Writes cell values: the change shows at once in every loaded view, the server's answer (with
- * recomputed formulas and rollups) replaces it, a failure puts the old value back with the server's
- * message. `commit` also records the change for undo.
+ * recomputed formulas and rollups) replaces it. The latest write to a cell wins: a failure puts back
+ * only its own change, and only when nothing newer was written to the cell since; it names the field,
+ * keeps the value entered and offers to write it again. `commit` also records the change for undo.
  */
 export function useCellWriter() {
   const { t } = useTranslation('board');
@@ -30,12 +38,20 @@ export function useCellWriter() {
   const { scope, columns, undo } = useBoard();
   const queryClient = useQueryClient();
   const change = useTaskCache(scope.board);
+  // A retry is a new change (undoable once saved): `commit`, declared below.
+  const retry = useRef<(task: Task, key: string, value: unknown) => void>(() => undefined);
 
   const write = useCallback(
     async (task: Task, key: string, value: unknown): Promise<Task | null> => {
       const before = latestTask(queryClient, task);
       const column = columns[key];
-      const optimistic = patchTask(before, key, value, column?.dataType ?? 'text', column?.icon ?? '');
+      const type = column?.dataType ?? 'text';
+      const icon = column?.icon ?? '';
+      const slot = cellKey(task._id, key);
+      const ticket = cellWrites.begin(slot, value, cellRaw(before, key));
+      // A newer value replaces the notice of an older failure (its Retry would write over it).
+      hideSaveFailed(saveFailedId(task._id, key));
+      const optimistic = patchTask(before, key, value, type, icon);
       change((data, body) => replaceTask(data, body, optimistic));
       // A reload in flight would overwrite the change with older data: it is stopped (which puts the
       // cache back as it was, so the change is shown again) and made again once the server answered.
@@ -51,16 +67,34 @@ export function useCellWriter() {
             ? { taskName: typeof value === 'string' ? value : '' }
             : { properties: { [key]: value ?? null } };
         const saved = await updateTask(task._id, body);
-        change((data, b) => replaceTask(data, b, saved));
+        // A newer write to the cell is shown (and answered later): this answer would show older data.
+        if (cellWrites.saved(slot, ticket, cellRaw(saved, key)).show === 'answer') {
+          change((data, b) => replaceTask(data, b, saved));
+        }
         if (reloading) void queryClient.invalidateQueries({ queryKey: tasksKey });
         return saved;
       } catch (error) {
-        change((data, b) => replaceTask(data, b, before));
-        notifyBoardError(error, tApp);
+        const outcome = cellWrites.failed(slot, ticket);
+        // Superseded by a newer write to the cell: that one stands, nothing to put back or retry.
+        if (outcome.show !== 'value') return null;
+        const restored = patchTask(latestTask(queryClient, task), key, outcome.value, type, icon);
+        change((data, b) => replaceTask(data, b, restored));
+        const reason = boardErrorText(error, tApp);
+        if (reason !== null) {
+          notifySaveFailed({
+            id: saveFailedId(task._id, key),
+            title: t('messages.saveFailed', { name: column?.label ?? key }),
+            reason,
+            draft: draftText(value),
+            draftLabel: t('messages.typedValue'),
+            retryLabel: t('messages.retry'),
+            onRetry: () => retry.current(task, key, value),
+          });
+        }
         return null;
       }
     },
-    [change, columns, queryClient, tApp],
+    [change, columns, queryClient, t, tApp],
   );
 
   /** Records an already written change for undo (the typing saver writes as it goes). */
@@ -68,11 +102,11 @@ export function useCellWriter() {
     (task: Task, key: string, previous: unknown, value: unknown) => {
       if (sameValue(previous, value)) return;
       const label = t('undo.value', { name: columns[key]?.label ?? key });
-      undo.push({
-        label,
-        undo: () => write(task, key, previous),
-        redo: () => write(task, key, value),
-      });
+      // A failed undo (or redo) has shown its notice: the history keeps the change to try again.
+      const put = async (v: unknown) => {
+        if ((await write(task, key, v)) === null) throw new ReportedFailure();
+      };
+      undo.push({ label, undo: () => put(previous), redo: () => put(value) });
     },
     [columns, t, undo, write],
   );
@@ -86,6 +120,7 @@ export function useCellWriter() {
     },
     [queryClient, remember, write],
   );
+  retry.current = (task, key, value) => void commit(task, key, value);
 
   /** Presses a button property: the server sets its target property; undo puts the old value back. */
   const press = useCallback(

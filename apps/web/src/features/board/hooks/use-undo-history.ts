@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../lib/errors';
-import { UndoStack, undoKey } from '../lib/undo-stack';
+import { ReportedFailure, UndoStack, undoKey } from '../lib/undo-stack';
 import type { UndoApi } from './board-context';
 
 /** Text fields keep their own undo (the browser's) while focused. */
@@ -48,7 +48,7 @@ export function useUndoHistory(): UndoApi {
       } catch (error) {
         if (kind === 'undo') stack.popRedo();
         else stack.popUndo();
-        notifyError(error, tApp);
+        if (!(error instanceof ReportedFailure)) notifyError(error, tApp);
       } finally {
         busy.current = false;
         bump();

@@ -4,7 +4,8 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { boardKeys } from '../api/board-keys';
 import { editHiddenProperties, editView, useSetCachedView } from '../api/views-api';
-import { notifyBoardError, notifyFailure } from '../lib/notify';
+import { LatestWrites } from '../lib/latest-writes';
+import { boardErrorText, notifyBoardError, notifyFailure } from '../lib/notify';
 import { useBoard } from './board-context';
 
 /** The settings of a view the board changes (SPEC §3 View). */
@@ -23,13 +24,32 @@ export type ViewPatch = Partial<
   >
 >;
 
+/** Every setting a patch can change (each is its own value for the order of writes). */
+const VIEW_FIELDS = [
+  'name',
+  'viewType',
+  'filters',
+  'sort',
+  'hiddenProperties',
+  'groupBy',
+  'sumProperty',
+  'order',
+  'width',
+] as const satisfies readonly (keyof ViewPatch)[];
+type ViewField = (typeof VIEW_FIELDS)[number];
+
 function pick(view: View, patch: ViewPatch): ViewPatch {
   return Object.fromEntries(Object.keys(patch).map((k) => [k, view[k as keyof ViewPatch]])) as ViewPatch;
 }
 
+/** The order of view writes, shared by every part of the page (keyed by view and setting). */
+const viewWrites = new LatestWrites<unknown>();
+const settingKey = (id: string, field: ViewField) => `${id}\u0000${field}`;
+
 /**
  * Changes the current view: the tab shows the change at once, the view API keeps it (so a reload
- * keeps it too), a failure restores the view, and each change can be undone.
+ * keeps it too), and each change can be undone. The latest change of a setting wins: a failure puts
+ * back only its own settings, and only those nothing newer was written to since.
  */
 export function useViewSettings() {
   const { t } = useTranslation('board');
@@ -39,9 +59,15 @@ export function useViewSettings() {
   const setCached = useSetCachedView(scope);
 
   const apply = useCallback(
-    async (id: string, patch: ViewPatch) => {
-      const current = queryClient.getQueryData<View[]>(boardKeys.views(scope))?.find((v) => v._id === id);
+    async (id: string, patch: ViewPatch, notify = true) => {
+      const cached = () =>
+        queryClient.getQueryData<View[]>(boardKeys.views(scope))?.find((v) => v._id === id);
+      const current = cached();
       if (!current) return;
+      const fields = VIEW_FIELDS.filter((field) => field in patch);
+      const tickets = new Map(
+        fields.map((field) => [field, viewWrites.begin(settingKey(id, field), patch[field], current[field])]),
+      );
       setCached({ ...current, ...patch });
       try {
         const keys = Object.keys(patch);
@@ -49,30 +75,55 @@ export function useViewSettings() {
           keys.length === 1 && patch.hiddenProperties
             ? await editHiddenProperties(id, patch.hiddenProperties)
             : await editView({ _id: id, ...patch });
-        setCached(saved);
+        // Settings written again since (in flight or saved) keep what the tab shows.
+        const shown = cached() ?? saved;
+        const next: Record<string, unknown> = { ...saved };
+        for (const field of VIEW_FIELDS) {
+          const ticket = tickets.get(field);
+          const keep =
+            ticket === undefined
+              ? viewWrites.pending(settingKey(id, field))
+              : viewWrites.saved(settingKey(id, field), ticket, saved[field]).show !== 'answer';
+          if (keep) next[field] = shown[field];
+        }
+        setCached(next as View);
       } catch (error) {
-        setCached(current);
-        notifyBoardError(error, tApp);
+        const restore: Record<string, unknown> = {};
+        for (const [field, ticket] of tickets) {
+          const outcome = viewWrites.failed(settingKey(id, field), ticket);
+          if (outcome.show === 'value') restore[field] = outcome.value;
+        }
+        const shown = cached();
+        // All of it superseded by newer changes, which stand: nothing to put back or report.
+        if (Object.keys(restore).length > 0) {
+          if (shown) setCached({ ...shown, ...restore });
+          if (notify) notifyBoardError(error, tApp);
+        }
         throw error;
       }
     },
     [queryClient, scope, setCached, tApp],
   );
 
-  /** Changes the current view; `label` names the change in the undo toast (none: not undoable). */
+  /**
+   * Changes the current view; `label` names the change in the undo toast (none: not undoable).
+   * Resolves with null once saved, or with the failure's text; `notify: false` leaves showing it to
+   * the caller (a dialog that stays open with it).
+   */
   const update = useCallback(
-    (patch: ViewPatch, label?: string) => {
-      if (!view) return;
+    async (patch: ViewPatch, label?: string, notify = true): Promise<string | null> => {
+      if (!view) return null;
       const before = pick(view, patch);
       const id = view._id;
-      apply(id, patch).then(
-        () => {
-          if (label) undo.push({ label, undo: () => apply(id, before), redo: () => apply(id, patch) });
-        },
-        () => undefined,
-      );
+      try {
+        await apply(id, patch, notify);
+      } catch (error) {
+        return boardErrorText(error, tApp) ?? tApp('errors.somethingWentWrong');
+      }
+      if (label) undo.push({ label, undo: () => apply(id, before), redo: () => apply(id, patch) });
+      return null;
     },
-    [apply, undo, view],
+    [apply, tApp, undo, view],
   );
 
   /** SPEC §5: sorting and filtering need a view, hiding a property too; otherwise an error toast. */

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import i18next, { type TFunction } from 'i18next';
 import { isApiError } from '../../../api/errors';
-import { notifyError } from '../../../lib/errors';
+import { errorMessage, notifyError } from '../../../lib/errors';
 
 const closeButtonProps = () => ({ 'aria-label': i18next.t('common.close') });
 
@@ -23,4 +23,13 @@ export function notifyBoardError(error: unknown, t: TFunction): void {
     }
   }
   notifyError(error, t);
+}
+
+/** The text `notifyBoardError` shows for a failed call; null for a cancelled request. */
+export function boardErrorText(error: unknown, t: TFunction): string | null {
+  if (isApiError(error)) {
+    const field = Object.values(error.errors)[0];
+    if (field && error.status === 400) return field;
+  }
+  return errorMessage(error, t);
 }

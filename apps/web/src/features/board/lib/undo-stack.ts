@@ -1,3 +1,14 @@
+/**
+ * An undo or redo that failed and already told the user (a cell's failure notice): the history puts
+ * the change back without a second message.
+ */
+export class ReportedFailure extends Error {
+  constructor() {
+    super('reported');
+    this.name = 'ReportedFailure';
+  }
+}
+
 /** One reversible change of the session: a value, a property, rows or a view setting. */
 export interface UndoEntry {
   /** What changed, for the "undone" toast. */

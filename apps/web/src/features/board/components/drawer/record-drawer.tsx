@@ -4,7 +4,9 @@ import {
   CloseButton,
   Drawer,
   Group,
+  Modal,
   Stack,
+  Text,
   Textarea,
   TextInput,
   Title,
@@ -13,14 +15,16 @@ import {
 import { useLocalStorage } from '@mantine/hooks';
 import type { Task } from '@solar/shared';
 import { IconArrowsMaximize, IconArrowsMinimize } from '@tabler/icons-react';
-import { memo, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTaskCache } from '../../api/tasks-api';
 import { useBoard } from '../../hooks/board-context';
 import { useRecordSave } from '../../hooks/use-record-save';
 import { orderColumns, TITLE_KEY } from '../../lib/columns';
 import { clampDrawerWidth, DRAWER_DEFAULT_WIDTH } from '../../lib/drawer-width';
+import { isDraftChanged } from '../../lib/record-draft';
 import { addRelated } from '../../lib/task-cache';
+import { cellRaw } from '../../lib/values';
 import classes from './drawer.module.css';
 import { ProjectLinks } from './project-links';
 import { RecordFields } from './record-fields';
@@ -35,6 +39,7 @@ interface RecordDrawerProps {
 /**
  * The record drawer of SPEC §2: resizable from its left edge (300 px minimum, 500 default, 100 px from
  * the window's left edge), full-screen toggle, every property, notes, Create Task / Update Details.
+ * Closing it (Escape, the overlay, the close button) with unsaved changes asks first.
  */
 export const RecordDrawer = memo(function RecordDrawer({ task, related }: RecordDrawerProps) {
   const { t } = useTranslation('board');
@@ -48,66 +53,110 @@ export const RecordDrawer = memo(function RecordDrawer({ task, related }: Record
   const width = clampDrawerWidth(stored, typeof window === 'undefined' ? 1280 : window.innerWidth);
   const opened = drawer !== null && (drawer.mode === 'create' || task !== null);
   const close = () => setDrawer(null);
+  // Whether the form holds unsaved changes (told by the form; a ref: it decides only on close).
+  const dirty = useRef(false);
+  const setDirty = useCallback((value: boolean) => {
+    dirty.current = value;
+  }, []);
+  const [asking, setAsking] = useState(false);
+  // Closed some other way (a save, the record deleted): no question left over for the next opening.
+  useEffect(() => {
+    if (!opened) setAsking(false);
+  }, [opened]);
+  const requestClose = () => {
+    // Escape while asking comes here too (the question leaves it to the drawer): "keep editing".
+    if (asking) setAsking(false);
+    else if (dirty.current) setAsking(true);
+    else close();
+  };
+  const discard = () => {
+    setAsking(false);
+    dirty.current = false;
+    close();
+  };
   const formKey = drawer?.mode === 'edit' ? drawer.taskId : 'new';
   return (
-    <Drawer.Root
-      opened={opened}
-      onClose={close}
-      position="right"
-      size={full ? '100%' : width}
-      trapFocus
-      returnFocus
-    >
-      <Drawer.Overlay backgroundOpacity={0.15} />
-      <Drawer.Content
-        aria-label={t(drawer?.mode === 'create' ? 'drawer.newTitle' : 'drawer.title')}
-        data-testid="record-drawer"
-        style={{ overflow: 'hidden' }}
+    <>
+      <Drawer.Root
+        opened={opened}
+        onClose={requestClose}
+        position="right"
+        size={full ? '100%' : width}
+        trapFocus
+        returnFocus
       >
-        <div className={classes.content}>
-          {!full && <ResizeHandle width={width} onResize={setStored} />}
-          <Drawer.Header>
-            <Title order={2} size="h4">
-              {drawer?.mode === 'create'
-                ? t(isProjects ? 'drawer.newProject' : 'drawer.newTitle')
-                : t(isProjects ? 'drawer.projectTitle' : 'drawer.title')}
-            </Title>
-            <Group gap={4}>
-              <Tooltip label={t(full ? 'drawer.exitFullScreen' : 'drawer.fullScreen')} withArrow>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  onClick={() => setFull((f) => !f)}
-                  aria-label={t(full ? 'drawer.exitFullScreen' : 'drawer.fullScreen')}
-                  aria-pressed={full}
-                >
-                  {full ? (
-                    <IconArrowsMinimize size={18} aria-hidden />
-                  ) : (
-                    <IconArrowsMaximize size={18} aria-hidden />
-                  )}
-                </ActionIcon>
-              </Tooltip>
-              <CloseButton onClick={close} aria-label={tApp('common.close')} />
-            </Group>
-          </Drawer.Header>
-          <Drawer.Body className={classes.body}>
-            {opened && (
-              <RecordForm
-                key={formKey}
-                task={drawer?.mode === 'edit' ? task : null}
-                preset={drawer?.mode === 'create' ? drawer.values : {}}
-                related={related}
-                columns={orderColumns(columns, view?.order).filter((c) => c.id !== TITLE_KEY)}
-                titleLabel={columns[TITLE_KEY]?.label ?? t('drawer.name')}
-                onSaved={close}
-                board={scope.board}
-              />
-            )}
-          </Drawer.Body>
-        </div>
-      </Drawer.Content>
-    </Drawer.Root>
+        <Drawer.Overlay backgroundOpacity={0.15} />
+        <Drawer.Content
+          aria-label={t(drawer?.mode === 'create' ? 'drawer.newTitle' : 'drawer.title')}
+          data-testid="record-drawer"
+          style={{ overflow: 'hidden' }}
+        >
+          <div className={classes.content}>
+            {!full && <ResizeHandle width={width} onResize={setStored} />}
+            <Drawer.Header>
+              <Title order={2} size="h4">
+                {drawer?.mode === 'create'
+                  ? t(isProjects ? 'drawer.newProject' : 'drawer.newTitle')
+                  : t(isProjects ? 'drawer.projectTitle' : 'drawer.title')}
+              </Title>
+              <Group gap={4}>
+                <Tooltip label={t(full ? 'drawer.exitFullScreen' : 'drawer.fullScreen')} withArrow>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    onClick={() => setFull((f) => !f)}
+                    aria-label={t(full ? 'drawer.exitFullScreen' : 'drawer.fullScreen')}
+                    aria-pressed={full}
+                  >
+                    {full ? (
+                      <IconArrowsMinimize size={18} aria-hidden />
+                    ) : (
+                      <IconArrowsMaximize size={18} aria-hidden />
+                    )}
+                  </ActionIcon>
+                </Tooltip>
+                <CloseButton onClick={requestClose} aria-label={tApp('common.close')} />
+              </Group>
+            </Drawer.Header>
+            <Drawer.Body className={classes.body}>
+              {opened && (
+                <RecordForm
+                  key={formKey}
+                  task={drawer?.mode === 'edit' ? task : null}
+                  preset={drawer?.mode === 'create' ? drawer.values : {}}
+                  related={related}
+                  columns={orderColumns(columns, view?.order).filter((c) => c.id !== TITLE_KEY)}
+                  titleLabel={columns[TITLE_KEY]?.label ?? t('drawer.name')}
+                  onSaved={close}
+                  onDirty={setDirty}
+                  board={scope.board}
+                />
+              )}
+            </Drawer.Body>
+          </div>
+        </Drawer.Content>
+      </Drawer.Root>
+      <Modal
+        opened={opened && asking}
+        onClose={() => setAsking(false)}
+        // Escape reaches the drawer's handler, which answers "keep editing" (both would toggle).
+        closeOnEscape={false}
+        title={t('drawer.discardTitle')}
+        size="sm"
+        zIndex={400}
+        closeButtonProps={{ 'aria-label': tApp('common.close') }}
+      >
+        <Text size="sm">{t('drawer.discardText')}</Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setAsking(false)} data-autofocus>
+            {t('drawer.keepEditing')}
+          </Button>
+          <Button color="red" onClick={discard}>
+            {t('drawer.discard')}
+          </Button>
+        </Group>
+      </Modal>
+    </>
   );
 });
 
@@ -118,10 +167,21 @@ interface RecordFormProps {
   columns: ReturnType<typeof orderColumns>;
   titleLabel: string;
   onSaved: () => void;
+  /** Tells whether the form holds changes not saved yet. */
+  onDirty: (dirty: boolean) => void;
   board: 'tasks' | 'projects';
 }
 
-function RecordForm({ task, preset, related, columns, titleLabel, onSaved, board }: RecordFormProps) {
+function RecordForm({
+  task,
+  preset,
+  related,
+  columns,
+  titleLabel,
+  onSaved,
+  onDirty,
+  board,
+}: RecordFormProps) {
   const { t } = useTranslation('board');
   const { isProjects, columns: all } = useBoard();
   const change = useTaskCache(board);
@@ -131,6 +191,15 @@ function RecordForm({ task, preset, related, columns, titleLabel, onSaved, board
   const [values, setValues] = useState<Record<string, unknown>>(preset);
   const [busy, setBusy] = useState(false);
   const titleLocked = !!all[TITLE_KEY]?.synced;
+  // What the form opened with: a change typed back to it is none.
+  const [base] = useState(() => ({
+    name: task?.taskName ?? '',
+    notes: task?.notes ?? '',
+    value: (key: string) => (task ? cellRaw(task, key) : preset[key]),
+  }));
+  const changed = isDraftChanged(base, { name, notes, values });
+  useEffect(() => onDirty(changed), [changed, onDirty]);
+  useEffect(() => () => onDirty(false), [onDirty]);
 
   const submit = async () => {
     setBusy(true);

@@ -46,18 +46,17 @@ export function CellEditor({ task, column, related, seed, onDone }: CellEditorPr
           column={column}
           initial={value}
           seed={seed}
-          onWrite={(v) => void write(task, key, v)}
-          onFinish={(c, move) => {
-            remember(task, key, c.previous, c.value);
-            onDone(move);
-          }}
+          onWrite={(v) => write(task, key, v).then((saved) => saved !== null)}
+          onFinish={onDone}
+          onSaved={(c) => remember(task, key, c.previous, c.value)}
         />
       </div>
     );
   }
 
   const close = () => onDone('stay');
-  const onOptionsChange = (options: SelectOption[]) => void setOptions(column, options);
+  const onOptionsChange = (options: SelectOption[], undoLabel?: string) =>
+    void setOptions(column, options, undoLabel);
   let panel: ReactNode = null;
   switch (column.dataType) {
     case 'select':

@@ -3,6 +3,7 @@ import { CONSTANTS, type Column } from '@solar/shared';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createDebouncedSaver } from '../../lib/debounced-saver';
+import { createEditWrites } from '../../lib/edit-writes';
 import { notifyFailure } from '../../lib/notify';
 import { DEBOUNCED_TYPES, textOf, valueOfText } from '../../lib/text-value';
 import { sameValue } from '../../lib/values';
@@ -15,29 +16,40 @@ interface TextEditorProps {
   initial: unknown;
   /** A character typed on the cell that started the edit (replaces the text). */
   seed?: string;
-  /** Saves a value (no undo entry): called by the 1 s debounce and on Enter or blur. */
-  onWrite: (value: unknown) => void;
-  /** The edit is over: `previous` and `value` give the undo entry. */
-  onFinish: (change: { previous: unknown; value: unknown }, move: EditMove) => void;
+  /**
+   * Saves a value (no undo entry): called by the 1 s debounce and on Enter or blur; resolves with
+   * whether the server kept it.
+   */
+  onWrite: (value: unknown) => Promise<boolean>;
+  /** The edit is over (the editor may close). */
+  onFinish: (move: EditMove) => void;
+  /**
+   * After the edit, once its writes settled, when one was saved: `previous` and the newest saved
+   * `value` give the undo entry (a write that failed is never undoable).
+   */
+  onSaved: (change: { previous: unknown; value: unknown }) => void;
 }
 
 /**
  * The grid's text editor (title, text, number, url, email, phone): SPEC §5 saves on Enter (not
  * Shift+Enter) or blur, and 1 s after typing stops; Escape restores the value it started with.
  */
-export function TextEditor({ column, initial, seed, onWrite, onFinish }: TextEditorProps) {
+export function TextEditor({ column, initial, seed, onWrite, onFinish, onSaved }: TextEditorProps) {
   const { t } = useTranslation('board');
   const [text, setText] = useState(seed ?? textOf(initial));
   const [error, setError] = useState<string | null>(null);
   const write = useRef(onWrite);
   write.current = onWrite;
+  const writes = useMemo(() => createEditWrites(), []);
+  // The value when the edit began (the cell shows each write at once, which changes `initial`).
+  const start = useRef(initial).current;
   const saver = useMemo(
     () =>
-      createDebouncedSaver<unknown>(initial, (v) => write.current(v), {
+      createDebouncedSaver<unknown>(initial, (v) => writes.track(v, write.current(v)), {
         delay: CONSTANTS.valueSaveDebounceMs,
         equals: sameValue,
       }),
-    [initial],
+    [initial, writes],
   );
   const done = useRef(false);
   const debounced = DEBOUNCED_TYPES.includes(column.dataType);
@@ -65,7 +77,10 @@ export function TextEditor({ column, initial, seed, onWrite, onFinish }: TextEdi
       }
     }
     done.current = true;
-    onFinish({ previous: initial, value: saver.saved }, move);
+    onFinish(move);
+    void writes.settled().then((saved) => {
+      if (saved) onSaved({ previous: start, value: saved.value });
+    });
   };
 
   const onChange = (next: string) => {

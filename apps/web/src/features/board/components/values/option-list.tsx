@@ -13,8 +13,11 @@ interface OptionListProps {
   value: string[];
   multiple: boolean;
   onChange: (value: string[]) => void;
-  /** Saves a new option list (added, renamed, recoloured); absent when options cannot change. */
-  onOptionsChange?: (options: SelectOption[]) => void;
+  /**
+   * Saves a new option list (added, renamed, recoloured, deleted); absent when options cannot change.
+   * `undoLabel` names a change to offer for undo (a deleted option).
+   */
+  onOptionsChange?: (options: SelectOption[], undoLabel?: string) => void;
   /** The single choice is made (select, status): the caller may close. */
   onDone?: () => void;
   onEscape?: () => void;
@@ -132,6 +135,7 @@ export function OptionList({
                   <Collapse expanded={editing === option.value}>
                     {editing === option.value && (
                       <OptionEditor
+                        column={column}
                         option={option}
                         onRename={(label) => onOptionsChange(renameOption(options, option.value, label))}
                         onColor={(color) =>
@@ -143,7 +147,10 @@ export function OptionList({
                         }
                         onDelete={() => {
                           setEditing(null);
-                          onOptionsChange(options.filter((o) => o.value !== option.value));
+                          onOptionsChange(
+                            options.filter((o) => o.value !== option.value),
+                            t('undo.optionDeleted', { name: option.label }),
+                          );
                         }}
                       />
                     )}

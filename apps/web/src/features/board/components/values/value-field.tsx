@@ -105,7 +105,8 @@ function PickerField({
 export function ValueField(props: ValueFieldProps) {
   const { column, value, onChange, label } = props;
   const { setOptions } = usePropertyActions();
-  const onOptionsChange = (options: SelectOption[]) => void setOptions(column, options);
+  const onOptionsChange = (options: SelectOption[], undoLabel?: string) =>
+    void setOptions(column, options, undoLabel);
   switch (column.dataType) {
     case 'checkbox':
       return (

@@ -53,9 +53,10 @@ export function ViewMenu({ view }: { view: View }) {
           initialName={view.name}
           submitLabel={tApp('common.save')}
           onSubmit={async (name) => {
-            update({ name }, t('undo.viewRenamed'));
-            setRenaming(false);
-            return null;
+            // The dialog waits for the save: on failure it stays open with the name typed.
+            const failure = await update({ name }, t('undo.viewRenamed'), false);
+            if (failure === null) setRenaming(false);
+            return failure === null ? null : t('views.renameFailed', { reason: failure });
           }}
         />
       </Modal>

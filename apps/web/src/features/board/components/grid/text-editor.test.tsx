@@ -1,0 +1,62 @@
+// @vitest-environment happy-dom
+import { MantineProvider } from '@mantine/core';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { makeColumn } from '../../lib/test-fixtures';
+import de from '../../locales/de.json';
+import { TextEditor } from './text-editor';
+
+beforeAll(async () => {
+  await i18next.use(initReactI18next).init({
+    lng: 'de',
+    resources: { de: { board: de } },
+    fallbackLng: false,
+    interpolation: { escapeValue: false },
+  });
+});
+
+afterEach(() => cleanup());
+
+function renderEditor(saves: boolean) {
+  const onWrite = vi.fn(() => Promise.resolve(saves));
+  const onFinish = vi.fn();
+  const onSaved = vi.fn();
+  render(
+    <MantineProvider>
+      <TextEditor
+        column={makeColumn('taskName', 'title', { label: 'Aufgabe' })}
+        initial="Alt"
+        onWrite={onWrite}
+        onFinish={onFinish}
+        onSaved={onSaved}
+      />
+    </MantineProvider>,
+  );
+  const input = screen.getByRole('textbox', { name: 'Aufgabe' });
+  fireEvent.change(input, { target: { value: 'Ein langer neuer Titel' } });
+  fireEvent.keyDown(input, { key: 'Enter' });
+  return { onWrite, onFinish, onSaved };
+}
+
+describe('TextEditor', () => {
+  it('offers a saved edit for undo, with the value it started from', async () => {
+    const { onWrite, onFinish, onSaved } = renderEditor(true);
+    expect(onWrite).toHaveBeenCalledExactlyOnceWith('Ein langer neuer Titel');
+    expect(onFinish).toHaveBeenCalledExactlyOnceWith('stay');
+    await waitFor(() =>
+      expect(onSaved).toHaveBeenCalledExactlyOnceWith({ previous: 'Alt', value: 'Ein langer neuer Titel' }),
+    );
+  });
+
+  it('never offers an edit whose save failed for undo', async () => {
+    const { onWrite, onFinish, onSaved } = renderEditor(false);
+    expect(onWrite).toHaveBeenCalledOnce();
+    // The edit ends without an undo entry of its own: that waits for the save.
+    expect(onFinish).toHaveBeenCalledExactlyOnceWith('stay');
+    // Give the failed write time to settle: still nothing to undo.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+});
