@@ -13,7 +13,7 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Shared zod schema the answer must satisfy; its parsed output is returned. */
   schema?: ZodType<T>;
-  /** Never refresh on 403 (the logout and refresh calls themselves). */
+  /** Never refresh on 403, nor end the session on 401 (the login, logout and refresh calls themselves). */
   skipRefresh?: boolean;
 }
 
@@ -23,7 +23,10 @@ export interface ApiClientConfig {
   fetch: typeof fetch;
   /** The UI language sent as Accept-Language, so the API answers messages in it. */
   getLanguage: () => string;
-  /** Called once when a refresh fails: the session is over. */
+  /**
+   * Called when the session is over: a refresh failed after a 403, or the API answered 401 (no token).
+   * The app's handler tells a session that ended from a visitor who never had one.
+   */
   onSessionEnded: () => void;
 }
 
@@ -58,8 +61,9 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /**
- * The HTTP client of SPEC §4 and §8: JWT header, one shared refresh and one retry on 403, cancellation
- * through AbortSignal, and every failure normalised into an {@link ApiError}.
+ * The HTTP client of SPEC §4 and §8: JWT header, one shared refresh and one retry on 403, the session's
+ * end on a failed refresh or a 401, cancellation through AbortSignal, and every failure normalised into
+ * an {@link ApiError}.
  */
 export function createApiClient(overrides: Partial<ApiClientConfig> = {}) {
   const config: ApiClientConfig = { ...defaultConfig, ...overrides };
@@ -135,6 +139,10 @@ export function createApiClient(overrides: Partial<ApiClientConfig> = {}) {
       } else if (getToken() || getRefreshToken()) {
         config.onSessionEnded();
       }
+    } else if (response.status === 401 && !options.skipRefresh) {
+      // The API got no usable token (the 24-day login ran out, or the stored session is gone): no refresh
+      // can help. The handler ends a session this tab had and ignores the rest (a public page's call).
+      config.onSessionEnded();
     }
 
     let body: unknown;

@@ -1,23 +1,17 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { api } from '../api/client';
-import { clearSession } from '../api/session-store';
+import { getToken } from '../api/session-store';
 import { requestNotifications } from '../lib/notifications-host';
 import { queryClient } from './query-client';
-import { navigateToLogin } from './router';
+import { endSession } from './session-end';
 
 // The session guards ride in this chunk: they read the session through the query cache.
 export { RedirectIfAuthenticated, RequireAuth, RequireScreen, RootRedirect } from '../layout/guards';
 
-// A failed refresh ends the session: drop it and every cached answer, then show the login.
-api.configure({
-  onSessionEnded: () => {
-    clearSession();
-    queryClient.clear();
-    navigateToLogin();
-  },
-});
+// A failed refresh or a 401 ends the session: the login page opens, saying so, with the way back.
+api.configure({ onSessionEnded: endSession });
 // The screens from here on (the board among them) show toasts through Mantine's store directly.
 requestNotifications();
 
@@ -27,5 +21,13 @@ requestNotifications();
  * first such route, never with the login page.
  */
 export function DataLayer({ children }: { children?: ReactNode }) {
+  // Leaving for the login without a session (it ended): the cached answers of the old session go, once
+  // the screens that showed them are gone (clearing earlier would leave them without their user).
+  useEffect(
+    () => () => {
+      if (getToken() === null) queryClient.clear();
+    },
+    [],
+  );
   return <QueryClientProvider client={queryClient}>{children ?? <Outlet />}</QueryClientProvider>;
 }

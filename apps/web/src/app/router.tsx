@@ -123,7 +123,7 @@ export const routes: RouteObject[] = [
           { path: '/customer-view', element: page(<CustomerViewPage />) },
           {
             element: page(<RequireAuth>{page(<AppShell />)}</RequireAuth>),
-            errorElement: <RouteError />,
+            errorElement: <RouteError requiresSession />,
             children: [
               { path: '/profile', element: <ProfilePage /> },
               { path: '/checkout/test', element: <TestCheckoutPage /> },
@@ -154,7 +154,16 @@ export function createRouter() {
   return appRouter;
 }
 
-/** Opens /login from outside React (the API client, when a refresh ends the session). */
-export function navigateToLogin(): void {
-  void appRouter?.navigate('/login', { replace: true });
+/**
+ * Opens /login from outside React (when the session ends). With `expired` the login page says the session
+ * expired and returns to the current page afterwards. Nothing to do on the login page itself.
+ */
+export function navigateToLogin(options: { expired?: boolean } = {}): Promise<void> {
+  if (!appRouter) return Promise.resolve();
+  const { pathname, search, hash } = appRouter.state.location;
+  if (pathname === '/login') return Promise.resolve();
+  const to = options.expired
+    ? loginPath(search, { expired: true, next: `${pathname}${search}${hash}` })
+    : '/login';
+  return appRouter.navigate(to, { replace: true }).catch(() => undefined);
 }

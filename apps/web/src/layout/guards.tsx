@@ -1,17 +1,57 @@
 import { homeRoute } from '@solar/shared';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router';
+import { type Location, Navigate, useLocation } from 'react-router';
+import { getToken } from '../api/session-store';
+import { endSession } from '../app/session-end';
 import { canOpenScreen, useCurrentUser, useSession } from '../features/auth/session';
 import { ErrorState, FullPageLoader } from './full-page-state';
-import { loginPath } from './login-path';
+import { loginPath, returnPathAfterLogin } from './login-path';
 import type { ScreenKey } from './screens';
 
-/** Renders its children for an authorized session; anyone else goes to /login. */
+/** How often an open tab checks that its login has not run out (nothing announces it). */
+const EXPIRY_CHECK_MS = 60_000;
+
+/**
+ * Notices a login that runs out while the tab is open, though nothing on screen re-renders: every
+ * minute and whenever the tab comes back to the foreground.
+ */
+function useExpiryWatch(active: boolean) {
+  useEffect(() => {
+    if (!active) return;
+    const check = () => {
+      if (getToken() === null) endSession();
+    };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') check();
+    };
+    const timer = window.setInterval(check, EXPIRY_CHECK_MS);
+    window.addEventListener('focus', check);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener('focus', check);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [active]);
+}
+
+/** The login for a session that ended at `location`: with the notice and the way back. */
+function expiredLoginPath(location: Location): string {
+  const next = `${location.pathname}${location.search}${location.hash}`;
+  return loginPath(location.search, { expired: true, next });
+}
+
+/**
+ * Renders its children for an authorized session; anyone else goes to /login. A session that ended
+ * here goes there with the "session expired" notice and the way back to this page.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const session = useSession();
   const location = useLocation();
+  useExpiryWatch(session.status === 'authenticated');
+  if (session.status === 'ended') return <Navigate to={expiredLoginPath(location)} replace />;
   if (session.status === 'anonymous') return <Navigate to={loginPath(location.search)} replace />;
   if (session.status === 'loading') return <FullPageLoader />;
   if (session.status === 'error')
@@ -19,10 +59,16 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** The login page for visitors; a logged-in user goes to their home route instead. */
+/**
+ * The login page for visitors; a logged-in user goes to the page they came from (`next`, when it is a
+ * safe path on this site) or else to their home route.
+ */
 export function RedirectIfAuthenticated({ children }: { children: ReactNode }) {
   const session = useSession();
-  if (session.status === 'authenticated') return <Navigate to={homeRoute(session.user.role)} replace />;
+  const location = useLocation();
+  if (session.status === 'authenticated') {
+    return <Navigate to={returnPathAfterLogin(location.search) ?? homeRoute(session.user.role)} replace />;
+  }
   if (session.status === 'loading') return <FullPageLoader />;
   return children;
 }
@@ -33,6 +79,7 @@ export function RootRedirect() {
   const session = useSession();
   const location = useLocation();
   if (session.status === 'authenticated') return <Navigate to={homeRoute(session.user.role)} replace />;
+  if (session.status === 'ended') return <Navigate to={expiredLoginPath(location)} replace />;
   if (session.status === 'loading') return <FullPageLoader />;
   if (session.status === 'error')
     return <ErrorState message={t('errors.sessionLoadFailed')} onRetry={session.retry} />;

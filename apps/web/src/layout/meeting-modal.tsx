@@ -6,7 +6,7 @@ import { api } from '../api/client';
 import { useConstantsQuery } from '../api/constants';
 import { isApiError } from '../api/errors';
 import { useCurrentUser } from '../features/auth/session';
-import { notifySuccess } from '../lib/errors';
+import { errorMessage, notifySuccess } from '../lib/errors';
 import { ContentLoader } from './full-page-state';
 import { withParams } from './links';
 
@@ -67,6 +67,8 @@ function MeetingRequestForm({ onDone }: { onDone: () => void }) {
     },
   });
   const errors = isApiError(send.error) ? send.error.errors : {};
+  // Translated (an unreachable server reads as a connection problem); a cancelled request says nothing.
+  const sendError = send.isError ? errorMessage(send.error, t) : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     send.mutate();
@@ -75,7 +77,7 @@ function MeetingRequestForm({ onDone }: { onDone: () => void }) {
     <form onSubmit={submit} noValidate data-testid="meeting-request-form">
       <Stack>
         <Text>{t('meeting.requestIntro')}</Text>
-        {send.isError && !errors.message && <Alert color="red">{send.error.message}</Alert>}
+        {sendError && !errors.message && <Alert color="red">{sendError}</Alert>}
         <Textarea
           label={t('meeting.message')}
           value={message}

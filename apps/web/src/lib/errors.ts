@@ -57,7 +57,8 @@ export function fieldErrorsOf(issues: readonly core.$ZodIssue[], t: TFunction): 
 export function errorMessage(error: unknown, t: TFunction): string | null {
   if (!isApiError(error)) return t('errors.somethingWentWrong');
   if (error.cancelled) return null;
-  if (error.network) return t('errors.server');
+  // No answer at all (offline, server unreachable): a connection problem, not a server error.
+  if (error.network) return t('errors.network');
   if (error.message === CLIENT_MESSAGES.fallback || error.message === CLIENT_MESSAGES.invalidResponse) {
     return t('errors.somethingWentWrong');
   }

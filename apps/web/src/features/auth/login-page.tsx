@@ -1,7 +1,8 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { isSessionExpiredLogin } from '../../layout/login-path';
 import { handleFormError, notifySuccessAfterErrors } from '../../lib/errors';
 import { useForm } from '../../lib/use-form';
 import { AuthLayout } from './auth-layout';
@@ -13,12 +14,16 @@ import { checkLogin } from './login-check';
  */
 const loadLogIn = () => import('../../api/auth');
 
-/** /login. On success the guard around this page sends the user to their home route. */
+/**
+ * /login. On success the guard around this page sends the user back where a session that ended left
+ * them (`next`), or else to their home route. After such an end (`expired=1`) the page says so.
+ */
 export function LoginPage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const form = useForm({ email: searchParams.get('email') ?? '', password: '' });
   const [isPending, setPending] = useState(false);
+  const sessionExpired = isSessionExpiredLogin(searchParams.toString());
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -42,6 +47,11 @@ export function LoginPage() {
     <AuthLayout title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
       <form onSubmit={onSubmit} onChange={() => void loadLogIn().catch(() => undefined)} noValidate>
         <Stack gap="md">
+          {sessionExpired && (
+            <Alert color="orange" data-testid="session-expired">
+              {t('auth.login.sessionExpired')}
+            </Alert>
+          )}
           <TextInput
             label={t('auth.email')}
             type="email"
