@@ -158,6 +158,7 @@ test.describe('board records', () => {
     const suffix = Date.now().toString(36);
     const { token } = await loginAs(page, DEMO.helios, '/tasks', 'en');
     await createTask(page.request, token, { taskName: `Keys ${suffix}` });
+    await createTask(page.request, token, { taskName: `Other ${suffix}` });
     await page.reload();
     await expect(page.getByRole('grid', { name: 'Records' })).toBeVisible({ timeout: 60_000 });
     await page.getByRole('searchbox', { name: 'Search records' }).fill(suffix);
@@ -202,6 +203,24 @@ test.describe('board records', () => {
     await page.keyboard.press('Space');
     await expect.poll(() => value('Erledigt')).toBe('true');
     expect(await value('Aufwand (h)')).toBe(7);
+
+    // Tab leaves the grid from a row's last cell, even with rows below (it does not hold the Tab key
+    // through every row); Shift+Tab comes back to the same cell.
+    const grid = page.getByTestId('board-grid');
+    const rows = page.getByTestId('board-row');
+    await expect(rows).toHaveCount(2);
+    const first = rows.first();
+    await first.locator('[data-column="taskName"]').click();
+    await page.keyboard.press('End');
+    const lastCell = first.locator('[role="gridcell"][aria-selected="true"]');
+    const lastColumn = await lastCell.getAttribute('data-column');
+    expect(lastColumn).not.toBe('taskName');
+    await expect(grid).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(grid).not.toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(grid).toBeFocused();
+    await expect(first.locator(`[data-column="${lastColumn}"]`)).toHaveAttribute('aria-selected', 'true');
   });
 
   test('a task set saved from one project is imported into another', async ({ page }) => {

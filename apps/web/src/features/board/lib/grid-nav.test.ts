@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTypingKey, nextCell } from './grid-nav';
+import { isTypingKey, leavesRow, nextCell } from './grid-nav';
 
 const size = { rows: 3, cols: 4 };
 
@@ -23,6 +23,20 @@ describe('nextCell', () => {
   it('ignores other keys and empty grids', () => {
     expect(nextCell({ row: 0, col: 0 }, 'Enter', false, size)).toBeNull();
     expect(nextCell({ row: 0, col: 0 }, 'ArrowDown', false, { rows: 0, cols: 4 })).toBeNull();
+  });
+});
+
+describe('leavesRow', () => {
+  it('lets Tab leave from the last cell of any row, and Shift+Tab from the first', () => {
+    expect(leavesRow({ row: 0, col: 3 }, false, 4)).toBe(true);
+    expect(leavesRow({ row: 2, col: 3 }, false, 4)).toBe(true);
+    expect(leavesRow({ row: 1, col: 0 }, true, 4)).toBe(true);
+  });
+
+  it('keeps Tab inside the row before its end', () => {
+    expect(leavesRow({ row: 0, col: 2 }, false, 4)).toBe(false);
+    expect(leavesRow({ row: 0, col: 0 }, false, 4)).toBe(false);
+    expect(leavesRow({ row: 1, col: 1 }, true, 4)).toBe(false);
   });
 });
 

@@ -47,6 +47,15 @@ export function nextCell(
   }
 }
 
+/**
+ * Whether Tab (Shift+Tab when `backwards`) on the active cell `pos` leaves the grid: from the last cell
+ * of its row (the first one backwards), so the Tab key is never held by a grid of thousands of rows.
+ * The cell editor's Tab still wraps to the next row (`nextCell`): it is typing data in, row by row.
+ */
+export function leavesRow(pos: CellPos, backwards: boolean, cols: number): boolean {
+  return backwards ? pos.col <= 0 : pos.col >= cols - 1;
+}
+
 /** Whether a key typed on an active cell starts editing it with that character (spreadsheet style). */
 export function isTypingKey(event: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean }) {
   return event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey && event.key !== ' ';

@@ -1,7 +1,7 @@
 import type { Column, Task } from '@solar/shared';
 import type { KeyboardEvent } from 'react';
 import { TITLE_KEY } from '../../lib/columns';
-import { type CellPos, isTypingKey, nextCell } from '../../lib/grid-nav';
+import { type CellPos, isTypingKey, leavesRow, nextCell } from '../../lib/grid-nav';
 import { isTextType } from '../../lib/text-value';
 
 interface GridKeysOptions {
@@ -19,8 +19,9 @@ interface GridKeysOptions {
 
 /**
  * The grid's keys (on the grid element; editors keep their own): arrows, Tab, Home/End and PageUp/Down
- * move the active cell, Enter or F2 edits it, typing starts editing text, Delete clears, Space selects
- * the row, Shift+Enter opens the record, Escape clears the row selection (the active cell stays).
+ * move the active cell (Tab along
+ * the row, leaving the grid at its end), Enter or F2 edits it, typing starts editing text, Delete clears,
+ * Space selects the row, Shift+Enter opens the record, Escape clears the row selection (the active cell stays).
  */
 export function useGridKeys(o: GridKeysOptions) {
   return (event: KeyboardEvent<HTMLDivElement>) => {
@@ -42,9 +43,9 @@ export function useGridKeys(o: GridKeysOptions) {
     const pos = o.active;
     const next = nextCell(pos, event.key, event.shiftKey, size);
     if (next) {
-      // Tab leaves the grid from its last (or first) cell, like any other widget.
-      const stuck = event.key === 'Tab' && next.row === pos.row && next.col === pos.col;
-      if (stuck) return;
+      // Tab moves along the row and leaves the grid from its last cell (Shift+Tab from its first), to
+      // the next control of the page: a grid of thousands of rows must not hold the Tab key.
+      if (event.key === 'Tab' && leavesRow(pos, event.shiftKey, size.cols)) return;
       event.preventDefault();
       o.setActive(next);
       return;
