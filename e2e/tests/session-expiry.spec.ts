@@ -72,6 +72,29 @@ test.describe('a session that ends while the tab is open', () => {
     await expect(page.getByTestId('session-expired')).toHaveCount(0);
   });
 
+  test('a reload after the login ran out opens the login with the notice, then returns to the page', async ({
+    page,
+  }) => {
+    await loginAs(page, DEMO.city, '/profile?tab=personal');
+    await expect(personal(page).getByLabel(DE.phone, { exact: true })).toBeVisible();
+    await page.evaluate(() => localStorage.setItem('auth_expires_at', String(Date.now() - 60_000)));
+
+    await page.reload();
+
+    await expectExpiredLogin(page, '/profile?tab=personal');
+    await submitLogin(page, DEMO.city);
+    await expect(page).toHaveURL(/\/profile\?tab=personal$/);
+    await expect(personal(page)).toBeVisible();
+
+    // A logout is no expiry: a protected page opened afterwards leads to the plain login.
+    await page.evaluate(() => {
+      for (const key of ['auth_token', 'refresh_token', 'auth_expires_at']) localStorage.removeItem(key);
+    });
+    await page.goto('/tasks');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByTestId('session-expired')).toHaveCount(0);
+  });
+
   test('a save answered 401 ends the session: login page with the notice and the way back', async ({
     page,
   }) => {

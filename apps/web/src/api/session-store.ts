@@ -20,6 +20,8 @@ const SESSION_KEYS = [
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const listeners = new Set<() => void>();
+/** The page opened on a login whose 24 days had passed (dropped at start), until the next login. */
+let expiredAtStart = false;
 
 function read(key: string): string | null {
   try {
@@ -69,6 +71,7 @@ export function saveLogin(input: { token: string; refreshToken: string; city: st
   write(STORAGE_KEYS.refreshToken, input.refreshToken);
   write(STORAGE_KEYS.city, input.city);
   write(STORAGE_KEYS.expiresAt, String(Date.now() + CONSTANTS.authTokenDays * DAY_MS));
+  expiredAtStart = false;
   emit();
 }
 
@@ -82,12 +85,27 @@ export function saveRefreshedTokens(input: { token: string; refreshToken: string
 /** Removes every session value; the chosen language stays (it belongs to the browser, not the user). */
 export function clearSession(): void {
   for (const key of SESSION_KEYS) write(key, null);
+  expiredAtStart = false;
   emit();
 }
 
-/** Drops a login whose 24 days have passed, so the next read starts logged out. */
+/**
+ * Drops a login whose 24 days have passed, so the next read starts logged out; the page then knows its
+ * session expired ({@link sessionExpiredAtStart}) and the login says so.
+ */
 export function purgeExpiredSession(): void {
-  if (read(STORAGE_KEYS.token) && isExpired()) clearSession();
+  if (read(STORAGE_KEYS.token) && isExpired()) {
+    clearSession();
+    expiredAtStart = true;
+  }
+}
+
+/**
+ * True when this page was opened (or reloaded) on a login that had run out, until the next login or
+ * logout: the way to the login page then carries the "session expired" notice and the way back.
+ */
+export function sessionExpiredAtStart(): boolean {
+  return expiredAtStart;
 }
 
 /** Subscribes to session changes, including logins and logouts in other tabs. */

@@ -2,7 +2,7 @@ import { homeRoute } from '@solar/shared';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Location, Navigate, useLocation } from 'react-router';
-import { getToken } from '../api/session-store';
+import { getToken, sessionExpiredAtStart } from '../api/session-store';
 import { endSession } from '../app/session-end';
 import { canOpenScreen, useCurrentUser, useSession } from '../features/auth/session';
 import { ErrorState, FullPageLoader } from './full-page-state';
@@ -43,6 +43,14 @@ function expiredLoginPath(location: Location): string {
 }
 
 /**
+ * The login for a visitor without a session: with the notice and the way back when the page was opened
+ * on a login that had run out (a reload or a bookmark after the 24 days), else plain.
+ */
+function anonymousLoginPath(location: Location): string {
+  return sessionExpiredAtStart() ? expiredLoginPath(location) : loginPath(location.search);
+}
+
+/**
  * Renders its children for an authorized session; anyone else goes to /login. A session that ended
  * here goes there with the "session expired" notice and the way back to this page.
  */
@@ -52,7 +60,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   useExpiryWatch(session.status === 'authenticated');
   if (session.status === 'ended') return <Navigate to={expiredLoginPath(location)} replace />;
-  if (session.status === 'anonymous') return <Navigate to={loginPath(location.search)} replace />;
+  if (session.status === 'anonymous') return <Navigate to={anonymousLoginPath(location)} replace />;
   if (session.status === 'loading') return <FullPageLoader />;
   if (session.status === 'error')
     return <ErrorState message={t('errors.sessionLoadFailed')} onRetry={session.retry} />;
@@ -83,7 +91,7 @@ export function RootRedirect() {
   if (session.status === 'loading') return <FullPageLoader />;
   if (session.status === 'error')
     return <ErrorState message={t('errors.sessionLoadFailed')} onRetry={session.retry} />;
-  return <Navigate to={loginPath(location.search)} replace />;
+  return <Navigate to={anonymousLoginPath(location)} replace />;
 }
 
 /** A screen outside the user's menu (SPEC §6) sends them to their home route. */
