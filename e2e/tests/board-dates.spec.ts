@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
+import { createTask } from '../fixtures/board';
 
 /**
  * Date cells follow the UI language, not the browser's: in a browser set to American English a German
@@ -16,15 +17,6 @@ interface TaskDoc {
   _id: string;
   taskName: string;
   properties: Record<string, { value: unknown }>;
-}
-
-async function createTask(request: APIRequestContext, token: string, taskName: string): Promise<TaskDoc> {
-  const res = await request.post('/api/task/create', {
-    headers: authHeaders(token),
-    data: { board: 'tasks', taskName },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).data;
 }
 
 /** The stored due date of the one task named `taskName`. */
@@ -55,7 +47,7 @@ test.describe('board dates in the UI language', () => {
   }) => {
     const name = `Datum ${Date.now().toString(36)}`;
     const { token } = await loginAs(page, DEMO.owner, '/tasks', 'de');
-    await createTask(page.request, token, name);
+    await createTask<TaskDoc>(page.request, token, name);
     await page.reload();
     const cell = await openBoard(page, 'Einträge', 'Einträge durchsuchen', name);
     const picker = page.getByTestId('cell-picker');
@@ -108,7 +100,7 @@ test.describe('board dates in the UI language', () => {
   }) => {
     const name = `Dated ${Date.now().toString(36)}`;
     const { token } = await loginAs(page, DEMO.owner, '/tasks', 'en');
-    await createTask(page.request, token, name);
+    await createTask<TaskDoc>(page.request, token, name);
     await page.reload();
     const cell = await openBoard(page, 'Records', 'Search records', name);
     const picker = page.getByTestId('cell-picker');

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
+import { createTask } from '../fixtures/board';
 
 /**
  * The board when saves fail (simulated with `page.route`): the latest write to a cell or a view
@@ -24,15 +25,6 @@ interface OptionDoc {
   value: string;
   label: string;
   backgroundColor: string;
-}
-
-async function createTask(request: APIRequestContext, token: string, data: Record<string, unknown>) {
-  const res = await request.post('/api/task/create', {
-    headers: authHeaders(token),
-    data: { board: 'tasks', ...data },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).data as TaskDoc;
 }
 
 async function taskById(request: APIRequestContext, token: string, search: string, id: string) {
@@ -102,7 +94,7 @@ test.describe('board save failures', () => {
   test('a slow failed cell save never puts a stale value over a newer saved one', async ({ page }) => {
     const suffix = Date.now().toString(36);
     const { token } = await loginAs(page, DEMO.owner, '/tasks', 'de');
-    const task = await createTask(page.request, token, { taskName: `Aufwand ${suffix}` });
+    const task = await createTask<TaskDoc>(page.request, token, { taskName: `Aufwand ${suffix}` });
     await openBoard(page, suffix);
     const cell = page
       .getByTestId('board-row')
@@ -185,7 +177,7 @@ test.describe('board save failures', () => {
   }) => {
     const suffix = Date.now().toString(36);
     const { token } = await loginAs(page, DEMO.owner, '/tasks', 'de');
-    const task = await createTask(page.request, token, { taskName: `Titel ${suffix}` });
+    const task = await createTask<TaskDoc>(page.request, token, { taskName: `Titel ${suffix}` });
     await openBoard(page, suffix);
     const row = page.getByTestId('board-row').filter({ hasText: `Titel ${suffix}` });
     const undo = page.getByRole('button', { name: 'Rückgängig (Strg+Z)' });
@@ -272,7 +264,7 @@ test.describe('board save failures', () => {
     ]);
     try {
       for (const n of [1, 2]) {
-        await createTask(page.request, token, {
+        await createTask<TaskDoc>(page.request, token, {
           taskName: `Option ${suffix} ${n}`,
           properties: { Priorität: option },
         });
@@ -325,7 +317,7 @@ test.describe('board save failures', () => {
   test('the record drawer asks before Escape throws away unsaved changes', async ({ page }) => {
     const suffix = Date.now().toString(36);
     const { token } = await loginAs(page, DEMO.owner, '/tasks', 'de');
-    await createTask(page.request, token, { taskName: `Drawer ${suffix}` });
+    await createTask<TaskDoc>(page.request, token, { taskName: `Drawer ${suffix}` });
     await openBoard(page, suffix);
     const ask = page.getByRole('dialog', { name: 'Änderungen verwerfen?' });
 

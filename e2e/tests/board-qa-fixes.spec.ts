@@ -1,19 +1,12 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
+import { createTask } from '../fixtures/board';
 
 /**
  * Fixes from the board's exploratory audit: the grid keeps its cursor after an option picker closes,
  * the filter and sort panels fit a phone's screen, and a /projects fixed column's menu offers no
  * insert or delete (they are always refused there). Unique names per run: the server is shared.
  */
-
-async function createTask(request: APIRequestContext, token: string, taskName: string) {
-  const res = await request.post('/api/task/create', {
-    headers: authHeaders(token),
-    data: { board: 'tasks', taskName },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 /** Asserts that the element lies wholly inside the viewport (it can be seen and reached). */
 async function expectInViewport(page: Page, locator: Locator) {

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
+import { createTask, findTasks } from '../fixtures/board';
 
 /**
  * Board records: the record drawer (resized within its bounds, full screen, details saved), bulk
@@ -10,24 +11,6 @@ import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
 interface TaskDoc {
   _id: string;
   taskName: string;
-}
-
-async function createTask(request: APIRequestContext, token: string, data: Record<string, unknown>) {
-  const res = await request.post('/api/task/create', {
-    headers: authHeaders(token),
-    data: { board: 'tasks', ...data },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).data as TaskDoc;
-}
-
-async function findTasks(request: APIRequestContext, token: string, search: string, projectId?: string) {
-  const res = await request.post('/api/task/filter?page=1&limit=50', {
-    headers: authHeaders(token),
-    data: { board: 'tasks', search, projectId },
-  });
-  expect(res.status()).toBe(200);
-  return (await res.json()).data.tasks as TaskDoc[];
 }
 
 test.describe('board records', () => {

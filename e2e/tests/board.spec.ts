@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
+import { createTask, findTasks } from '../fixtures/board';
 
 /**
  * The project and task board (BETA): properties of every type added through the '+' column with a
@@ -15,24 +16,6 @@ interface TaskDoc {
   _id: string;
   taskName: string;
   properties: Record<string, Cell>;
-}
-
-async function createTask(request: APIRequestContext, token: string, taskName: string): Promise<TaskDoc> {
-  const res = await request.post('/api/task/create', {
-    headers: authHeaders(token),
-    data: { board: 'tasks', taskName },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).data;
-}
-
-async function findTasks(request: APIRequestContext, token: string, search: string): Promise<TaskDoc[]> {
-  const res = await request.post('/api/task/filter?page=1&limit=50', {
-    headers: authHeaders(token),
-    data: { board: 'tasks', search, filters: [], sort: [] },
-  });
-  expect(res.status()).toBe(200);
-  return (await res.json()).data.tasks;
 }
 
 async function propertyKeys(request: APIRequestContext, token: string, board = 'tasks'): Promise<string[]> {
@@ -82,8 +65,8 @@ test.describe('board properties', () => {
   test('a property of every type is added through the + column and takes a value', async ({ page }) => {
     const suffix = Date.now().toString(36);
     const { token } = await loginAs(page, DEMO.helios, '/tasks', 'en');
-    const main = await createTask(page.request, token, `Row ${suffix}`);
-    const other = await createTask(page.request, token, `Other ${suffix}`);
+    const main = await createTask<TaskDoc>(page.request, token, `Row ${suffix}`);
+    const other = await createTask<TaskDoc>(page.request, token, `Other ${suffix}`);
     const team = await page.request.get('/api/installer/users', { headers: authHeaders(token) });
     const member = (await team.json()).data.docs[0] as { _id: string; firstName: string; lastName: string };
 
@@ -264,10 +247,11 @@ test.describe('board properties', () => {
     // What the database holds.
     await expect
       .poll(
-        async () => (await findTasks(page.request, token, `Row ${suffix}`))[0]?.properties[p('Text')]?.value,
+        async () =>
+          (await findTasks<TaskDoc>(page.request, token, `Row ${suffix}`))[0]?.properties[p('Text')]?.value,
       )
       .toBe('Hello board');
-    const [saved] = await findTasks(page.request, token, `Row ${suffix}`);
+    const [saved] = await findTasks<TaskDoc>(page.request, token, `Row ${suffix}`);
     const value = (label: string) => saved?.properties[p(label)]?.value;
     expect(saved?._id).toBe(main._id);
     expect(value('Number')).toBe(3.5);
