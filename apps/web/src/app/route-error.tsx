@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useRouteError } from 'react-router';
 import { useToken } from '../features/auth/use-token';
 import { ErrorState } from '../layout/full-page-state';
-import { loginPath } from '../layout/login-path';
+import { expiredLoginPath } from '../layout/login-path';
 
 /**
  * Shown when a screen fails to render or its code cannot be loaded (for example after a deploy). Behind
@@ -14,10 +14,7 @@ export function RouteError({ requiresSession = false }: { requiresSession?: bool
   const error = useRouteError();
   const token = useToken();
   const location = useLocation();
-  if (requiresSession && token === null) {
-    const next = `${location.pathname}${location.search}${location.hash}`;
-    return <Navigate to={loginPath(location.search, { expired: true, next })} replace />;
-  }
+  if (requiresSession && token === null) return <Navigate to={expiredLoginPath(location)} replace />;
   console.error(error);
   return <ErrorState message={t('errors.loadFailed')} onRetry={() => window.location.reload()} />;
 }

@@ -4,7 +4,7 @@ import { LoginPage } from '../features/auth/login-page';
 import { useToken } from '../features/auth/use-token';
 import { loadFeatureTexts } from '../i18n';
 import { FullPageLoader } from '../layout/full-page-state';
-import { loginPath } from '../layout/login-path';
+import { expiredLoginPath, loginPath } from '../layout/login-path';
 import type { ScreenKey } from '../layout/screens';
 import { RouteError } from './route-error';
 
@@ -160,10 +160,8 @@ export function createRouter() {
  */
 export function navigateToLogin(options: { expired?: boolean } = {}): Promise<void> {
   if (!appRouter) return Promise.resolve();
-  const { pathname, search, hash } = appRouter.state.location;
-  if (pathname === '/login') return Promise.resolve();
-  const to = options.expired
-    ? loginPath(search, { expired: true, next: `${pathname}${search}${hash}` })
-    : '/login';
+  const location = appRouter.state.location;
+  if (location.pathname === '/login') return Promise.resolve();
+  const to = options.expired ? expiredLoginPath(location) : '/login';
   return appRouter.navigate(to, { replace: true }).catch(() => undefined);
 }

@@ -6,7 +6,7 @@ import { getToken, sessionExpiredAtStart } from '../api/session-store';
 import { endSession } from '../app/session-end';
 import { canOpenScreen, useCurrentUser, useSession } from '../features/auth/session';
 import { ErrorState, FullPageLoader } from './full-page-state';
-import { loginPath, returnPathAfterLogin } from './login-path';
+import { expiredLoginPath, loginPath, returnPathAfterLogin } from './login-path';
 import type { ScreenKey } from './screens';
 
 /** How often an open tab checks that its login has not run out (nothing announces it). */
@@ -34,12 +34,6 @@ function useExpiryWatch(active: boolean) {
       document.removeEventListener('visibilitychange', onVisible);
     };
   }, [active]);
-}
-
-/** The login for a session that ended at `location`: with the notice and the way back. */
-function expiredLoginPath(location: Location): string {
-  const next = `${location.pathname}${location.search}${location.hash}`;
-  return loginPath(location.search, { expired: true, next });
 }
 
 /**

@@ -68,6 +68,15 @@ export function loginPath(search: string, redirect: LoginRedirect = {}): string 
   return qs ? `/login?${qs}` : '/login';
 }
 
+/**
+ * The login for a session that ended at `location`: with the notice and the way back to that page
+ * (its path, query and hash).
+ */
+export function expiredLoginPath(location: { pathname: string; search: string; hash: string }): string {
+  const next = `${location.pathname}${location.search}${location.hash}`;
+  return loginPath(location.search, { expired: true, next });
+}
+
 /** Where a login that reached the page with `search` continues: its safe `next`, else null (the home route). */
 export function returnPathAfterLogin(search: string): string | null {
   return safeReturnPath(new URLSearchParams(search).get(LOGIN_PARAMS.next));
