@@ -3,12 +3,14 @@
  * server on a fresh embedded database with the demo data, in Debian's Chromium:
  *
  * - the listing: from navigation to its first rows;
- * - the map: from navigation to the points drawn (the count shown, the loader gone);
+ * - the map: from navigation to every visible cluster drawn (the map's `data-settled` mark: the Web
+ *   Worker's clusters for the view shown are on the map, the loader gone);
  * - the task board with 10,000 records: from navigation to its first rows, then a scroll through all
  *   of them, every animation frame timed (the 95th percentile must stay under 20 ms; the median of
  *   the three scrolls counts, since the machine's other work moves a single one).
  *
  *   npm run bench:browser            (builds the web app first when apps/web/dist is missing)
+ *   BENCH_RUNS=1 BENCH_TRACE=/tmp/scroll.json npm run bench:browser   (one run, the scroll traced)
  *
  * Writes bench/results/<date>-browser.json and .md.
  */
@@ -25,7 +27,9 @@ const PORT = Number(process.env.BENCH_BROWSER_PORT ?? 3950);
 const BASE = `http://127.0.0.1:${PORT}`;
 const PASSWORD = 'Demo-Solar-2026';
 const BOARD_RECORDS = 10_000;
-const RUNS = 3;
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** A path: the first scroll is recorded as a Chromium trace there (for profiling, not for the figures). */
+const TRACE = process.env.BENCH_TRACE;
 const SCROLL_STEP = Number(process.env.BENCH_SCROLL_STEP ?? 1000);
 
 const log = (msg: string) => console.log(`[browser ${new Date().toISOString().slice(11, 19)}] ${msg}`);
@@ -123,7 +127,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const round = (n: number) => Math.round(n * 10) / 10;
 
 /** Scrolls the board's grid to the end (loading every page on the way), timing each frame. */
-async function scrollBoard(page: Page): Promise<{ frames: number; p95: number; max: number; rows: number }> {
+async function scrollBoard(page: Page): Promise<{ frames: number; p95: number; slowShare: number; max: number; rows: number }> {
   // A string, not a function: tsx (esbuild) would name inner functions with a helper the page lacks.
   return page.evaluate(`(async (total) => {
     const grid = document.querySelector('[data-testid="board-grid"]');
@@ -152,6 +156,8 @@ async function scrollBoard(page: Page): Promise<{ frames: number; p95: number; m
     return {
       frames: sorted.length,
       p95: sorted[Math.floor(sorted.length * 0.95)] || 0,
+      // Frames are whole vsyncs (16.7, 33.3 ms): the share that missed one says more than the p95.
+      slowShare: sorted.filter((f) => f >= 20).length / Math.max(1, sorted.length),
       max: sorted[sorted.length - 1] || 0,
       rows: Number((document.querySelector('[data-testid="grid-count"]')?.textContent || '0').replace(/[,.]/g, '').match(/\\d+/)[0]),
     };
@@ -179,14 +185,24 @@ async function main() {
     for (let run = 0; run < RUNS; run++) {
       const page = await openAs(owner);
       listing.push(await timeTo(page, '/listing', '[data-testid="cell-stage"]'));
-      map.push(await timeTo(page, '/mapview', '[data-testid="map-count"]', '[data-testid="map-loading"]'));
+      // Settled: the clusters of the view shown are drawn (the Web Worker answered for this view).
+      map.push(
+        await timeTo(
+          page,
+          '/mapview',
+          '[data-testid="quote-map"][data-settled="true"]',
+          '[data-testid="map-loading"]',
+        ),
+      );
       await page.context().close();
     }
     const scrolls: Awaited<ReturnType<typeof scrollBoard>>[] = [];
     for (let run = 0; run < RUNS; run++) {
       const page = await openAs(helios);
       boardFirst.push(await timeTo(page, '/tasks', '[data-testid="board-row"]'));
+      if (TRACE && run === 0) await browser.startTracing(page, { path: TRACE, screenshots: false });
       scrolls.push(await scrollBoard(page));
+      if (TRACE && run === 0) await browser.stopTracing();
       await page.context().close();
     }
     await browser.close();
@@ -212,6 +228,7 @@ async function main() {
         p95FrameMs: round(scroll.p95),
         maxFrameMs: round(scroll.max),
         p95FrameMsAll: scrolls.map((x) => round(x.p95)),
+        framesOver20MsPercentAll: scrolls.map((x) => round(x.slowShare * 100)),
       },
       budgets: { boardScrollP95FrameMs: 20, pass: scroll.p95 < 20 && scroll.rows >= BOARD_RECORDS },
     };
@@ -226,9 +243,9 @@ Machine: ${results.machine.cpus} × ${results.machine.cpu}, ${results.machine.me
 | measure | result | budget |
 | --- | ---: | ---: |
 | listing: first rows | ${results.listingFirstRowsMs.median} ms | – |
-| map: points drawn | ${results.mapPointsDrawnMs.median} ms | – |
+| map: every visible cluster drawn | ${results.mapPointsDrawnMs.median} ms | – |
 | board (10,000 records): first rows | ${results.boardFirstRowsMs.median} ms | – |
-| board: scroll through ${scroll.rows.toLocaleString('en')} records at ${SCROLL_STEP} px a frame, 95th-percentile frame (median of ${RUNS} scrolls) | ${results.boardScroll.p95FrameMs} ms (${scroll.frames} frames, max ${results.boardScroll.maxFrameMs} ms; the ${RUNS} scrolls: ${results.boardScroll.p95FrameMsAll.join(', ')} ms) | < 20 ms |
+| board: scroll through ${scroll.rows.toLocaleString('en')} records at ${SCROLL_STEP} px a frame, 95th-percentile frame (median of ${RUNS} scrolls) | ${results.boardScroll.p95FrameMs} ms (${scroll.frames} frames, max ${results.boardScroll.maxFrameMs} ms; the ${RUNS} scrolls: ${results.boardScroll.p95FrameMsAll.join(', ')} ms, with ${results.boardScroll.framesOver20MsPercentAll.join(', ')} % of their frames at 20 ms or more) | < 20 ms |
 `;
     writeFileSync(join(out, `${day}-browser.md`), md);
     console.log(`\n${md}`);

@@ -1,4 +1,3 @@
-import type { APIRequestContext } from '@playwright/test';
 import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
 import { createTask, findTasks } from '../fixtures/board';
 
@@ -7,11 +6,6 @@ import { createTask, findTasks } from '../fixtures/board';
  * delete with its confirmation and Undo, Ctrl+Z of an edit, and a task set saved from one project
  * and imported into another. Unique names per run: the server is shared by parallel workers.
  */
-
-interface TaskDoc {
-  _id: string;
-  taskName: string;
-}
 
 test.describe('board records', () => {
   test.describe.configure({ timeout: 180_000 });
@@ -204,6 +198,73 @@ test.describe('board records', () => {
     await page.keyboard.press('Shift+Tab');
     await expect(grid).toBeFocused();
     await expect(first.locator(`[data-column="${lastColumn}"]`)).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('a wide board draws the columns in view; scrolling sideways and the keyboard reach every column', async ({
+    page,
+  }) => {
+    const suffix = Date.now().toString(36);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const { token } = await loginAs(page, DEMO.helios, '/tasks', 'en');
+    await createTask(page.request, token, { taskName: `Wide ${suffix}` });
+    await page.reload();
+    const grid = page.getByTestId('board-grid');
+    await expect(page.getByRole('grid', { name: 'Records' })).toBeVisible({ timeout: 60_000 });
+    await page.getByRole('searchbox', { name: 'Search records' }).fill(suffix);
+    const row = page.getByTestId('board-row').filter({ hasText: `Wide ${suffix}` });
+    await expect(row).toHaveCount(1);
+    const headers = page.locator('[data-testid^="column-header-"]');
+    const columns = await headers.evaluateAll((els) =>
+      els.map((el) => el.getAttribute('data-testid')?.replace('column-header-', '') ?? ''),
+    );
+    // The demo board is wider than the screen: a row draws fewer cells than the header has columns.
+    expect(columns.length).toBeGreaterThan(12);
+    const drawn = () =>
+      row.locator('[data-column]').evaluateAll((els) => els.map((el) => el.getAttribute('data-column')));
+    const first = await drawn();
+    expect(first.length).toBeLessThan(columns.length);
+    expect(first).toContain(columns[1]);
+    const last = columns[columns.length - 1] as string;
+    expect(first).not.toContain(last);
+
+    // Every drawn cell sits under its column's header.
+    const aligned = async () => {
+      for (const id of await drawn()) {
+        const cell = await row.locator(`[data-column="${id}"]`).boundingBox();
+        const header = await page.getByTestId(`column-header-${id}`).boundingBox();
+        expect(Math.abs((cell?.x ?? -1) - (header?.x ?? -2)), id ?? '').toBeLessThan(1);
+        expect(Math.abs((cell?.width ?? -1) - (header?.width ?? -2)), id ?? '').toBeLessThan(1);
+      }
+    };
+    await aligned();
+
+    // Scrolled to the far right: the last columns are drawn (in place), the first ones no longer.
+    await grid.evaluate((el) => {
+      el.scrollLeft = el.scrollWidth;
+    });
+    await expect(row.locator(`[data-column="${last}"]`)).toBeVisible();
+    await expect.poll(drawn).not.toContain(columns[1]);
+    await expect(row.locator('[data-column="taskName"]')).toBeVisible();
+    await aligned();
+
+    // Back at the left, the keyboard's End goes to the last column: it is drawn and scrolled into view.
+    await grid.evaluate((el) => {
+      el.scrollLeft = 0;
+    });
+    await expect(row.locator(`[data-column="${last}"]`)).toHaveCount(0);
+    await row.locator('[data-column="taskName"]').click();
+    await page.keyboard.press('End');
+    const active = row.locator(`[data-column="${last}"]`);
+    await expect(active).toHaveAttribute('aria-selected', 'true');
+    await expect(active).toBeInViewport();
+    await expect(grid).toHaveAttribute('aria-activedescendant', (await active.getAttribute('id')) ?? 'none');
+    // Scrolled away, the active cell stays drawn (the grid's aria-activedescendant still points at it).
+    await grid.evaluate((el) => {
+      el.scrollLeft = 0;
+    });
+    await expect.poll(drawn).toContain(columns[1]);
+    await expect(active).toHaveAttribute('aria-selected', 'true');
+    await aligned();
   });
 
   test('a task set saved from one project is imported into another', async ({ page }) => {

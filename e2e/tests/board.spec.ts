@@ -37,6 +37,12 @@ function cellOf(row: Locator, key: string): Locator {
   return row.locator(`[data-column="${key}"]`);
 }
 
+/** A row's cell, its column scrolled into view first (the grid draws the columns in view only). */
+async function shownCell(page: Page, row: Locator, key: string): Promise<Locator> {
+  await page.getByTestId(`column-header-${key}`).scrollIntoViewIfNeeded();
+  return cellOf(row, key);
+}
+
 /** Adds a property through the '+' column: its name, its type and the type's settings. */
 async function addProperty(
   page: Page,
@@ -236,13 +242,13 @@ test.describe('board properties', () => {
     for (const label of ['Created time', 'Created by', 'Last edited time', 'Last edited by', 'ID']) {
       await addProperty(page, p(label), label);
     }
-    await expect(cellOf(row, p('Formula'))).toHaveText('7');
+    await expect(await shownCell(page, row, p('Formula'))).toHaveText('7');
 
     // The button sets its property on the server.
-    await cellOf(row, p('Button'))
+    await (await shownCell(page, row, p('Button')))
       .getByRole('button', { name: `Finish: Row ${suffix}` })
       .click();
-    await expect(cellOf(row, 'Status')).toHaveText('Erledigt');
+    await expect(await shownCell(page, row, 'Status')).toHaveText('Erledigt');
 
     // What the database holds.
     await expect

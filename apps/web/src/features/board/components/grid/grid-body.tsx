@@ -5,10 +5,15 @@ import {
   type KeyboardEvent,
   type ReactNode,
   type RefObject,
+  useCallback,
   useEffect,
   useLayoutEffect,
+  useReducer,
   useRef,
 } from 'react';
+import { flushSync } from 'react-dom';
+import { type ColumnRange, columnRange, sameRange } from '../../lib/column-window';
+import { TITLE_KEY } from '../../lib/columns';
 import type { GridEntry } from '../../lib/grid-entries';
 import type { CellPos } from '../../lib/grid-nav';
 import { assignSlots } from '../../lib/row-slots';
@@ -36,7 +41,63 @@ function observeScrollerRect(instance: Virtualizer<HTMLDivElement, Element>, cb:
 }
 
 /** What every row gets, unchanged while scrolling (the rows are memoised on it). */
-export type RowContext = Omit<GridRowProps, 'task' | 'row' | 'top' | 'selected' | 'activeCol' | 'editing'>;
+export type RowContext = Omit<
+  GridRowProps,
+  'task' | 'row' | 'top' | 'selected' | 'activeCol' | 'editing' | 'range'
+>;
+
+/**
+ * The columns in view (lib/column-window), from the scroller's sideways offset and width: a new
+ * range renders the rows in the scroll event (as the virtualizer does for new rows); scrolling down
+ * keeps the range and renders nothing for it. The offset and width are read in the scroll event and
+ * from a ResizeObserver, never while rendering (that would force a layout); until the scroller is
+ * measured, the window's width stands for it.
+ */
+function useColumnRange(
+  scrollRef: RefObject<HTMLDivElement | null>,
+  widths: readonly number[],
+  pinned: number,
+): ColumnRange {
+  const viewRef = useRef({ left: 0, width: window.innerWidth });
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const computed = columnRange(widths, pinned, viewRef.current.left, viewRef.current.width);
+  const shownRef = useRef(computed);
+  const range = sameRange(shownRef.current, computed) ? shownRef.current : computed;
+  const latest = useRef({ widths, pinned });
+  useLayoutEffect(() => {
+    shownRef.current = range;
+    latest.current = { widths, pinned };
+  });
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const update = (sync: boolean) => {
+      const { widths: w, pinned: p } = latest.current;
+      const next = columnRange(w, p, viewRef.current.left, viewRef.current.width);
+      if (sameRange(next, shownRef.current)) return;
+      shownRef.current = next;
+      if (sync) flushSync(rerender);
+      else rerender();
+    };
+    const onScroll = () => {
+      viewRef.current = { ...viewRef.current, left: el.scrollLeft };
+      update(true);
+    };
+    el.addEventListener('scroll', onScroll, { passive: true });
+    const observer = new ResizeObserver(([entry]) => {
+      const width = entry?.contentRect.width ?? 0;
+      if (width <= 0) return;
+      viewRef.current = { ...viewRef.current, width };
+      update(false);
+    });
+    observer.observe(el);
+    return () => {
+      el.removeEventListener('scroll', onScroll);
+      observer.disconnect();
+    };
+  }, [scrollRef]);
+  return range;
+}
 
 interface GridBodyProps {
   /** The role=grid element (the cursor focuses it) and the virtualizer (it scrolls to a record). */
@@ -69,14 +130,24 @@ interface GridBodyProps {
 export function GridBody(props: GridBodyProps) {
   const { entries, groupColumn, rowContext, active, editing, scrollRef } = props;
   const hasScrolled = useRef(false);
-  const virtualizer = useVirtualizer({
-    count: entries.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => (entries[i]?.kind === 'group' ? GROUP_HEIGHT : ROW_HEIGHT),
-    getItemKey: (i) => {
+  // New functions only with new entries: the virtualizer measures every entry again (10,000 of
+  // them, in every scroll frame) when they change.
+  const estimateSize = useCallback(
+    (i: number) => (entries[i]?.kind === 'group' ? GROUP_HEIGHT : ROW_HEIGHT),
+    [entries],
+  );
+  const getItemKey = useCallback(
+    (i: number) => {
       const e = entries[i];
       return e ? (e.kind === 'group' ? `g:${e.bucket.key}` : e.task._id) : i;
     },
+    [entries],
+  );
+  const virtualizer = useVirtualizer({
+    count: entries.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize,
+    getItemKey,
     // Rows are drawn in the scroll event (flushSync), before the frame: a few spare rows cover the
     // compositor's scrolling ahead; more only cost style, layout and paint in every frame.
     overscan: 2,
@@ -99,6 +170,8 @@ export function GridBody(props: GridBodyProps) {
     props.virtualizerRef.current = virtualizer;
   });
   const items = virtualizer.getVirtualItems();
+  const pinned = rowContext.columns[0]?.id === TITLE_KEY ? 1 : 0;
+  const range = useColumnRange(scrollRef, rowContext.widths, pinned);
 
   // Record rows are keyed by slot (lib/row-slots): rows scrolling in reuse the elements of rows
   // scrolling out. The slots of the last committed render are the ones React's elements have.
@@ -170,6 +243,7 @@ export function GridBody(props: GridBodyProps) {
                 selected={!!props.selection[entry.task._id]}
                 activeCol={active?.row === entry.row ? active.col : null}
                 editing={editing?.row === entry.row ? editing : null}
+                range={range}
               />
             );
           })}

@@ -2,6 +2,7 @@ import type { Column, Task } from '@solar/shared';
 import { IconArrowsDiagonal, IconTarget } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { type MouseEvent, memo, useLayoutEffect, useRef } from 'react';
+import { type ColumnRange, windowItems } from '../../lib/column-window';
 import { TITLE_KEY } from '../../lib/columns';
 import { cellRaw } from '../../lib/values';
 import { CellView } from '../cells/cell-view';
@@ -53,6 +54,8 @@ export interface GridRowProps {
   onToggleSelected: (taskId: string, event: MouseEvent) => void;
   activeCol: number | null;
   editing: { col: number; seed?: string } | null;
+  /** The columns in view (GridBody): the row draws those, its pinned ones and its active cell. */
+  range: ColumnRange;
   related: Record<string, string>;
   isProjects: boolean;
   onCellClick: (row: number, col: number, event: MouseEvent) => void;
@@ -176,7 +179,12 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
         </AriaCell>
         {columns.slice(0, pinned).map((column, col) => renderCell(column, col))}
       </div>
-      {columns.slice(pinned).map((column, i) => renderCell(column, i + pinned))}
+      {windowItems(widths, pinned, props.range, editing?.col ?? activeCol).map((item) => {
+        if ('gap' in item)
+          return <div key={item.key} aria-hidden className={classes.gap} style={{ width: item.gap }} />;
+        const column = columns[item.col];
+        return column ? renderCell(column, item.col) : null;
+      })}
     </AriaRow>
   );
 });
