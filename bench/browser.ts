@@ -127,7 +127,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const round = (n: number) => Math.round(n * 10) / 10;
 
 /** Scrolls the board's grid to the end (loading every page on the way), timing each frame. */
-async function scrollBoard(page: Page): Promise<{ frames: number; p95: number; slowShare: number; max: number; rows: number }> {
+async function scrollBoard(
+  page: Page,
+): Promise<{ frames: number; p95: number; slowShare: number; max: number; rows: number }> {
   // A string, not a function: tsx (esbuild) would name inner functions with a helper the page lacks.
   return page.evaluate(`(async (total) => {
     const grid = document.querySelector('[data-testid="board-grid"]');

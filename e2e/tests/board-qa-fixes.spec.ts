@@ -1,5 +1,5 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
+import type { Locator, Page } from '@playwright/test';
+import { DEMO, expect, loginAs, test } from '../fixtures/auth';
 import { createTask } from '../fixtures/board';
 
 /**
