@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { parseCsv } from '@solar/shared';
 import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
+import { reloadBoard } from '../fixtures/board';
 
 /**
  * CSV export and import of the task board (issue 9): a view's records exported to a file, edited as
@@ -28,9 +29,7 @@ test.describe('board CSV', () => {
       });
       expect(res.status(), await res.text()).toBe(200);
     }
-    await page.reload();
-    await expect(page.getByRole('grid', { name: 'Records' })).toBeVisible({ timeout: 60_000 });
-    await page.getByRole('searchbox', { name: 'Search records' }).fill(`CSV ${suffix}`);
+    await reloadBoard(page, `CSV ${suffix}`);
     await expect(page.getByRole('button', { name: `Open CSV ${suffix} beta` })).toBeVisible();
 
     // Export: the current view (the search narrows it to this run's two records).

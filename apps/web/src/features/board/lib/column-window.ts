@@ -4,6 +4,7 @@
  * so every drawn cell sits where it would in the full row. Scrolling a wide board down then lays out
  * and paints the 8 or so columns on screen instead of all of them (bench/README.md, "In the browser").
  */
+import { TITLE_KEY } from './columns';
 
 /** The columns in view: `start` to `end`, both included (column indexes of the grid). */
 export interface ColumnRange {
@@ -13,6 +14,9 @@ export interface ColumnRange {
 
 /** What a row draws after its pinned columns: a column, or a gap as wide as the columns it stands for. */
 export type WindowItem = { col: number } | { gap: number; key: string };
+
+/** How many columns stay in view while scrolling sideways: the name column, when it is first. */
+export const pinnedCount = (columns: readonly { id: string }[]) => (columns[0]?.id === TITLE_KEY ? 1 : 0);
 
 /** The width of the select box before the first column (grid.module.css, .selectCell). */
 export const SELECT_WIDTH = 44;

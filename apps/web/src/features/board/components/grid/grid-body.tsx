@@ -12,8 +12,7 @@ import {
   useRef,
 } from 'react';
 import { flushSync } from 'react-dom';
-import { type ColumnRange, columnRange, sameRange } from '../../lib/column-window';
-import { TITLE_KEY } from '../../lib/columns';
+import { type ColumnRange, columnRange, pinnedCount, sameRange } from '../../lib/column-window';
 import type { GridEntry } from '../../lib/grid-entries';
 import type { CellPos } from '../../lib/grid-nav';
 import { assignSlots } from '../../lib/row-slots';
@@ -170,8 +169,7 @@ export function GridBody(props: GridBodyProps) {
     props.virtualizerRef.current = virtualizer;
   });
   const items = virtualizer.getVirtualItems();
-  const pinned = rowContext.columns[0]?.id === TITLE_KEY ? 1 : 0;
-  const range = useColumnRange(scrollRef, rowContext.widths, pinned);
+  const range = useColumnRange(scrollRef, rowContext.widths, pinnedCount(rowContext.columns));
 
   // Record rows are keyed by slot (lib/row-slots): rows scrolling in reuse the elements of rows
   // scrolling out. The slots of the last committed render are the ones React's elements have.

@@ -2,7 +2,7 @@ import type { Column, Task } from '@solar/shared';
 import { IconArrowsDiagonal, IconTarget } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { type MouseEvent, memo, useLayoutEffect, useRef } from 'react';
-import { type ColumnRange, windowItems } from '../../lib/column-window';
+import { type ColumnRange, pinnedCount, windowItems } from '../../lib/column-window';
 import { TITLE_KEY } from '../../lib/columns';
 import { cellRaw } from '../../lib/values';
 import { CellView } from '../cells/cell-view';
@@ -144,7 +144,7 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
       : null;
   };
   // The name column (always first) stays in view while scrolling sideways, with the checkbox.
-  const pinned = columns[0]?.id === TITLE_KEY ? 1 : 0;
+  const pinned = pinnedCount(columns);
   return (
     <AriaRow
       ref={rowRef}
