@@ -7,7 +7,9 @@
  *
  *   npm run bench:lighthouse
  *
- * Writes bench/results/<date>-lighthouse.json and .md.
+ * Writes bench/results/<date>-lighthouse.json and .md. `BENCH_PAGES=listing,board` measures only those
+ * pages (a diagnostic run: nothing is written); each run's log line names the LCP element and the phases
+ * of its time (time to first byte, load delay, load time, render delay).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -34,6 +36,20 @@ const PAGES = [
   { name: 'map', path: '/mapview', auth: true },
   { name: 'board', path: '/tasks', auth: true },
 ];
+
+const ONLY = process.env.BENCH_PAGES?.split(',').map((name) => name.trim());
+const SHOWN = ONLY ? PAGES.filter((p) => ONLY.includes(p.name)) : PAGES;
+
+/** The LCP element and its phases from Lighthouse's `largest-contentful-paint-element` audit. */
+function lcpDetail(audit: { details?: unknown } | undefined): string {
+  type Table = { type?: string; items?: Record<string, unknown>[] };
+  const lists = (audit?.details as { items?: Table[] } | undefined)?.items ?? [];
+  const node = lists[0]?.items?.[0]?.node as { nodeLabel?: string; selector?: string } | undefined;
+  const phases = (lists[1]?.items ?? [])
+    .map((row) => `${String(row.phase)} ${Math.round(Number(row.timing))} ms`)
+    .join(', ');
+  return `${node?.selector ?? '?'} "${(node?.nodeLabel ?? '').slice(0, 40)}": ${phases}`;
+}
 
 const log = (msg: string) => console.log(`[lighthouse ${new Date().toISOString().slice(11, 19)}] ${msg}`);
 
@@ -83,7 +99,7 @@ async function main() {
       pass: boolean;
       tbtMsAll: number[];
     }[] = [];
-    for (const p of PAGES) {
+    for (const p of SHOWN) {
       await setSession(p.auth);
       const runs: { score: number; lcpMs: number; tbtMs: number; cls: number }[] = [];
       for (let run = 0; run < RUNS; run++) {
@@ -114,6 +130,9 @@ async function main() {
           cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? Number.NaN) * 1000) / 1000,
           score: Math.round((result?.lhr.categories.performance?.score ?? 0) * 100),
         });
+        log(
+          `${p.name} run ${run + 1}: LCP ${runs.at(-1)?.lcpMs} ms, ${lcpDetail(audits['largest-contentful-paint-element'])}`,
+        );
       }
       const lcpMs = median(runs.map((r) => r.lcpMs));
       const tbtMs = median(runs.map((r) => r.tbtMs));
@@ -127,6 +146,7 @@ async function main() {
     }
     await browser.disconnect();
 
+    if (ONLY) return;
     const day = new Date().toISOString().slice(0, 10);
     const machine = `${cpus().length} × ${cpus()[0]?.model}, ${Math.round(totalmem() / 2 ** 30)} GB`;
     const out = resolve(here, 'results');

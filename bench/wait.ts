@@ -20,13 +20,21 @@ export async function waitFor(url: string, seconds = 120): Promise<void> {
 
 /**
  * The portal on a fresh embedded database with the demo data, for the browser benchmarks: builds the
- * web app first when it is missing; `stop()` ends the server and removes its data.
+ * web app first when it is missing (unless `WEB_DIST` names another build to serve); `stop()` ends the
+ * server and removes its data.
  */
 export async function startDemoServer(port: number, name: string): Promise<{ stop: () => Promise<void> }> {
   const root = resolve(import.meta.dirname, '..');
-  if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
+  if (!process.env.WEB_DIST && !existsSync(join(root, 'apps/web/dist/index.html'))) {
     execFileSync('npm', ['run', 'build', '-w', '@solar/web'], { cwd: root, stdio: 'inherit' });
   }
+  // A server left on the port (an interrupted run) would answer the health check in this one's place,
+  // and the run would measure its build and data.
+  const taken = await fetch(`http://127.0.0.1:${port}/api`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${port} is already taken: stop what listens there first`);
   const dataDir = mkdtempSync(join(tmpdir(), `solar-bench-${name}-`));
   const server = spawnServer(
     { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },

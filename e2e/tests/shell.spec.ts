@@ -272,6 +272,36 @@ test.describe('routing guards', () => {
     await expect(page).toHaveURL(/\/listing$/);
     await expect(page.getByTestId('sidebar')).toBeVisible();
   });
+
+  test('a screen opened with a stored session loads its code while the app asks who is logged in', async ({
+    page,
+  }) => {
+    // GET /api/user is held until the screen's chunks have been asked for: rendered one after another,
+    // the app shell and the listing would be requested only after its answer (issue 7, first screen).
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.endsWith('.js')) scripts.push(pathname);
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = false;
+    await page.route('**/api/user', async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    const opened = loginAs(page, DEMO.owner, '/listing');
+    const requested = (chunk: string) => scripts.some((path) => path.includes(`/assets/${chunk}-`));
+    await expect.poll(() => asked && requested('app-shell') && requested('listing-page')).toBe(true);
+    await expect(page.getByTestId('sidebar')).toHaveCount(0);
+    release();
+    await opened;
+    await expect(page.getByTestId('listing-row').first()).toBeVisible();
+    await expect(page.getByTestId('sidebar')).toBeVisible();
+  });
 });
 
 test.describe('app shell', () => {

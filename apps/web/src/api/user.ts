@@ -1,18 +1,20 @@
 import { CurrentUserResponse, type Language, type PersonalDetailsRequest } from '@solar/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { queryKeys } from './query-keys';
 
 export type CurrentUser = CurrentUserResponse['data'];
 
-/** GET /api/user: the logged-in user and their company; only runs while a token is stored. */
+/** GET /api/user: the logged-in user and their company. */
+export const currentUserQuery = queryOptions({
+  queryKey: queryKeys.currentUser,
+  queryFn: ({ signal }) => api.get('/user', { signal, schema: CurrentUserResponse }).then((r) => r.data),
+  staleTime: 5 * 60_000,
+});
+
+/** The logged-in user ({@link currentUserQuery}); only runs while a token is stored. */
 export function useCurrentUserQuery(enabled: boolean) {
-  return useQuery({
-    queryKey: queryKeys.currentUser,
-    queryFn: ({ signal }) => api.get('/user', { signal, schema: CurrentUserResponse }).then((r) => r.data),
-    enabled,
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...currentUserQuery, enabled });
 }
 
 /** PUT /api/user/update/personal-details; the answer replaces the cached user. */

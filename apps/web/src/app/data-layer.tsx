@@ -3,6 +3,7 @@ import { type ReactNode, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { api } from '../api/client';
 import { getToken } from '../api/session-store';
+import { currentUserQuery } from '../api/user';
 import { requestNotifications } from '../lib/notifications-host';
 import { queryClient } from './query-client';
 import { endSession } from './session-end';
@@ -14,6 +15,9 @@ export { RedirectIfAuthenticated, RequireAuth, RequireScreen, RootRedirect } fro
 api.configure({ onSessionEnded: endSession });
 // The screens from here on (the board among them) show toasts through Mantine's store directly.
 requestNotifications();
+// With a stored session every guard starts by asking who is logged in: the question goes out as this chunk
+// arrives (main.tsx fetches it with the page's own chunks), not after the first render reaches a guard.
+if (getToken() !== null) void queryClient.prefetchQuery(currentUserQuery);
 
 /**
  * Server state for every route but an anonymous visitor's login: the query cache, the API client wired

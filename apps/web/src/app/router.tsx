@@ -1,4 +1,4 @@
-import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
 import { LoginPage } from '../features/auth/login-page';
 import { useToken } from '../features/auth/use-token';
@@ -6,6 +6,7 @@ import { loadFeatureTexts } from '../i18n';
 import { FullPageLoader } from '../layout/full-page-state';
 import { expiredLoginPath, loginPath } from '../layout/login-path';
 import type { ScreenKey } from '../layout/screens';
+import { type Preloadable, preloadable } from '../lib/preloadable';
 import { RouteError } from './route-error';
 
 /**
@@ -14,67 +15,124 @@ import { RouteError } from './route-error';
  * small (issue 7: the login loads at most 150 KB of JavaScript).
  */
 const loadDataLayer = async () => (await Promise.all([import('./data-layer'), loadFeatureTexts()]))[0];
-const DataLayer = lazy(async () => ({ default: (await loadDataLayer()).DataLayer }));
-const RequireAuth = lazy(async () => ({ default: (await loadDataLayer()).RequireAuth }));
-const RequireScreen = lazy(async () => ({ default: (await loadDataLayer()).RequireScreen }));
-const RedirectIfAuthenticated = lazy(async () => ({
-  default: (await loadDataLayer()).RedirectIfAuthenticated,
-}));
-const RootRedirect = lazy(async () => ({ default: (await loadDataLayer()).RootRedirect }));
+const DataLayer = preloadable(loadDataLayer, (m) => m.DataLayer);
+const RequireAuth = preloadable(loadDataLayer, (m) => m.RequireAuth);
+const RequireScreen = preloadable(loadDataLayer, (m) => m.RequireScreen);
+const RedirectIfAuthenticated = preloadable(loadDataLayer, (m) => m.RedirectIfAuthenticated);
+const RootRedirect = preloadable(loadDataLayer, (m) => m.RootRedirect);
 
-// One chunk per screen (React.lazy needs a default export; the modules use named ones), except the
-// login: the first screen of most visits is part of the entry (one file, no chunk overhead; its form
-// components are the app's anyway).
-const RegisterPage = lazy(async () => ({
-  default: (await import('../features/auth/register-page')).RegisterPage,
-}));
-const ForgotPasswordPage = lazy(async () => ({
-  default: (await import('../features/auth/forgot-password-page')).ForgotPasswordPage,
-}));
-const ResetPasswordPage = lazy(async () => ({
-  default: (await import('../features/auth/reset-password-page')).ResetPasswordPage,
-}));
-const AppShell = lazy(async () => ({ default: (await import('../layout/app-shell')).AppShell }));
-const ProfilePage = lazy(async () => ({
-  default: (await import('../features/profile/profile-page')).ProfilePage,
-}));
-const TemplatesPage = lazy(async () => ({
-  default: (await import('../features/templates/templates-page')).TemplatesPage,
-}));
-const TestCheckoutPage = lazy(async () => ({
-  default: (await import('../features/plans/test-checkout-page')).TestCheckoutPage,
-}));
-const HelpPage = lazy(async () => ({ default: (await import('../features/help/help-page')).HelpPage }));
+// One chunk per screen, except the login: the first screen of most visits is part of the entry (one
+// file, no chunk overhead; its form components are the app's anyway).
+const RegisterPage = preloadable(
+  () => import('../features/auth/register-page'),
+  (m) => m.RegisterPage,
+);
+const ForgotPasswordPage = preloadable(
+  () => import('../features/auth/forgot-password-page'),
+  (m) => m.ForgotPasswordPage,
+);
+const ResetPasswordPage = preloadable(
+  () => import('../features/auth/reset-password-page'),
+  (m) => m.ResetPasswordPage,
+);
+/** The frame around every screen behind the login (menu, header, footer). */
+const AppShell = preloadable(
+  () => import('../layout/app-shell'),
+  (m) => m.AppShell,
+);
 /** The project and task board: one screen for both routes, the board chosen by the path. */
-const BoardPage = lazy(async () => ({ default: (await import('../features/board/board-page')).BoardPage }));
+const BoardPage = preloadable(
+  () => import('../features/board/board-page'),
+  (m) => m.BoardPage,
+);
 
-/** The page of each built screen, one lazy chunk each. */
-const SCREEN_PAGES: Partial<Record<ScreenKey, LazyExoticComponent<ComponentType>>> = {
-  dashboard: lazy(async () => ({
-    default: (await import('../features/dashboard/dashboard-page')).DashboardPage,
-  })),
-  listing: lazy(async () => ({ default: (await import('../features/listing/listing-page')).ListingPage })),
-  mapview: lazy(async () => ({ default: (await import('../features/map/map-page')).MapPage })),
-  overview: lazy(async () => ({
-    default: (await import('../features/overview/overview-page')).OverviewPage,
-  })),
-  data: lazy(async () => ({
-    default: (await import('../features/planning-data/planning-data-page')).PlanningDataPage,
-  })),
-  product: lazy(async () => ({ default: (await import('../features/products/product-page')).ProductPage })),
-  projectview: lazy(async () => ({
-    default: (await import('../features/project-view/project-view-page')).ProjectViewPage,
-  })),
-  '3D': lazy(async () => ({ default: (await import('../features/viewer/viewer-page')).ViewerPage })),
+/** The page of each screen behind the login, by its path. */
+const SIGNED_IN_PAGES = {
+  profile: preloadable(
+    () => import('../features/profile/profile-page'),
+    (m) => m.ProfilePage,
+  ),
+  templates: preloadable(
+    () => import('../features/templates/templates-page'),
+    (m) => m.TemplatesPage,
+  ),
+  help: preloadable(
+    () => import('../features/help/help-page'),
+    (m) => m.HelpPage,
+  ),
+  'checkout/test': preloadable(
+    () => import('../features/plans/test-checkout-page'),
+    (m) => m.TestCheckoutPage,
+  ),
+} satisfies Record<string, Preloadable<object>>;
+
+/** The page of each built screen of the menu (SPEC §6), behind its RequireScreen guard. */
+const SCREEN_PAGES = {
+  dashboard: preloadable(
+    () => import('../features/dashboard/dashboard-page'),
+    (m) => m.DashboardPage,
+  ),
+  listing: preloadable(
+    () => import('../features/listing/listing-page'),
+    (m) => m.ListingPage,
+  ),
+  mapview: preloadable(
+    () => import('../features/map/map-page'),
+    (m) => m.MapPage,
+  ),
+  overview: preloadable(
+    () => import('../features/overview/overview-page'),
+    (m) => m.OverviewPage,
+  ),
+  data: preloadable(
+    () => import('../features/planning-data/planning-data-page'),
+    (m) => m.PlanningDataPage,
+  ),
+  product: preloadable(
+    () => import('../features/products/product-page'),
+    (m) => m.ProductPage,
+  ),
+  projectview: preloadable(
+    () => import('../features/project-view/project-view-page'),
+    (m) => m.ProjectViewPage,
+  ),
+  '3D': preloadable(
+    () => import('../features/viewer/viewer-page'),
+    (m) => m.ViewerPage,
+  ),
   projects: BoardPage,
   tasks: BoardPage,
-};
-const CustomerViewPage = lazy(async () => ({
-  default: (await import('../features/customer-view/customer-view-page')).CustomerViewPage,
-}));
-const CustomerRequestPage = lazy(async () => ({
-  default: (await import('../features/customer/customer-request-page')).CustomerRequestPage,
-}));
+} satisfies Partial<Record<ScreenKey, Preloadable<object>>>;
+
+const CustomerViewPage = preloadable(
+  () => import('../features/customer-view/customer-view-page'),
+  (m) => m.CustomerViewPage,
+);
+const CustomerRequestPage = preloadable(
+  () => import('../features/customer/customer-request-page'),
+  (m) => m.CustomerRequestPage,
+);
+
+/** The page behind the login at `pathname`, if it is one. */
+function signedInPage(pathname: string): Preloadable<object> | undefined {
+  const path = pathname.replace(/^\/+|\/+$/g, '');
+  if (Object.hasOwn(SCREEN_PAGES, path)) return SCREEN_PAGES[path as keyof typeof SCREEN_PAGES];
+  if (Object.hasOwn(SIGNED_IN_PAGES, path)) return SIGNED_IN_PAGES[path as keyof typeof SIGNED_IN_PAGES];
+  return undefined;
+}
+
+/**
+ * Loads, all at once, the chunks the first render of a page opened with a stored session needs: the data
+ * layer with its texts, and on a page behind the login the app shell and the page's own chunk. Rendered
+ * in turn, each part would only ask for the next once it had arrived and rendered (four round trips,
+ * each behind the one before and React's 300 ms between reveals, ahead of the page's first request for
+ * data). Resolves when all have arrived or failed (a failure shows when the part renders).
+ */
+export async function preloadSignedIn(pathname: string): Promise<void> {
+  const screen = signedInPage(pathname);
+  const parts = [DataLayer.preload(), ...(screen ? [AppShell.preload(), screen.preload()] : [])];
+  await Promise.allSettled(parts);
+}
 
 function page(node: ReactNode) {
   return <Suspense fallback={<FullPageLoader />}>{node}</Suspense>;
@@ -125,10 +183,10 @@ export const routes: RouteObject[] = [
             element: page(<RequireAuth>{page(<AppShell />)}</RequireAuth>),
             errorElement: <RouteError requiresSession />,
             children: [
-              { path: '/profile', element: <ProfilePage /> },
-              { path: '/checkout/test', element: <TestCheckoutPage /> },
-              { path: '/templates', element: <TemplatesPage /> },
-              { path: '/help', element: <HelpPage /> },
+              ...Object.entries(SIGNED_IN_PAGES).map(([path, Page]) => ({
+                path: `/${path}`,
+                element: <Page />,
+              })),
               ...Object.entries(SCREEN_PAGES).map(([screen, Page]) => ({
                 path: `/${screen}`,
                 element: (

@@ -1,5 +1,6 @@
 import type { NotificationData, NotificationsProps } from '@mantine/notifications';
-import { type ComponentType, lazy, Suspense, useSyncExternalStore } from 'react';
+import { type ComponentType, Suspense, useSyncExternalStore } from 'react';
+import { preloadable } from './preloadable';
 
 /**
  * The toast container loads on first use, so the login page does not download it before its first
@@ -21,6 +22,8 @@ function subscribe(listener: () => void): () => void {
 export function requestNotifications(): void {
   if (isRequested) return;
   isRequested = true;
+  // Loaded before the container renders, it shows without a fallback (src/lib/preloadable.tsx).
+  void LazyNotifications.preload();
   for (const listener of listeners) listener();
 }
 
@@ -41,11 +44,12 @@ export function clearNotifications(): void {
 }
 
 // A failed download leaves the page without toasts rather than breaking it.
-const LazyNotifications = lazy(
-  (): Promise<{ default: ComponentType<NotificationsProps> }> =>
+const LazyNotifications = preloadable(
+  (): Promise<ComponentType<NotificationsProps>> =>
     loadNotifications()
-      .then((module) => ({ default: module.Notifications }))
-      .catch(() => ({ default: () => null })),
+      .then((module) => module.Notifications)
+      .catch(() => () => null),
+  (Notifications) => Notifications,
 );
 
 /** The app's toast container, rendered once something asked for it. */
