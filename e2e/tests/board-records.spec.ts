@@ -120,6 +120,9 @@ test.describe('board records', () => {
     await expect(confirm.getByText('Are you sure you want to delete these 2 tasks?')).toBeVisible();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Tasks deleted successfully')).toBeVisible();
+    // The toast closes itself after 8 s unless the pointer rests on it, as a reader's would: the checks
+    // below can take longer than that on a busy machine, and Undo would then be clicked as it fades.
+    await page.getByText('Tasks deleted successfully').hover();
     await expect(page.getByTestId('board-row').filter({ hasText: `Bulk ${suffix}` })).toHaveCount(0);
     await expect.poll(async () => (await findTasks(page.request, token, `Bulk ${suffix}`)).length).toBe(0);
 
