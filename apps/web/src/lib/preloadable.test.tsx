@@ -27,7 +27,7 @@ function chunk() {
   return { load, arrive: () => arrive(module), fail };
 }
 
-/** Every text the page showed, commit by commit. */
+/** The part inside an error boundary and a Suspense boundary, as a route renders it. */
 function page(node: ReactNode) {
   return (
     <Boundary>
