@@ -16,6 +16,7 @@ import { Link } from 'react-router';
 import type { SavedSortColumn, SortOrder } from '../../api/projects';
 import { currentLanguage } from '../../i18n';
 import { buildingFactLabel } from '../../lib/building-labels';
+import { observeScrollerRect, scrollAfterMount } from '../../lib/virtual-scroller';
 import classes from './listing.module.css';
 import type de from './locales/de.json';
 
@@ -287,6 +288,9 @@ export function ProjectsTable({
     // Render the first screenful at once, before the scroll element has been measured.
     initialRect: { width: 1200, height: 720 },
     getItemKey: (index) => rows[index]?._id ?? index,
+    // Neither forces a layout of the page in the task that shows the first rows (lib/virtual-scroller).
+    observeElementRect: observeScrollerRect,
+    scrollToFn: scrollAfterMount,
   });
   const items = virtualizer.getVirtualItems();
   const paddingTop = items[0]?.start ?? 0;

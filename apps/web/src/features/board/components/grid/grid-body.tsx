@@ -1,6 +1,6 @@
 import type { Column } from '@solar/shared';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { elementScroll, type Rect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import {
   type KeyboardEvent,
   type ReactNode,
@@ -12,6 +12,7 @@ import {
   useRef,
 } from 'react';
 import { flushSync } from 'react-dom';
+import { observeScrollerRect, scrollAfterMount } from '../../../../lib/virtual-scroller';
 import { type ColumnRange, columnRange, pinnedCount, sameRange } from '../../lib/column-window';
 import type { GridEntry } from '../../lib/grid-entries';
 import type { CellPos } from '../../lib/grid-nav';
@@ -25,19 +26,6 @@ import type { EditingCell } from './use-grid-cursor';
 
 const HEADER_HEIGHT = 37;
 const GROUP_HEIGHT = 40;
-
-/**
- * The scroller's size, from a ResizeObserver only: the library's own reads it at once when the grid
- * mounts, which forces a layout of the whole new grid inside the task that mounted it. The observer
- * reports after the browser's layout; until then `initialRect` stands.
- */
-function observeScrollerRect(instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: Rect) => void) {
-  const element = instance.scrollElement;
-  if (!element) return;
-  const observer = new ResizeObserver(() => cb({ width: element.clientWidth, height: element.clientHeight }));
-  observer.observe(element, { box: 'content-box' });
-  return () => observer.disconnect();
-}
 
 /** What every row gets, unchanged while scrolling (the rows are memoised on it). */
 export type RowContext = Omit<
@@ -128,7 +116,6 @@ interface GridBodyProps {
  */
 export function GridBody(props: GridBodyProps) {
   const { entries, groupColumn, rowContext, active, editing, scrollRef } = props;
-  const hasScrolled = useRef(false);
   // New functions only with new entries: the virtualizer measures every entry again (10,000 of
   // them, in every scroll frame) when they change.
   const estimateSize = useCallback(
@@ -155,15 +142,9 @@ export function GridBody(props: GridBodyProps) {
     // its borders), so the render that mounts the grid (a transition, in short tasks) draws the
     // visible rows already, not a synchronous second render once the scroller is measured.
     initialRect: { width: window.innerWidth, height: Math.max(360, window.innerHeight - 300) - 2 },
+    // Neither forces a layout of the new grid in the task that mounts it (lib/virtual-scroller).
     observeElementRect: observeScrollerRect,
-    // On mounting, the virtualizer scrolls the new scroller to offset 0 (where it is), which also
-    // forced that layout; the browser would not even send a scroll event for it.
-    scrollToFn: (offset, options, instance) => {
-      const isFirst = !hasScrolled.current;
-      hasScrolled.current = true;
-      if (isFirst && offset + (options.adjustments ?? 0) === 0) return;
-      elementScroll(offset, options, instance);
-    },
+    scrollToFn: scrollAfterMount,
   });
   useLayoutEffect(() => {
     props.virtualizerRef.current = virtualizer;
