@@ -392,10 +392,18 @@ test.describe('app shell', () => {
     await expect(page.getByTestId('sidebar-toggle')).toHaveAttribute('aria-expanded', 'false');
     // Labels remain for screen readers; the links still work.
     await expect(page.getByTestId('nav-mapview')).toBeVisible();
+    // Collapsed, an item names itself in a tooltip when pointed at.
+    await page.getByTestId('nav-listing').hover();
+    await expect(page.locator('.mantine-Tooltip-tooltip')).toHaveText(DE.navListing);
 
     await page.getByTestId('sidebar-toggle').click();
     await expect.poll(() => sidebarWidth(page)).toBeCloseTo(240, 0);
     await expect(page.getByTestId('sidebar-toggle')).toHaveAttribute('aria-expanded', 'true');
+    // Expanded, the label is on screen and pointing at an item shows no tooltip (waited for longer
+    // than the tooltip's 150 ms opening delay).
+    await page.getByTestId('nav-listing').hover();
+    await page.waitForTimeout(400);
+    await expect(page.locator('.mantine-Tooltip-tooltip').filter({ hasText: DE.navListing })).toHaveCount(0);
   });
 });
 

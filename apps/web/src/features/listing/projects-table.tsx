@@ -1,4 +1,4 @@
-import { Anchor, Badge, Checkbox, Group, Text, UnstyledButton } from '@mantine/core';
+import { Badge, UnstyledButton } from '@mantine/core';
 import { formatDate, formatEuro, formatNumber, type Language, type Stage } from '@solar/shared';
 import {
   IconArrowDown,
@@ -10,7 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TFunction } from 'i18next';
-import { type ReactNode, useRef } from 'react';
+import { type CSSProperties, type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SavedSortColumn, SortOrder } from '../../api/projects';
@@ -34,6 +34,33 @@ export const STAGE_COLORS: Record<Stage, string> = {
   PROJECT_REALIZED: 'green',
   OFFER_NOT_ACCEPTED: 'red',
 };
+
+/**
+ * A stage as Mantine's light badge draws it (its classes, its colour variables), without the
+ * component. The cells are plain elements in Mantine's look: as Mantine components (text, badge,
+ * anchors, groups, a checkbox) twenty rows were some two hundred components to render, style and
+ * lay out in the task that shows the listing's first page.
+ */
+function StageBadge({
+  stage,
+  children,
+  ...rest
+}: {
+  stage: Stage;
+  children: ReactNode;
+  'data-testid'?: string;
+}) {
+  const color = STAGE_COLORS[stage];
+  const style = {
+    '--badge-bg': `var(--mantine-color-${color}-light)`,
+    '--badge-color': `var(--mantine-color-${color}-light-color)`,
+  } as CSSProperties;
+  return (
+    <span className={`${Badge.classes.root} ${classes.badge}`} data-variant="light" style={style} {...rest}>
+      <span className={Badge.classes.label}>{children}</span>
+    </span>
+  );
+}
 
 /** One listing row: a saved project, or (for ADMIN and CITY_ADMIN) a quote without a company project. */
 export interface ListingRow {
@@ -79,29 +106,25 @@ const COLUMNS: Column[] = [
     id: 'address',
     width: 260,
     render: (row) => (
-      <Text size="sm" fw={600} truncate="end" title={row.address}>
+      <span className={classes.address} title={row.address}>
         {row.address}
-      </Text>
+      </span>
     ),
   },
   { id: 'city', width: 130, sort: 'city', render: (row) => row.city },
   {
     id: 'shortId',
     width: 120,
-    render: (row) => (
-      <Text size="sm" ff="monospace">
-        {row.shortId}
-      </Text>
-    ),
+    render: (row) => <span className={classes.mono}>{row.shortId}</span>,
   },
   {
     id: 'stage',
     width: 230,
     render: (row, { t }) =>
       row.projectStatus ? (
-        <Badge variant="light" color={STAGE_COLORS[row.projectStatus]} data-testid="cell-stage">
+        <StageBadge stage={row.projectStatus} data-testid="cell-stage">
           {t(`pipeline:stage.${row.projectStatus}`)}
-        </Badge>
+        </StageBadge>
       ) : (
         '–'
       ),
@@ -160,9 +183,9 @@ const COLUMNS: Column[] = [
     width: 250,
     render: (row) =>
       row.customer?.email ? (
-        <Anchor href={`mailto:${row.customer.email}`} size="sm" truncate="end">
+        <a href={`mailto:${row.customer.email}`} className={`${classes.link} ${classes.truncate}`}>
           {row.customer.email}
-        </Anchor>
+        </a>
       ) : (
         '–'
       ),
@@ -172,21 +195,17 @@ const COLUMNS: Column[] = [
     width: 110,
     sort: 'rating',
     render: (row, { lang }) => (
-      <Group gap={4} wrap="nowrap">
+      <span className={classes.inline}>
         <IconStarFilled size={14} aria-hidden className={classes.star} />
-        <span>{formatNumber(row.rating, lang, 1)}</span>
-      </Group>
+        {formatNumber(row.rating, lang, 1)}
+      </span>
     ),
   },
   {
     id: 'responsiblePerson',
     width: 160,
     render: (row, { t }) =>
-      row.responsiblePerson ?? (
-        <Text size="sm" c="dimmed">
-          {t('unassigned')}
-        </Text>
-      ),
+      row.responsiblePerson ?? <span className={classes.dimmed}>{t('unassigned')}</span>,
   },
   {
     id: 'date',
@@ -199,18 +218,15 @@ const COLUMNS: Column[] = [
     width: 100,
     render: (row, { t }) =>
       row.projectId ? (
-        <Anchor
-          component={Link}
+        <Link
           to={`/projectview?projectId=${encodeURIComponent(row.projectId)}`}
-          size="sm"
+          className={`${classes.link} ${classes.inline}`}
           aria-label={t('openProject', { address: row.address })}
           data-testid="open-project"
         >
-          <Group gap={4} wrap="nowrap">
-            <IconExternalLink size={14} aria-hidden />
-            {t('open')}
-          </Group>
-        </Anchor>
+          <IconExternalLink size={14} aria-hidden />
+          {t('open')}
+        </Link>
       ) : (
         '–'
       ),
@@ -222,19 +238,17 @@ const COLUMNS: Column[] = [
       const url = ctx.planningUrl(row);
       if (!url) return '–';
       return (
-        <Anchor
+        <a
           href={url}
           target="_blank"
           rel="noopener"
-          size="sm"
+          className={`${classes.link} ${classes.inline}`}
           aria-label={`${ctx.t('open3d', { address: row.address })} (${ctx.newTab})`}
           data-testid="open-3d"
         >
-          <Group gap={4} wrap="nowrap">
-            <IconCube size={14} aria-hidden />
-            {ctx.t('planning3d')}
-          </Group>
-        </Anchor>
+          <IconCube size={14} aria-hidden />
+          {ctx.t('planning3d')}
+        </a>
       );
     },
   },
@@ -326,10 +340,13 @@ export function ProjectsTable({
           <tr aria-rowindex={1}>
             {selectable && (
               <th scope="col" className={classes.th}>
-                <Checkbox
-                  size="xs"
+                <input
+                  type="checkbox"
+                  className={classes.check}
                   checked={allSelected}
-                  indeterminate={someSelected}
+                  ref={(input) => {
+                    if (input) input.indeterminate = someSelected;
+                  }}
                   onChange={onToggleAll}
                   aria-label={t('selectAll')}
                   data-testid="select-all"
@@ -399,8 +416,9 @@ export function ProjectsTable({
               >
                 {selectable && (
                   <td className={classes.td}>
-                    <Checkbox
-                      size="xs"
+                    <input
+                      type="checkbox"
+                      className={classes.check}
                       checked={isSelected}
                       onChange={() => onToggle(row._id)}
                       aria-label={t('selectRow', { address: row.address })}
