@@ -11,6 +11,7 @@
  *
  *   npm run bench:browser            (builds the web app first when apps/web/dist is missing)
  *   BENCH_RUNS=1 BENCH_TRACE=/tmp/scroll.json npm run bench:browser   (one run, the scroll traced)
+ *   BENCH_RUNS=1 BENCH_PROFILE=/tmp/scroll.cpuprofile npm run bench:browser   (its JavaScript profiled)
  *
  * Writes bench/results/<date>-browser.json and .md.
  */
@@ -30,6 +31,8 @@ const BOARD_RECORDS = 10_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** A path: the first scroll is recorded as a Chromium trace there (for profiling, not for the figures). */
 const TRACE = process.env.BENCH_TRACE;
+/** A path: the first scroll's JavaScript is recorded there as a CPU profile (DevTools opens it). */
+const PROFILE = process.env.BENCH_PROFILE;
 const SCROLL_STEP = Number(process.env.BENCH_SCROLL_STEP ?? 1000);
 
 const log = (msg: string) => console.log(`[browser ${new Date().toISOString().slice(11, 19)}] ${msg}`);
@@ -203,8 +206,14 @@ async function main() {
       const page = await openAs(helios);
       boardFirst.push(await timeTo(page, '/tasks', '[data-testid="board-row"]'));
       if (TRACE && run === 0) await browser.startTracing(page, { path: TRACE, screenshots: false });
+      const cdp = PROFILE && run === 0 ? await page.context().newCDPSession(page) : null;
+      if (cdp) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.start');
+      }
       scrolls.push(await scrollBoard(page));
       if (TRACE && run === 0) await browser.stopTracing();
+      if (cdp && PROFILE) writeFileSync(PROFILE, JSON.stringify((await cdp.send('Profiler.stop')).profile));
       await page.context().close();
     }
     await browser.close();

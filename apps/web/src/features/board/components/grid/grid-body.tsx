@@ -70,7 +70,10 @@ function useColumnRange(
       viewRef.current = { ...viewRef.current, left: el.scrollLeft };
       update(true);
     };
-    el.addEventListener('scroll', onScroll, { passive: true });
+    // Captured, so it runs before the virtualizer's listener on the same element: that one renders
+    // the rows in view (flushSync), and reading `scrollLeft` after it forced a layout of the new
+    // rows inside the scroll event, once a frame.
+    el.addEventListener('scroll', onScroll, { passive: true, capture: true });
     const observer = new ResizeObserver(([entry]) => {
       const width = entry?.contentRect.width ?? 0;
       if (width <= 0) return;
@@ -79,7 +82,7 @@ function useColumnRange(
     });
     observer.observe(el);
     return () => {
-      el.removeEventListener('scroll', onScroll);
+      el.removeEventListener('scroll', onScroll, { capture: true });
       observer.disconnect();
     };
   }, [scrollRef]);
