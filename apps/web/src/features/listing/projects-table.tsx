@@ -56,8 +56,14 @@ function StageBadge({
     '--badge-color': `var(--mantine-color-${color}-light-color)`,
   } as CSSProperties;
   return (
-    <span className={`${Badge.classes.root} ${classes.badge}`} data-variant="light" style={style} {...rest}>
-      <span className={Badge.classes.label}>{children}</span>
+    <span
+      // Mantine's static class names too: app/global.css darkens a light badge's text by them.
+      className={`${Badge.classes.root} mantine-Badge-root ${classes.badge}`}
+      data-variant="light"
+      style={style}
+      {...rest}
+    >
+      <span className={`${Badge.classes.label} mantine-Badge-label`}>{children}</span>
     </span>
   );
 }
