@@ -112,7 +112,7 @@ const COLUMNS: Column[] = [
     id: 'address',
     width: 260,
     render: (row) => (
-      <span className={classes.address} title={row.address}>
+      <span className={`${classes.truncate} ${classes.address}`} title={row.address}>
         {row.address}
       </span>
     ),
