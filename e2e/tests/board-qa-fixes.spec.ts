@@ -121,6 +121,13 @@ test.describe('board audit fixes', () => {
     await last.scrollIntoViewIfNeeded();
     await expectInViewport(page, last);
     await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    // Focus goes back to the header, and the menu opens again on its first page.
+    const header = page.getByRole('button', { name: 'Spalte Priorität' });
+    await expect(header).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(menu.getByRole('menuitem', { name: 'Aufsteigend sortieren' })).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: 'Zurück' })).toHaveCount(0);
   });
   test("the German task board's headers show their whole names at 1440 px, and every header's menu is enabled", async ({
     page,
@@ -143,5 +150,29 @@ test.describe('board audit fixes', () => {
         .map((b) => b.getAttribute('aria-label')),
     );
     expect(disabled).toEqual([]);
+  });
+  test('a column menu opens from the keyboard the first time, takes the focus and gives it back', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await loginAs(page, DEMO.owner, '/tasks', 'de');
+    await expect(page.getByRole('grid', { name: 'Einträge' })).toBeVisible({ timeout: 60_000 });
+    const header = page.getByRole('button', { name: 'Spalte Priorität' });
+    await expect(header).toHaveAttribute('aria-haspopup', 'menu');
+    await expect(header).toHaveAttribute('aria-expanded', 'false');
+    await header.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('dialog', { name: 'Spalte Priorität' });
+    await expect(menu.getByRole('menuitem', { name: 'Aufsteigend sortieren' })).toBeVisible();
+    await expect(header).toHaveAttribute('aria-expanded', 'true');
+    // The focus is in the menu (its name field first), not left on the page behind it.
+    await expect.poll(() => menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await expect(header).toBeFocused();
+    await expect(header).toHaveAttribute('aria-expanded', 'false');
+    // Space opens it as well.
+    await page.keyboard.press('Space');
+    await expect(menu.getByRole('menuitem', { name: 'Absteigend sortieren' })).toBeVisible();
   });
 });

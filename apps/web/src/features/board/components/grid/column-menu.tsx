@@ -1,4 +1,5 @@
 import { Menu } from '@mantine/core';
+import { useMergedRef } from '@mantine/hooks';
 import type { Column } from '@solar/shared';
 import {
   IconArrowLeft,
@@ -14,7 +15,15 @@ import {
   IconTransform,
   IconTrash,
 } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import {
+  cloneElement,
+  type MouseEvent,
+  type ReactElement,
+  type Ref,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBoard } from '../../hooks/board-context';
 import { usePropertyActions } from '../../hooks/use-property-actions';
@@ -56,8 +65,75 @@ export function ColumnMenu({
   actions,
 }: {
   column: Column;
-  target: ReactNode;
+  target: ReactElement<{ onClick?: (event: MouseEvent) => void }>;
   actions: ColumnMenuActions;
+}) {
+  const { t } = useTranslation('board');
+  // A board shows a few dozen column headers, and a Mantine menu sets up its floating position, focus
+  // handling and transitions when it mounts: about 40 ms of the board's first render in a CPU profile
+  // (twenty-seventh session). So a header starts as its bare button, and the menu is mounted when the
+  // button is first used: then it is focused and clicked once more, now as the menu's target, so the
+  // menu opens as from a click and gives focus back to it on closing.
+  const [mounted, setMounted] = useState(false);
+  const targetRef = useRef<HTMLElement>(null);
+  const ref = useMergedRef(targetRef, (target.props as { ref?: Ref<HTMLElement> }).ref);
+  const openOnMount = useRef(false);
+  useLayoutEffect(() => {
+    if (!mounted || !openOnMount.current) return;
+    openOnMount.current = false;
+    targetRef.current?.focus({ preventScroll: true });
+    targetRef.current?.click();
+  }, [mounted]);
+
+  if (!mounted) {
+    return cloneElement(target, {
+      'aria-haspopup': 'menu',
+      'aria-expanded': false,
+      onClick: (event: MouseEvent) => {
+        target.props.onClick?.(event);
+        openOnMount.current = true;
+        setMounted(true);
+      },
+    } as Partial<typeof target.props>);
+  }
+
+  const label = t('columnMenu.label', { name: column.label });
+  return (
+    <Menu
+      position="bottom-start"
+      width={260}
+      shadow="md"
+      withinPortal
+      trapFocus
+      // The type page is longer than a short window: it keeps within the screen and scrolls.
+      middlewares={{ flip: true, shift: true, size: { padding: 8 } }}
+    >
+      <Menu.Target>{cloneElement(target, { ref: ref } as Partial<typeof target.props>)}</Menu.Target>
+      <Menu.Dropdown
+        ref={asDialog}
+        data-testid="column-menu"
+        aria-label={label}
+        style={{ overflowY: 'auto' }}
+      >
+        <ColumnMenuBody column={column} actions={actions} label={label} />
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/**
+ * The dropdown's pages. A component of its own so that what the items need (the property mutations,
+ * the view's settings) is set up when a menu opens, not once per column header on every render of
+ * the board; and a menu opens again on its main page, as its page state goes with it.
+ */
+function ColumnMenuBody({
+  column,
+  actions,
+  label,
+}: {
+  column: Column;
+  actions: ColumnMenuActions;
+  label: string;
 }) {
   const { t } = useTranslation('board');
   const { scope, isProjects, openFilter } = useBoard();
@@ -68,7 +144,6 @@ export function ColumnMenu({
   // On /projects a fixed column gets no neighbour and is not deleted (SPEC §6): the items would
   // only ever answer with the refusal, so they are not offered.
   const structural = !(isProjects && column.locked);
-  const label = t('columnMenu.label', { name: column.label });
   const back = (
     <Menu.Item
       closeMenuOnClick={false}
@@ -80,139 +155,119 @@ export function ColumnMenu({
   );
 
   return (
-    <Menu
-      position="bottom-start"
-      width={260}
-      shadow="md"
-      withinPortal
-      onClose={() => setPage('main')}
-      trapFocus
-      // The type page is longer than a short window: it keeps within the screen and scrolls.
-      middlewares={{ flip: true, shift: true, size: { padding: 8 } }}
-    >
-      <Menu.Target>{target}</Menu.Target>
-      <Menu.Dropdown
-        ref={asDialog}
-        data-testid="column-menu"
-        aria-label={label}
-        style={{ overflowY: 'auto' }}
-      >
-        {page === 'type' && (
-          <div role="menu" aria-label={label}>
-            <TypePage column={column} back={back} onPick={(type) => void props.retype(column, type)} />
-          </div>
-        )}
-        {page === 'icon' && (
-          <IconPage
-            column={column}
-            back={
-              <div role="menu" aria-label={label}>
-                {back}
-              </div>
-            }
-            onPick={(icon) => void props.setIcon(column, icon)}
-          />
-        )}
-        {page === 'main' && editable && (
-          <RenameField column={column} onRename={(name) => void props.rename(column, name)} />
-        )}
-        {page === 'main' && (
-          <div role="menu" aria-label={label}>
-            {editable && !isTitle && (
-              <Menu.Item
-                closeMenuOnClick={false}
-                leftSection={<IconTransform size={14} aria-hidden />}
-                onClick={() => setPage('type')}
-              >
-                {t('columnMenu.changeType')}
-              </Menu.Item>
-            )}
-            {editable && (
-              <Menu.Item
-                closeMenuOnClick={false}
-                leftSection={<IconIcons size={14} aria-hidden />}
-                onClick={() => setPage('icon')}
-              >
-                {t('columnMenu.icon')}
-              </Menu.Item>
-            )}
-            {editable && column.dataType === 'formula' && (
-              <Menu.Item
-                leftSection={<IconMathFunction size={14} aria-hidden />}
-                onClick={actions.onEditFormula}
-              >
-                {t('columnMenu.editFormula')}
-              </Menu.Item>
-            )}
-            {editable && <Menu.Divider />}
+    <>
+      {page === 'type' && (
+        <div role="menu" aria-label={label}>
+          <TypePage column={column} back={back} onPick={(type) => void props.retype(column, type)} />
+        </div>
+      )}
+      {page === 'icon' && (
+        <IconPage
+          column={column}
+          back={
+            <div role="menu" aria-label={label}>
+              {back}
+            </div>
+          }
+          onPick={(icon) => void props.setIcon(column, icon)}
+        />
+      )}
+      {page === 'main' && editable && (
+        <RenameField column={column} onRename={(name) => void props.rename(column, name)} />
+      )}
+      {page === 'main' && (
+        <div role="menu" aria-label={label}>
+          {editable && !isTitle && (
             <Menu.Item
-              leftSection={<IconSortAscending size={14} aria-hidden />}
-              onClick={() => actions.onSort('asc')}
+              closeMenuOnClick={false}
+              leftSection={<IconTransform size={14} aria-hidden />}
+              onClick={() => setPage('type')}
             >
-              {t('columnMenu.sortAsc')}
+              {t('columnMenu.changeType')}
             </Menu.Item>
+          )}
+          {editable && (
             <Menu.Item
-              leftSection={<IconSortDescending size={14} aria-hidden />}
-              onClick={() => actions.onSort('desc')}
+              closeMenuOnClick={false}
+              leftSection={<IconIcons size={14} aria-hidden />}
+              onClick={() => setPage('icon')}
             >
-              {t('columnMenu.sortDesc')}
+              {t('columnMenu.icon')}
             </Menu.Item>
+          )}
+          {editable && column.dataType === 'formula' && (
             <Menu.Item
-              leftSection={<IconFilter size={14} aria-hidden />}
-              onClick={() => openFilter(column.id)}
+              leftSection={<IconMathFunction size={14} aria-hidden />}
+              onClick={actions.onEditFormula}
             >
-              {t('columnMenu.filter')}
+              {t('columnMenu.editFormula')}
             </Menu.Item>
-            {!isTitle && (
-              <Menu.Item leftSection={<IconEyeOff size={14} aria-hidden />} onClick={actions.onHide}>
-                {t('columnMenu.hide')}
+          )}
+          {editable && <Menu.Divider />}
+          <Menu.Item
+            leftSection={<IconSortAscending size={14} aria-hidden />}
+            onClick={() => actions.onSort('asc')}
+          >
+            {t('columnMenu.sortAsc')}
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconSortDescending size={14} aria-hidden />}
+            onClick={() => actions.onSort('desc')}
+          >
+            {t('columnMenu.sortDesc')}
+          </Menu.Item>
+          <Menu.Item leftSection={<IconFilter size={14} aria-hidden />} onClick={() => openFilter(column.id)}>
+            {t('columnMenu.filter')}
+          </Menu.Item>
+          {!isTitle && (
+            <Menu.Item leftSection={<IconEyeOff size={14} aria-hidden />} onClick={actions.onHide}>
+              {t('columnMenu.hide')}
+            </Menu.Item>
+          )}
+          {actions.onMove && (
+            <>
+              <Menu.Item
+                leftSection={<IconArrowLeft size={14} aria-hidden />}
+                onClick={() => actions.onMove?.(-1)}
+              >
+                {t('columnMenu.moveLeft')}
               </Menu.Item>
-            )}
-            {actions.onMove && (
-              <>
+              <Menu.Item
+                leftSection={<IconArrowRight size={14} aria-hidden />}
+                onClick={() => actions.onMove?.(1)}
+              >
+                {t('columnMenu.moveRight')}
+              </Menu.Item>
+            </>
+          )}
+          {structural && (
+            <>
+              <Menu.Divider />
+              <Menu.Item
+                leftSection={<IconColumnInsertLeft size={14} aria-hidden />}
+                onClick={() => actions.onInsert('left')}
+              >
+                {t('columnMenu.insertLeft')}
+              </Menu.Item>
+              <Menu.Item
+                leftSection={<IconColumnInsertRight size={14} aria-hidden />}
+                onClick={() => actions.onInsert('right')}
+              >
+                {t('columnMenu.insertRight')}
+              </Menu.Item>
+              {!isTitle && (
                 <Menu.Item
-                  leftSection={<IconArrowLeft size={14} aria-hidden />}
-                  onClick={() => actions.onMove?.(-1)}
+                  color="red.9"
+                  leftSection={<IconTrash size={14} aria-hidden />}
+                  onClick={actions.onDelete}
                 >
-                  {t('columnMenu.moveLeft')}
+                  {t('columnMenu.delete')}
                 </Menu.Item>
-                <Menu.Item
-                  leftSection={<IconArrowRight size={14} aria-hidden />}
-                  onClick={() => actions.onMove?.(1)}
-                >
-                  {t('columnMenu.moveRight')}
-                </Menu.Item>
-              </>
-            )}
-            {structural && (
-              <>
-                <Menu.Divider />
-                <Menu.Item
-                  leftSection={<IconColumnInsertLeft size={14} aria-hidden />}
-                  onClick={() => actions.onInsert('left')}
-                >
-                  {t('columnMenu.insertLeft')}
-                </Menu.Item>
-                <Menu.Item
-                  leftSection={<IconColumnInsertRight size={14} aria-hidden />}
-                  onClick={() => actions.onInsert('right')}
-                >
-                  {t('columnMenu.insertRight')}
-                </Menu.Item>
-                {!isTitle && (
-                  <Menu.Item
-                    color="red.9"
-                    leftSection={<IconTrash size={14} aria-hidden />}
-                    onClick={actions.onDelete}
-                  >
-                    {t('columnMenu.delete')}
-                  </Menu.Item>
-                )}
-              </>
-            )}
-          </div>
-        )}
-      </Menu.Dropdown>
-    </Menu>
+              )}
+            </>
+          )}
+        </div>
+      )}
+    </>
   );
 }
