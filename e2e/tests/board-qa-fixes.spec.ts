@@ -151,6 +151,29 @@ test.describe('board audit fixes', () => {
     );
     expect(disabled).toEqual([]);
   });
+  test('while the board loads it shows its heading at once, in the place the board keeps', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/task/setup', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await loginAs(page, DEMO.owner, '/tasks', 'de');
+    const heading = page.getByRole('heading', { name: 'Aufgaben', level: 2 });
+    await expect(heading).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('status', { name: 'Wird geladen…' })).toBeVisible();
+    const before = await heading.boundingBox();
+    release();
+    await expect(page.getByRole('grid', { name: 'Einträge' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('board-loading')).toHaveCount(0);
+    await expect(heading).toHaveCount(1);
+    expect(await heading.boundingBox()).toEqual(before);
+  });
   test('a column menu opens from the keyboard the first time, takes the focus and gives it back', async ({
     page,
   }) => {

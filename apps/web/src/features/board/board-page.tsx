@@ -63,7 +63,7 @@ export function BoardPage() {
       />
     );
   }
-  if (!isShown || !shown || !views.data) return <BoardSkeleton />;
+  if (!isShown || !shown || !views.data) return <BoardSkeleton board={board} />;
   return (
     <BoardScreen key={`${board}:${projectId ?? ''}`} scope={scope} properties={shown} views={views.data} />
   );

@@ -7,6 +7,19 @@ import { useBoard } from '../hooks/board-context';
 
 const ALL = '__all__';
 
+/** The board's title with its BETA mark; the skeleton shows it too, as the page's heading is known at once. */
+export function BoardTitle({ isProjects }: { isProjects: boolean }) {
+  const { t } = useTranslation('board');
+  return (
+    <Group gap="xs">
+      <Title order={2}>{t(isProjects ? 'board.projects' : 'board.tasks')}</Title>
+      <Badge variant="light" color="solar" aria-label={t('board.betaLabel')}>
+        {t('board.beta')}
+      </Badge>
+    </Group>
+  );
+}
+
 /** The board's title with its BETA mark, and on /tasks the project the tasks are narrowed to. */
 export const BoardHeader = memo(function BoardHeader() {
   const { t } = useTranslation('board');
@@ -16,12 +29,7 @@ export const BoardHeader = memo(function BoardHeader() {
 
   return (
     <Group justify="space-between" wrap="wrap" gap="sm">
-      <Group gap="xs">
-        <Title order={2}>{t(isProjects ? 'board.projects' : 'board.tasks')}</Title>
-        <Badge variant="light" color="solar" aria-label={t('board.betaLabel')}>
-          {t('board.beta')}
-        </Badge>
-      </Group>
+      <BoardTitle isProjects={isProjects} />
       {!isProjects && (
         <Select
           aria-label={t('board.project')}
