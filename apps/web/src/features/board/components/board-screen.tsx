@@ -130,7 +130,7 @@ export function BoardScreen({ scope, properties, views }: BoardScreenProps) {
         />
         {selected.length > 0 && <BulkBar selected={selected} onClear={() => setSelection({})} />}
         {isLoading ? (
-          <BoardSkeleton rowsOnly />
+          <BoardSkeleton />
         ) : query.isError ? (
           <ErrorState
             message={errorMessage(query.error, t) ?? t('errors.loadFailed')}

@@ -6,16 +6,16 @@ import { BoardTitle } from './board-header';
 /**
  * The board while it loads: its heading (known at once, so the page says where the user is before
  * the board's setup and views have come), then placeholders in the places of the project picker,
- * tabs, toolbar and a few grid lines. `rowsOnly`: the grid lines alone (a view's records loading).
+ * tabs, toolbar and a few grid lines. Without a board, the grid lines alone (a view's records loading).
  */
-export function BoardSkeleton({ board, rowsOnly = false }: { board?: Board; rowsOnly?: boolean }) {
+export function BoardSkeleton({ board }: { board?: Board }) {
   const { t } = useTranslation();
   const rows = Array.from({ length: 10 }, (_, i) => (
     // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
     <Skeleton key={i} h={32} w="100%" />
   ));
   const loading = { role: 'status', 'aria-live': 'polite', 'aria-label': t('common.loading') } as const;
-  if (rowsOnly || !board) {
+  if (!board) {
     return (
       <Stack gap="sm" {...loading} data-testid="board-loading">
         {rows}
