@@ -1,3 +1,5 @@
+// First: stops an unsupported Node.js with a clear message before any dependency loads.
+import './check-node';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo';

@@ -1,3 +1,5 @@
+// First: stops an unsupported Node.js with a clear message before any dependency loads.
+import './check-node';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { loadConfig } from './config';
