@@ -224,10 +224,9 @@ async function main() {
     for (let run = 0; run < RUNS; run++) {
       const page = await openAs(helios);
       boardFirst.push(await timeTo(page, '/tasks', '[data-testid="board-row"]'));
-      if (CPU_THROTTLE > 1)
-        await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', {
-          rate: CPU_THROTTLE,
-        });
+      // One DevTools session for the page: its throttling, and its main thread's time over the scroll.
+      const session = await page.context().newCDPSession(page);
+      if (CPU_THROTTLE > 1) await session.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
       if (TRACE && run === 0) await browser.startTracing(page, { path: TRACE, screenshots: false });
       const cdp = PROFILE && run === 0 ? await page.context().newCDPSession(page) : null;
       if (cdp) {
@@ -236,11 +235,10 @@ async function main() {
       }
       // The main thread's time over the scroll, a frame: it moves far less with the machine's
       // other work than the frames' lengths, which are whole vsyncs (a better A/B figure).
-      const perf = await page.context().newCDPSession(page);
-      await perf.send('Performance.enable');
-      const before = await mainThreadTime(perf);
+      await session.send('Performance.enable');
+      const before = await mainThreadTime(session);
       const scroll = await scrollBoard(page);
-      const after = await mainThreadTime(perf);
+      const after = await mainThreadTime(session);
       const perFrame = (k: keyof MainThreadTime) => (after[k] - before[k]) / Math.max(1, scroll.frames);
       scrolls.push({
         ...scroll,

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO, expect, loginAs, test } from '../fixtures/auth';
+import { holdRequests } from '../fixtures/network';
 
 /**
  * Accessibility (issue 9): axe-core (WCAG 2 A and AA rules) on every screen of each role, and on
@@ -73,14 +74,7 @@ test.describe('accessibility', () => {
 
   test('a loading state: the spinner is a named progress indicator', async ({ page }) => {
     // The constants held back, so the meeting dialog shows its loader for as long as axe needs.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/constant', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release } = await holdRequests(page, '**/api/constant');
     await loginAs(page, DEMO.owner, '/listing', 'en');
     await page.getByTestId('call-now').click();
     const loader = page.getByRole('dialog').getByRole('progressbar', { name: 'Loading' });

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { DEMO, expect, loginAs, test } from '../fixtures/auth';
 import { createTask } from '../fixtures/board';
+import { holdRequests } from '../fixtures/network';
 
 /**
  * Fixes from the board's exploratory audit: the grid keeps its cursor after an option picker closes,
@@ -155,14 +156,7 @@ test.describe('board audit fixes', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/task/setup', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release } = await holdRequests(page, '**/api/task/setup');
     await loginAs(page, DEMO.owner, '/tasks', 'de');
     const heading = page.getByRole('heading', { name: 'Aufgaben', level: 2 });
     await expect(heading).toBeVisible({ timeout: 60_000 });

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { type MenuKey, menuForRole, type Role } from '@solar/shared';
 import { authHeaders, DEMO, DEMO_PASSWORD, expect, loginAs, test } from '../fixtures/auth';
+import { holdRequests } from '../fixtures/network';
 
 // Several browser suites share the machine: allow for a slow server rather than flake.
 test.describe.configure({ timeout: 60_000 });
@@ -283,19 +284,10 @@ test.describe('routing guards', () => {
       const { pathname } = new URL(request.url());
       if (pathname.endsWith('.js')) scripts.push(pathname);
     });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let asked = false;
-    await page.route('**/api/user', async (route) => {
-      asked = true;
-      await held;
-      await route.continue();
-    });
+    const { release, asked } = await holdRequests(page, '**/api/user');
     const opened = loginAs(page, DEMO.owner, '/listing');
     const requested = (chunk: string) => scripts.some((path) => path.includes(`/assets/${chunk}-`));
-    await expect.poll(() => asked && requested('app-shell') && requested('listing-page')).toBe(true);
+    await expect.poll(() => asked() && requested('app-shell') && requested('listing-page')).toBe(true);
     await expect(page.getByTestId('sidebar')).toHaveCount(0);
     release();
     await opened;
