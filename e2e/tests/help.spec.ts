@@ -76,6 +76,32 @@ test.describe('help and onboarding', () => {
     await expect(page.getByTestId('help-stage-ACQUISITION')).toContainText('Angebot');
   });
 
+  test('on a phone the stages are stacked, each readable without scrolling sideways', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginAs(page, DEMO.sales, '/help', 'es');
+    const acquisition = page.getByTestId('help-stage-ACQUISITION');
+    await expect(acquisition).toContainText('Puede pasar a: Oferta enviada');
+    // A list item, not a table row that a scroll container would cut at the screen's edge.
+    await expect(acquisition).toHaveJSProperty('tagName', 'LI');
+    await expect(page.getByRole('table')).toHaveCount(1); // the placeholders' table only
+    for (const stage of ['ACQUISITION', 'OFFER_NOT_ACCEPTED']) {
+      const box = await page.getByTestId(`help-stage-${stage}`).boundingBox();
+      expect(box, stage).not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0), stage).toBeLessThanOrEqual(390);
+    }
+    // Nothing in the sections is wider than its box (which would scroll or cut it).
+    const overflowing = await page
+      .getByTestId('help-page')
+      .locator('section *')
+      .evaluateAll((nodes) =>
+        nodes
+          .filter((n) => n.scrollWidth > n.clientWidth + 1 && n.clientWidth > 0)
+          .map((n) => n.outerHTML.slice(0, 80)),
+      );
+    expect(overflowing).toEqual([]);
+    expect(await serious(page)).toEqual([]);
+  });
+
   test('the tour greets a new installer, can be finished or skipped, and stays away once dismissed', async ({
     page,
   }) => {

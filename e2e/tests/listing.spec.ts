@@ -385,4 +385,26 @@ test.describe('project listing', () => {
     await page.getByTestId('filter-cost-max').fill('90000');
     await expect(page.getByText('„Bis“ ist kleiner als „Ab“')).toHaveCount(0);
   });
+
+  test('the cost range is one labelled group whose two fields stand side by side at every width', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await loginAs(page, DEMO.owner, '/listing', 'es');
+    const range = page.getByRole('group', { name: 'Coste total (€)' });
+    await expect(range.getByRole('textbox', { name: 'Coste total desde (€)' })).toHaveAttribute(
+      'placeholder',
+      'Desde',
+    );
+    await expect(range.getByRole('textbox', { name: 'Coste total hasta (€)' })).toHaveAttribute(
+      'placeholder',
+      'Hasta',
+    );
+    for (const width of [1024, 1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      const from = await page.getByTestId('filter-cost-min').boundingBox();
+      const to = await page.getByTestId('filter-cost-max').boundingBox();
+      expect(Math.abs((from?.y ?? 0) - (to?.y ?? -1)), `at ${width} px`).toBeLessThanOrEqual(1);
+    }
+  });
 });

@@ -60,6 +60,34 @@ test.describe('every screen at every width', () => {
     });
   }
 
+  test('the header keeps its search usable and every button on screen beside an open sidebar', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await loginAs(page, DEMO.owner, '/listing', 'es');
+    const header = page.locator('header');
+    const search = page.getByTestId('address-search');
+    // Spanish has the longest view names; the listing's is the longest of them.
+    for (const language of ['es', 'de']) {
+      await page.evaluate((lang) => window.localStorage.setItem('preferredLanguage', lang), language);
+      for (const width of [787, 900, 1024, 1240, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto('/listing');
+        await expect(page.getByTestId('listing-row').first()).toBeVisible({ timeout: 60_000 });
+        await expect(page.getByTestId('sidebar')).toBeVisible();
+        const at = `${language} at ${width} px`;
+        expect(await header.evaluate((h) => h.scrollWidth - h.clientWidth), at).toBeLessThanOrEqual(0);
+        expect((await search.boundingBox())?.width ?? 0, at).toBeGreaterThanOrEqual(200);
+        for (const id of ['new-project', 'user-panel-link', 'help-link']) {
+          await expect(page.getByTestId(id), `${id}, ${at}`).toBeInViewport({ ratio: 1 });
+        }
+        // The button's label shows where the search keeps room beside it (wide windows).
+        const button = await page.getByTestId('new-project').boundingBox();
+        expect((button?.width ?? 0) > (button?.height ?? 0) + 1, at).toBe(width >= 1240);
+      }
+    }
+  });
+
   test('the task-set slider shows 3 cards on a desktop, 2 on a tablet and 1 on a phone', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     const { token } = await loginAs(page, DEMO.helios, '/tasks', 'de');

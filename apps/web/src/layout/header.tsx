@@ -97,75 +97,77 @@ export function Header({ showMenuButton, menuOpened, onOpenMenu, onOpenMeeting }
   const waiting = { role: 'link', 'aria-disabled': true } as const;
 
   return (
-    <header className={classes.header}>
-      {showMenuButton && (
-        <Burger
-          opened={menuOpened}
-          onClick={onOpenMenu}
-          size="sm"
-          aria-label={t('header.openMenu')}
-          data-testid="mobile-menu-button"
-        />
-      )}
-      <h1 className={classes.title} data-testid="header-title">
-        {t('header.title')}
-        {viewName && <span className={classes.view}> – {viewName}</span>}
-      </h1>
-      <AddressSearch />
-      <div className={classes.actions}>
-        <Button
-          component="a"
-          href={newProjectUrl ?? undefined}
-          {...newTab}
-          disabled={!newProjectUrl}
-          {...(newProjectUrl ? {} : waiting)}
-          leftSection={<IconPlus size={16} aria-hidden />}
-          classNames={{ root: classes.newProject, section: classes.newProjectIcon }}
-          data-testid="new-project"
-        >
-          <span className={classes.newProjectLabel}>{t('header.newProject')}</span>
-          <VisuallyHidden>{` (${t('common.opensInNewTab')})`}</VisuallyHidden>
-        </Button>
-        <Tooltip label={t('header.userPanel')} withArrow>
-          <ActionIcon
+    <div className={classes.bar}>
+      <header className={classes.header}>
+        {showMenuButton && (
+          <Burger
+            opened={menuOpened}
+            onClick={onOpenMenu}
+            size="sm"
+            aria-label={t('header.openMenu')}
+            data-testid="mobile-menu-button"
+          />
+        )}
+        <h1 className={classes.title} data-testid="header-title">
+          {t('header.title')}
+          {viewName && <span className={classes.view}> – {viewName}</span>}
+        </h1>
+        <AddressSearch />
+        <div className={classes.actions}>
+          <Button
             component="a"
-            href={customerAppUrl ?? undefined}
+            href={newProjectUrl ?? undefined}
             {...newTab}
-            disabled={!customerAppUrl}
-            {...(customerAppUrl ? {} : waiting)}
-            variant="light"
-            size="lg"
-            aria-label={`${t('header.userPanel')} (${t('common.opensInNewTab')})`}
-            data-testid="user-panel-link"
+            disabled={!newProjectUrl}
+            {...(newProjectUrl ? {} : waiting)}
+            leftSection={<IconPlus size={16} aria-hidden />}
+            classNames={{ root: classes.newProject, section: classes.newProjectIcon }}
+            data-testid="new-project"
           >
-            <IconLogin2 size={20} />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label={t('header.help')} withArrow>
-          <ActionIcon
-            component={Link}
-            to="/help"
-            variant="light"
-            size="lg"
-            aria-label={t('header.help')}
-            data-testid="help-link"
-          >
-            <IconHelp size={20} />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label={t('header.callNow')} withArrow>
-          <ActionIcon
-            variant="light"
-            size="lg"
-            onClick={onOpenMeeting}
-            aria-label={t('header.callNow')}
-            aria-haspopup="dialog"
-            data-testid="call-now"
-          >
-            <IconPhoneCall size={20} />
-          </ActionIcon>
-        </Tooltip>
-      </div>
-    </header>
+            <span className={classes.newProjectLabel}>{t('header.newProject')}</span>
+            <VisuallyHidden>{` (${t('common.opensInNewTab')})`}</VisuallyHidden>
+          </Button>
+          <Tooltip label={t('header.userPanel')} withArrow>
+            <ActionIcon
+              component="a"
+              href={customerAppUrl ?? undefined}
+              {...newTab}
+              disabled={!customerAppUrl}
+              {...(customerAppUrl ? {} : waiting)}
+              variant="light"
+              size="lg"
+              aria-label={`${t('header.userPanel')} (${t('common.opensInNewTab')})`}
+              data-testid="user-panel-link"
+            >
+              <IconLogin2 size={20} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('header.help')} withArrow>
+            <ActionIcon
+              component={Link}
+              to="/help"
+              variant="light"
+              size="lg"
+              aria-label={t('header.help')}
+              data-testid="help-link"
+            >
+              <IconHelp size={20} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('header.callNow')} withArrow>
+            <ActionIcon
+              variant="light"
+              size="lg"
+              onClick={onOpenMeeting}
+              aria-label={t('header.callNow')}
+              aria-haspopup="dialog"
+              data-testid="call-now"
+            >
+              <IconPhoneCall size={20} />
+            </ActionIcon>
+          </Tooltip>
+        </div>
+      </header>
+    </div>
   );
 }

@@ -1,11 +1,12 @@
 import { Anchor, Badge, Button, Card, Group, List, Stack, Table, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import {
   CONSTANTS,
   isInstallerRole,
   PREMIUM_BASE_UNITS,
   STAGE_TRANSITIONS,
   STAGES,
+  type Stage,
   TEMPLATE_PLACEHOLDERS,
   UNIT_COST,
 } from '@solar/shared';
@@ -31,6 +32,85 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+/** A stage's badge, in its colour and wrapping where its name is long. */
+function StageBadge({ stage }: { stage: Stage }) {
+  const { t } = useTranslation('pipeline');
+  return (
+    <Badge
+      variant="light"
+      color={STAGE_COLORS[stage]}
+      h="auto"
+      py={2}
+      styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
+    >
+      {t(`stage.${stage}`)}
+    </Badge>
+  );
+}
+
+/** The stages a stage can move to, named in the user's language, or that it is the last. */
+function useNextStages() {
+  const { t } = useTranslation('help');
+  const { t: tPipeline } = useTranslation('pipeline');
+  return (stage: Stage) =>
+    STAGE_TRANSITIONS[stage].length
+      ? STAGE_TRANSITIONS[stage].map((to) => tPipeline(`stage.${to}`)).join(', ')
+      : t('stages.none');
+}
+
+/** The stages as a table: the stage, what it means, where it can go. */
+function StageTable() {
+  const { t } = useTranslation('help');
+  const nextOf = useNextStages();
+  return (
+    <Table>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('stages.stage')}</Table.Th>
+          <Table.Th>{t('stages.meaning')}</Table.Th>
+          <Table.Th>{t('stages.next')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {STAGES.map((stage) => (
+          <Table.Tr key={stage} data-testid={`help-stage-${stage}`}>
+            <Table.Td>
+              <StageBadge stage={stage} />
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{t(`stages.${stage}`)}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{nextOf(stage)}</Text>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** The stages on a phone: one block a stage, its meaning and its next stages under its badge. */
+function StageList() {
+  const { t } = useTranslation('help');
+  const nextOf = useNextStages();
+  return (
+    <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
+      {STAGES.map((stage) => (
+        <Stack component="li" key={stage} gap={4} data-testid={`help-stage-${stage}`}>
+          <div>
+            <StageBadge stage={stage} />
+          </div>
+          <Text size="sm">{t(`stages.${stage}`)}</Text>
+          <Text size="sm" c="gray.7">
+            {t('stages.next')}: {nextOf(stage)}
+          </Text>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
 /**
  * The help page (issue 9): the stages and their moves, the download quota and the template
  * placeholders, each read from the rules the server applies (packages/shared), so it cannot drift.
@@ -38,10 +118,11 @@ function Section({ id, title, children }: { id: string; title: string; children:
 export function HelpPage() {
   const { t } = useTranslation('help');
   const { t: tApp } = useTranslation();
-  const { t: tPipeline } = useTranslation('pipeline');
   const { user } = useCurrentUser();
   const setOnboarding = useSetOnboarding();
   useDocumentTitle(`${t('title')} · ${tApp('app.name')}`);
+  // A phone has no room for three columns of sentences: the stages are stacked there instead.
+  const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
 
   return (
     <Stack gap="lg" maw={960} data-testid="help-page">
@@ -78,44 +159,13 @@ export function HelpPage() {
         <Text size="sm" mb="sm">
           {t('stages.intro')}
         </Text>
-        <Table.ScrollContainer minWidth={560}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('stages.stage')}</Table.Th>
-                <Table.Th>{t('stages.meaning')}</Table.Th>
-                <Table.Th>{t('stages.next')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {STAGES.map((stage) => (
-                <Table.Tr key={stage} data-testid={`help-stage-${stage}`}>
-                  <Table.Td>
-                    <Badge
-                      variant="light"
-                      color={STAGE_COLORS[stage]}
-                      h="auto"
-                      py={2}
-                      styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
-                    >
-                      {tPipeline(`stage.${stage}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{t(`stages.${stage}`)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">
-                      {STAGE_TRANSITIONS[stage].length
-                        ? STAGE_TRANSITIONS[stage].map((to) => tPipeline(`stage.${to}`)).join(', ')
-                        : t('stages.none')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        {phone ? (
+          <StageList />
+        ) : (
+          <Table.ScrollContainer minWidth={480}>
+            <StageTable />
+          </Table.ScrollContainer>
+        )}
       </Section>
 
       <Section id="quota" title={t('quota.title')}>
@@ -140,7 +190,7 @@ export function HelpPage() {
           <List.Item>{t('templates.email', { example: '{{customerName}}' })}</List.Item>
           <List.Item>{t('templates.word', { example: '{customerName}' })}</List.Item>
         </List>
-        <Table.ScrollContainer minWidth={420}>
+        <Table.ScrollContainer minWidth={300}>
           <Table>
             <Table.Thead>
               <Table.Tr>

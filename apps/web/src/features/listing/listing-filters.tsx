@@ -7,6 +7,7 @@ import {
   Paper,
   SimpleGrid,
   Stack,
+  Text,
   TextInput,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -134,36 +135,44 @@ export function ListingFilters({
         nothingFoundMessage={filterData.isFetching ? t('filters.loadingCities') : t('filters.noCity')}
         data-testid="filter-city"
       />
-      <SimpleGrid cols={2} spacing="sm">
-        <NumberInput
-          label={t('filters.costMin')}
-          value={values.costMin ?? ''}
-          onChange={(value) => onChange({ ...values, costMin: toNumber(value) })}
-          min={0}
-          step={1000}
-          {...separators}
-          allowDecimal={false}
-          allowNegative={false}
-          data-testid="filter-cost-min"
-        />
-        <NumberInput
-          label={t('filters.costMax')}
-          value={values.costMax ?? ''}
-          onChange={(value) => onChange({ ...values, costMax: toNumber(value) })}
-          // A range that cannot match anything says so, instead of an unexplained empty list.
-          error={
-            values.costMin !== null && values.costMax !== null && values.costMin > values.costMax
-              ? t('filters.costRangeInverted')
-              : undefined
-          }
-          min={0}
-          step={1000}
-          {...separators}
-          allowDecimal={false}
-          allowNegative={false}
-          data-testid="filter-cost-max"
-        />
-      </SimpleGrid>
+      {/* One label over the range: two labels of their own wrapped unevenly in narrow columns. */}
+      <fieldset style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+        <Text component="legend" size="sm" fw="var(--mantine-font-weight-medium)" p={0} mb={2}>
+          {t('filters.cost')}
+        </Text>
+        <SimpleGrid cols={2} spacing="sm">
+          <NumberInput
+            aria-label={t('filters.costMin')}
+            placeholder={t('filters.costFrom')}
+            value={values.costMin ?? ''}
+            onChange={(value) => onChange({ ...values, costMin: toNumber(value) })}
+            min={0}
+            step={1000}
+            {...separators}
+            allowDecimal={false}
+            allowNegative={false}
+            data-testid="filter-cost-min"
+          />
+          <NumberInput
+            aria-label={t('filters.costMax')}
+            placeholder={t('filters.costTo')}
+            value={values.costMax ?? ''}
+            onChange={(value) => onChange({ ...values, costMax: toNumber(value) })}
+            // A range that cannot match anything says so, instead of an unexplained empty list.
+            error={
+              values.costMin !== null && values.costMax !== null && values.costMin > values.costMax
+                ? t('filters.costRangeInverted')
+                : undefined
+            }
+            min={0}
+            step={1000}
+            {...separators}
+            allowDecimal={false}
+            allowNegative={false}
+            data-testid="filter-cost-max"
+          />
+        </SimpleGrid>
+      </fieldset>
     </>
   );
 
