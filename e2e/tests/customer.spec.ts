@@ -195,6 +195,11 @@ test.describe('customer quote request (/request)', () => {
     await expect(field(page, DE.email)).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein')).toBeVisible();
     await expect(page.getByText(DE.required).first()).toBeVisible();
+    // The fields a household may leave empty say so, and are not flagged.
+    for (const label of [DE.phone, DE.postalCode]) {
+      await expect(field(page, label)).toHaveAccessibleDescription('optional');
+      await expect(field(page, label)).not.toHaveAttribute('aria-invalid', 'true');
+    }
     // The focus moves to the first field with an error.
     await expect(field(page, DE.firstName)).toBeFocused();
     expect(requests).toBe(0);

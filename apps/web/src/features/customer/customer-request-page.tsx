@@ -347,6 +347,8 @@ export function CustomerRequestPage() {
                       <TextInput
                         name="postalCode"
                         label={t('fields.postalCode')}
+                        description={tApp('common.optional')}
+                        inputWrapperOrder={['label', 'input', 'description', 'error']}
                         autoComplete="postal-code"
                         inputMode="numeric"
                         value={values.postalCode}
