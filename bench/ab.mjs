@@ -15,6 +15,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { API_ENV, waitUntilUp } from './api-process.mjs';
 
 const [db, path, email, rounds = '10', turn = '1'] = process.argv.slice(2);
 if (!db || !path || !email) {
@@ -25,13 +26,7 @@ const sides = { a: JSON.parse(process.env.AB_A ?? '{}'), b: JSON.parse(process.e
 const ports = { a: 3801, b: 3802 };
 const base = {
   DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${db}`,
-  SEED_DEMO: 'false',
-  JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
-  LOG_LEVEL: 'warn',
-  NODE_ENV: 'production',
-  HOST: '127.0.0.1',
-  EMBEDDED_MAINTENANCE_MINUTES: '0',
-  LOGIN_MAX_FAILURES_ADDRESS: '1000000',
+  ...API_ENV,
 };
 
 function start(side) {
@@ -45,17 +40,6 @@ function start(side) {
     env: { ...process.env, ...base, ...extra, PORT: String(ports[side]) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-}
-
-async function up(port) {
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
 }
 
 /** CPU ticks (1/100 s) of a process and its children. */
@@ -78,8 +62,8 @@ function ticks(pid) {
 
 const children = { a: start('a'), b: start('b') };
 try {
-  await up(ports.a);
-  await up(ports.b);
+  await waitUntilUp(`http://127.0.0.1:${ports.a}/api/health`);
+  await waitUntilUp(`http://127.0.0.1:${ports.b}/api/health`);
   const login = await fetch(`http://127.0.0.1:${ports.a}/api/user/installer/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -879,9 +879,13 @@ async function runServerPhase(
   } finally {
     await closeCapture?.().catch(() => {});
     for (const c of children) await stopChild(c);
-    rmSync(bareDir, { recursive: true, force: true });
-    if (process.env.BENCH_KEEP) log(`kept database ${dbName} (BENCH_KEEP)`);
-    else if (!kept) await dropDatabase(dbName);
+    // The bare server's routes are kept with the database: bench/cpu-split.mjs drives them again.
+    if (process.env.BENCH_KEEP) {
+      log(`kept database ${dbName} and ${join(bareDir, 'routes.json')} (BENCH_KEEP)`);
+    } else {
+      rmSync(bareDir, { recursive: true, force: true });
+      if (!kept) await dropDatabase(dbName);
+    }
   }
 }
 
