@@ -174,3 +174,19 @@ test('the free plan downloads 3 OBJ files, the 4th meets the paywall', async ({ 
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
 });
+
+test('a project without planning files says so, its icon at full size beside the text', async ({ page }) => {
+  const token = await tokenOf(page.request, DEMO.helios);
+  const res = await page.request.post('/api/saved-project/installer/search?page=1&limit=1&sortOrder=asc', {
+    headers: authHeaders(token),
+    data: {},
+  });
+  const [project] = (await res.json()).data.docs as { _id: string }[];
+  await page.setViewportSize({ width: 1024, height: 900 });
+  await loginAs(page, DEMO.helios, `/projectview?projectId=${project?._id}`, 'de');
+  const empty = page.getByTestId('planning-files-empty');
+  await expect(empty).toContainText('Noch keine Planungsdateien', { timeout: 30_000 });
+  // A flex item beside a long text: it shrank to a few pixels before icons were kept from shrinking.
+  const icon = await empty.locator('svg').boundingBox();
+  expect(icon?.width).toBe(20);
+});
