@@ -88,7 +88,9 @@ test.describe('every screen at every width', () => {
     }
   });
 
-  test('the task-set slider shows 3 cards on a desktop, 2 on a tablet and 1 on a phone', async ({ page }) => {
+  test('the task-set slider shows 3 cards on a desktop, 2 on a tablet and 1 on a phone, its actions whole', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     const { token } = await loginAs(page, DEMO.helios, '/tasks', 'de');
     // At least three task sets to slide through.
@@ -112,6 +114,14 @@ test.describe('every screen at every width', () => {
       await expect(slider).toHaveAttribute('data-per-view', String(cards));
       await expect(slider.getByTestId('template-card')).toHaveCount(cards);
       for (const card of await slider.getByTestId('template-card').all()) await expect(card).toBeInViewport();
+      // Every action's label whole: the longest one wraps on a phone instead of losing its end.
+      const cut = await page
+        .getByRole('dialog')
+        .locator('.mantine-Button-label')
+        .evaluateAll((labels) =>
+          labels.filter((l) => l.scrollWidth > l.clientWidth + 1).map((l) => l.textContent),
+        );
+      expect(cut, `at ${width} px`).toEqual([]);
       await page.keyboard.press('Escape');
     }
   });

@@ -23,6 +23,15 @@ import { TemplateSlider } from './template-slider';
 
 type Mode = 'load' | 'save';
 
+/**
+ * The modal's three actions wrap their labels instead of cutting them: on a phone the longest
+ * ("Neue Aufgabenvorlage speichern", "Guardar nuevo conjunto de tareas") is wider than the modal.
+ */
+const WRAPPING = {
+  root: { height: 'auto', minHeight: 'var(--button-height)', paddingBlock: 6, maxWidth: '100%' },
+  label: { whiteSpace: 'normal', textAlign: 'start' },
+} as const;
+
 /** The task-set template modal of SPEC §2: load (import into a project), save the current tasks, add a task. */
 export const TemplateModal = memo(function TemplateModal({
   opened,
@@ -103,6 +112,7 @@ export const TemplateModal = memo(function TemplateModal({
       <Stack gap="md">
         <Group gap="xs" wrap="wrap">
           <Button
+            styles={WRAPPING}
             variant={mode === 'load' ? 'filled' : 'light'}
             leftSection={<IconDownload size={16} aria-hidden />}
             onClick={() => setMode('load')}
@@ -111,6 +121,7 @@ export const TemplateModal = memo(function TemplateModal({
             {t('templates.loadTab')}
           </Button>
           <Button
+            styles={WRAPPING}
             variant={mode === 'save' ? 'filled' : 'light'}
             leftSection={<IconDeviceFloppy size={16} aria-hidden />}
             onClick={() => setMode('save')}
@@ -119,6 +130,7 @@ export const TemplateModal = memo(function TemplateModal({
             {t('templates.saveTab')}
           </Button>
           <Button
+            styles={WRAPPING}
             variant="light"
             leftSection={<IconPlus size={16} aria-hidden />}
             onClick={() => {
