@@ -15,7 +15,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { API_ENV, waitUntilUp } from './api-process.mjs';
+import { API_ENV, benchToken, waitUntilUp } from './api-process.mjs';
 
 const [db, path, email, rounds = '10', turn = '1'] = process.argv.slice(2);
 if (!db || !path || !email) {
@@ -64,13 +64,7 @@ const children = { a: start('a'), b: start('b') };
 try {
   await waitUntilUp(`http://127.0.0.1:${ports.a}/api/health`);
   await waitUntilUp(`http://127.0.0.1:${ports.b}/api/health`);
-  const login = await fetch(`http://127.0.0.1:${ports.a}/api/user/installer/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Bench-Password-2026' }),
-  });
-  const token = (await login.json()).data?.token;
-  if (!token) throw new Error(`login ${email}: ${login.status}`);
+  const token = await benchToken(ports.a, email);
   const drive = (side, seconds) =>
     new Promise((resolve, reject) =>
       autocannon(

@@ -24,3 +24,15 @@ export async function waitUntilUp(url) {
   }
   throw new Error(`${url} did not answer`);
 }
+
+/** A bench user's token from the API at `port` (every bench user has the bench's password). */
+export async function benchToken(port, email) {
+  const login = await fetch(`http://127.0.0.1:${port}/api/user/installer/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'Bench-Password-2026' }),
+  });
+  const token = (await login.json()).data?.token;
+  if (!token) throw new Error(`login ${email}: ${login.status}`);
+  return token;
+}

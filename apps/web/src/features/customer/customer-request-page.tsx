@@ -23,6 +23,7 @@ import { currentLanguage } from '../../i18n';
 import { LanguageSwitch } from '../../layout/language-switch';
 import { errorMessage, fieldErrorsOf, translateMessage } from '../../lib/errors';
 import { localeNumberInputProps } from '../../lib/number-input';
+import { WRAPPING_BUTTON } from '../../lib/wrapping-button';
 import classes from './customer-request.module.css';
 import { findPlace } from './known-places';
 import { type LatLng, PinMap, type PinMapHandle } from './pin-map';
@@ -408,10 +409,7 @@ export function CustomerRequestPage() {
                       size="compact-sm"
                       leftSection={<IconCurrentLocation size={16} aria-hidden />}
                       // A long label (Spanish) wraps at 375 px instead of being cut off.
-                      styles={{
-                        root: { height: 'auto', minHeight: 26, maxWidth: '100%' },
-                        label: { whiteSpace: 'normal', textAlign: 'start' },
-                      }}
+                      styles={WRAPPING_BUTTON}
                       onClick={() => {
                         const centre = mapRef.current?.center();
                         if (centre) placePin(centre);

@@ -74,6 +74,8 @@ export function ListingFilters({
     currentLanguage() === 'de'
       ? { thousandSeparator: '.', decimalSeparator: ',' }
       : { thousandSeparator: ',', decimalSeparator: '.' };
+  /** Both ends of the cost range: whole euros, in steps of 1,000, grouped as the language writes them. */
+  const costProps = { min: 0, step: 1000, ...separators, allowDecimal: false, allowNegative: false };
   const cityOptions = [
     ...new Set([...(filterData.data?.cities.map((c) => c.city) ?? []), ...values.city]),
   ].sort((a, b) => a.localeCompare(b));
@@ -146,11 +148,7 @@ export function ListingFilters({
             placeholder={t('filters.costFrom')}
             value={values.costMin ?? ''}
             onChange={(value) => onChange({ ...values, costMin: toNumber(value) })}
-            min={0}
-            step={1000}
-            {...separators}
-            allowDecimal={false}
-            allowNegative={false}
+            {...costProps}
             data-testid="filter-cost-min"
           />
           <NumberInput
@@ -164,11 +162,7 @@ export function ListingFilters({
                 ? t('filters.costRangeInverted')
                 : undefined
             }
-            min={0}
-            step={1000}
-            {...separators}
-            allowDecimal={false}
-            allowNegative={false}
+            {...costProps}
             data-testid="filter-cost-max"
           />
         </SimpleGrid>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { NamedLoader } from '../../../../layout/named-loader';
 import { notifySuccess } from '../../../../lib/errors';
 import { notifyWithUndo } from '../../../../lib/undo-toast';
+import { WRAPPING_BUTTON } from '../../../../lib/wrapping-button';
 import {
   useCreateTemplate,
   useDeleteTemplates,
@@ -22,15 +23,6 @@ import { TemplateCard } from './template-card';
 import { TemplateSlider } from './template-slider';
 
 type Mode = 'load' | 'save';
-
-/**
- * The modal's three actions wrap their labels instead of cutting them: on a phone the longest
- * ("Neue Aufgabenvorlage speichern", "Guardar nuevo conjunto de tareas") is wider than the modal.
- */
-const WRAPPING = {
-  root: { height: 'auto', minHeight: 'var(--button-height)', paddingBlock: 6, maxWidth: '100%' },
-  label: { whiteSpace: 'normal', textAlign: 'start' },
-} as const;
 
 /** The task-set template modal of SPEC §2: load (import into a project), save the current tasks, add a task. */
 export const TemplateModal = memo(function TemplateModal({
@@ -110,9 +102,10 @@ export const TemplateModal = memo(function TemplateModal({
       closeButtonProps={{ 'aria-label': tApp('common.close') }}
     >
       <Stack gap="md">
+        {/* On a phone the longest labels (German, Spanish) are wider than the modal: they wrap. */}
         <Group gap="xs" wrap="wrap">
           <Button
-            styles={WRAPPING}
+            styles={WRAPPING_BUTTON}
             variant={mode === 'load' ? 'filled' : 'light'}
             leftSection={<IconDownload size={16} aria-hidden />}
             onClick={() => setMode('load')}
@@ -121,7 +114,7 @@ export const TemplateModal = memo(function TemplateModal({
             {t('templates.loadTab')}
           </Button>
           <Button
-            styles={WRAPPING}
+            styles={WRAPPING_BUTTON}
             variant={mode === 'save' ? 'filled' : 'light'}
             leftSection={<IconDeviceFloppy size={16} aria-hidden />}
             onClick={() => setMode('save')}
@@ -130,7 +123,7 @@ export const TemplateModal = memo(function TemplateModal({
             {t('templates.saveTab')}
           </Button>
           <Button
-            styles={WRAPPING}
+            styles={WRAPPING_BUTTON}
             variant="light"
             leftSection={<IconPlus size={16} aria-hidden />}
             onClick={() => {
