@@ -94,6 +94,7 @@ export const ACCESS_MATRIX: Record<string, 'public' | readonly Role[]> = {
   'POST /api/task/export': INSTALLERS,
   'POST /api/task/filter': INSTALLERS,
   'POST /api/task/import': INSTALLERS,
+  'POST /api/task/paste': INSTALLERS,
   'POST /api/task/property/create': INSTALLERS,
   'POST /api/task/setup': INSTALLERS,
   'POST /api/user/forgot-password': 'public',

@@ -422,6 +422,21 @@ export const MESSAGES = {
     de: '{count} Einträge wurden importiert',
     es: 'Se importaron {count} registros',
   },
+  paste_done: {
+    en: '{count} cells were pasted',
+    de: '{count} Zellen wurden eingefügt',
+    es: 'Se pegaron {count} celdas',
+  },
+  paste_failed: {
+    en: 'Nothing was pasted: some cells do not fit their property',
+    de: 'Nichts wurde eingefügt: Einige Zellen passen nicht zu ihrer Eigenschaft',
+    es: 'No se pegó nada: algunas celdas no encajan con su propiedad',
+  },
+  paste_too_many_records: {
+    en: 'One paste changes at most 1,000 records',
+    de: 'Ein Einfügen ändert höchstens 1.000 Einträge',
+    es: 'Un pegado cambia como máximo 1.000 registros',
+  },
   import_title_required: {
     en: 'Choose the column that holds the name',
     de: 'Wählen Sie die Spalte, die den Namen enthält',
@@ -504,9 +519,9 @@ export const MESSAGES = {
     es: 'Introduzca una fecha como AAAA-MM-DD',
   },
   invalid_checkbox: {
-    en: 'The value must be true or false',
-    de: 'Der Wert muss true oder false sein',
-    es: 'El valor debe ser true o false',
+    en: 'Please enter yes or no',
+    de: 'Bitte ja oder nein angeben',
+    es: 'Indique sí o no',
   },
   invalid_phone: {
     en: 'Please enter a valid phone number',

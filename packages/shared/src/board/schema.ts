@@ -416,6 +416,41 @@ export const TaskImportResponse = z.object({
 });
 export type TaskImportResponse = z.infer<typeof TaskImportResponse>;
 
+/** The most cells one paste writes (a sheet of 500 rows by 10 columns). */
+export const PASTE_MAX_CELLS = 5000;
+
+/**
+ * One pasted cell: `text` is read like a CSV cell (numbers in either language's form, options by
+ * label, people by name or e-mail, checkboxes as yes/no words); without `text`, `value` is a stored
+ * value as the board answers it (null clears), which is how an undone paste puts cells back.
+ */
+export const PasteCell = z.object({
+  id: z.uuid(),
+  key: z.string().min(1).max(100),
+  text: z.string().max(10000).optional(),
+  value: z.unknown().optional(),
+});
+export type PasteCell = z.infer<typeof PasteCell>;
+
+/** POST /task/paste: cells of one board written together, all or none (docs/board.md). */
+export const TaskPasteRequest = z.object({
+  board: BoardField,
+  cells: z.array(PasteCell).min(1, { error: 'required' }).max(PASTE_MAX_CELLS),
+});
+export type TaskPasteRequest = z.input<typeof TaskPasteRequest>;
+
+export const TaskPasteResponse = z.object({
+  data: z.object({
+    tasks: z.array(Task),
+    /** Each pasted cell's value before the paste, in the request's order (for undo). */
+    previous: z.array(z.object({ id: z.string(), key: z.string(), value: z.unknown() })),
+    /** Options added to select, status and multi-select properties, by property. */
+    newOptions: z.record(z.string(), z.array(z.string())),
+    message: z.string(),
+  }),
+});
+export type TaskPasteResponse = z.infer<typeof TaskPasteResponse>;
+
 export const TaskDeleteMultipleRequest = z.object({
   taskIds: z.array(z.uuid()).min(1, { error: 'required' }).max(1000),
 });

@@ -1,13 +1,12 @@
 import {
   type Column,
+  cellText,
   csvDelimiterFor,
-  csvNumber,
   formatNumber,
   isComputedType,
   type Language,
   randomOptionColor,
   type SelectOption,
-  type Task,
   type TaskExportRequest,
   type TaskImportRequest,
   toCsv,
@@ -26,63 +25,20 @@ import { filterTasks } from './board.service';
 import { pgArray, rowsOf } from './board.sql';
 import { isValidDate, normaliseValue, ValueError } from './board.values';
 
-/** CSV export and import of a board (docs/board.md, "CSV export and import"). */
+/**
+ * CSV export and import of a board (docs/board.md, "CSV export and import"); the reading of a cell's
+ * text (`textValue`) also serves the grid's paste (board.paste.ts).
+ */
 
 /** At most this many records go into one export (pages of 1,000 through the view's query). */
 export const EXPORT_MAX_ROWS = 50_000;
 const PAGE = 1000;
 
-const YES: Record<Language, string> = { de: 'ja', en: 'yes', es: 'sí' };
-const NO: Record<Language, string> = { de: 'nein', en: 'no', es: 'no' };
 const TRUE_WORDS = new Set(['true', 'yes', 'ja', 'sí', 'si', 'wahr', 'x', '1', '✓', 'verdadero']);
 const FALSE_WORDS = new Set(['false', 'no', 'nein', 'falsch', '0', 'falso']);
 
 /** Column types that have no text of their own: left out of exports, never mapped on import. */
-const NO_TEXT = new Set(['null', 'button']);
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function optionLabel(column: Column, value: unknown): string {
-  const text = String(value);
-  return column.options?.find((o) => o.value === text)?.label ?? text;
-}
-
-/** The text of one cell in an export. */
-export function cellText(
-  column: Column,
-  task: Task,
-  lang: Language,
-  related: Record<string, string>,
-): string {
-  if (column.id === TITLE_KEY) return task.taskName;
-  if (column.dataType === 'id') return String(task.seq);
-  const value = task.properties[column.id]?.value;
-  if (value === null || value === undefined || value === '') return '';
-  switch (column.dataType) {
-    case 'select':
-    case 'status':
-      return optionLabel(column, value);
-    case 'multi-select':
-      return Array.isArray(value) ? value.map((v) => optionLabel(column, v)).join(', ') : String(value);
-    case 'person':
-      return Array.isArray(value)
-        ? value.map((p) => (isRecord(p) ? String(p.label ?? p.value ?? '') : String(p))).join(', ')
-        : '';
-    case 'files':
-      return Array.isArray(value)
-        ? value.map((f) => (isRecord(f) ? String(f.value ?? '') : String(f))).join(', ')
-        : '';
-    case 'relation':
-      return Array.isArray(value) ? value.map((id) => related[String(id)] ?? String(id)).join(', ') : '';
-    case 'checkbox':
-      return value === 'true' || value === true ? YES[lang] : NO[lang];
-    default:
-      if (typeof value === 'number') return csvNumber(value, lang);
-      if (Array.isArray(value)) return value.map(String).join(', ');
-      return String(value);
-  }
-}
+export const NO_TEXT = new Set(['null', 'button']);
 
 /** The exported columns: the view's order first, then the rest by position; hidden ones left out. */
 export function exportColumns(
@@ -124,14 +80,14 @@ export async function exportTasks(
 
 type ImportInput = z.output<typeof TaskImportRequest>;
 
-interface Lookups {
+export interface Lookups {
   /** Company users by lower-cased name and e-mail. */
   people: Map<string, { value: string; label: string }>;
   /** Live records of the company by lower-cased name (the first by running number wins). */
   records: Map<string, string>;
 }
 
-class CellError {
+export class CellError {
   constructor(readonly key: MessageKey) {}
 }
 
@@ -192,7 +148,7 @@ function optionFor(column: Column, text: string, added: Map<string, string[]>): 
 }
 
 /** An accepted row's new options join their columns (and the answer's `newOptions`). */
-function keepOptions(
+export function keepOptions(
   columns: Record<string, Column>,
   rowAdded: Map<string, string[]>,
   added: Map<string, string[]>,
@@ -210,7 +166,12 @@ function keepOptions(
 }
 
 /** The value a CSV cell gives a property, in the form `normaliseValue` checks. */
-function cellValue(column: Column, text: string, lookups: Lookups, added: Map<string, string[]>): unknown {
+export function textValue(
+  column: Column,
+  text: string,
+  lookups: Lookups,
+  added: Map<string, string[]>,
+): unknown {
   const t = text.trim();
   switch (column.dataType) {
     case 'number':
@@ -270,7 +231,7 @@ function checkMapping(mapping: (string | null)[], columns: Record<string, Column
   if (Object.keys(errors).length) throw badRequest('invalid_input', errors);
 }
 
-async function loadLookups(
+export async function loadLookups(
   db: AppContext['database']['db'],
   companyId: string,
   board: string,
@@ -334,7 +295,7 @@ export async function importTasks(ctx: AppContext, me: Principal, input: ImportI
           return;
         }
         try {
-          const value = normaliseValue(column, cellValue(column, text, lookups, rowAdded));
+          const value = normaliseValue(column, textValue(column, text, lookups, rowAdded));
           properties[key] = { type: column.dataType, icon: column.icon, value };
         } catch (err) {
           if (!(err instanceof CellError || err instanceof ValueError)) throw err;

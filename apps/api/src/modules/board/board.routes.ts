@@ -16,6 +16,8 @@ import {
   TaskFilterValuesResponse,
   TaskImportRequest,
   TaskImportResponse,
+  TaskPasteRequest,
+  TaskPasteResponse,
   TaskSetupRequest,
   TaskSetupResponse,
   TaskUpdateMultipleRequest,
@@ -30,6 +32,7 @@ import { badRequest } from '../../lib/errors';
 import { translate } from '../../lib/messages';
 import { sendWrittenAnswer } from '../../lib/response-serializer';
 import { exportTasks, importTasks } from './board.csv';
+import { pasteCells } from './board.paste';
 import { BOARD_ROLES } from './board.policy';
 import {
   createTask,
@@ -105,6 +108,17 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: TaskImportRequest, response: { 200: TaskImportResponse } },
     },
     async (req) => ({ data: await importTasks(req.ctx, principalOf(req), req.body, req.lang) }),
+  );
+
+  app.post(
+    '/task/paste',
+    {
+      config: access,
+      // 5,000 cells of up to 10,000 characters each.
+      bodyLimit: 16 * 1024 * 1024,
+      schema: { body: TaskPasteRequest, response: { 200: TaskPasteResponse } },
+    },
+    async (req) => ({ data: await pasteCells(req.ctx, principalOf(req), req.body, req.lang) }),
   );
 
   app.post(

@@ -572,10 +572,10 @@ export async function createTask(ctx: AppContext, me: Principal, input: z.output
   return taskById(ctx, companyId, id);
 }
 
-type UpdateInput = z.output<typeof TaskUpdateRequest>;
+export type UpdateInput = z.output<typeof TaskUpdateRequest>;
 
 /** Applies one update to a loaded record inside a transaction. */
-async function applyUpdate(
+export async function applyUpdate(
   tx: Parameters<typeof findRecords>[0],
   me: Principal,
   companyId: string,
@@ -631,7 +631,7 @@ export async function updateTask(ctx: AppContext, me: Principal, id: string, inp
  * Locks records in one order (by id) before changing several: two bulk changes of overlapping records
  * then wait for each other instead of deadlocking (found by the PostgreSQL outage test's load).
  */
-async function lockRecords(tx: Parameters<typeof findRecords>[0], companyId: string, ids: string[]) {
+export async function lockRecords(tx: Parameters<typeof findRecords>[0], companyId: string, ids: string[]) {
   await tx.execute(sql`SELECT id FROM board_records WHERE company_id = ${companyId}
     AND id = ANY(${pgArray(ids)}::uuid[]) ORDER BY id FOR UPDATE`);
 }

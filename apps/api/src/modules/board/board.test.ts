@@ -182,7 +182,7 @@ describe('records', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({
       'properties.Due date': 'Please enter a date as YYYY-MM-DD',
-      'properties.Done': 'The value must be true or false',
+      'properties.Done': 'Please enter yes or no',
       'properties.Estimate (h)': 'Please enter a number',
       'properties.Website': 'Please enter a valid http or https address',
       'properties.Mail': 'Please enter a valid e-mail address',

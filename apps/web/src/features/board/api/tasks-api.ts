@@ -7,6 +7,8 @@ import {
   type TaskFilterRequest,
   TaskFilterResponse,
   TaskFilterValuesResponse,
+  type TaskPasteRequest,
+  TaskPasteResponse,
   type TaskUpdateRequest,
   TaskValues,
   taskOfValues,
@@ -101,6 +103,13 @@ export const updateTask = (id: string, body: TaskUpdateRequest) =>
 /** PUT /task/update/multiple {ids, update}: bulk edit, and the undo of a delete (`isDeleted: false`). */
 export const updateTasks = (ids: string[], update: Omit<TaskUpdateRequest, 'position' | 'pressButton'>) =>
   api.put('/task/update/multiple', { ids, update }, { schema: TasksAnswer }).then((r) => r.data.tasks);
+
+/**
+ * POST /task/paste: cells as text (read like spreadsheet cells) or stored values (an undone paste),
+ * all or none; answers the changed records and each cell's value before.
+ */
+export const pasteCells = (body: TaskPasteRequest) =>
+  api.post('/task/paste', body, { schema: TaskPasteResponse }).then((r) => r.data);
 
 /** POST /task/delete/multiple {taskIds}: soft delete; answers the localized message. */
 export const deleteTasks = (taskIds: string[]) =>

@@ -10,11 +10,13 @@ import { useRecordActions } from '../../hooks/use-record-actions';
 import { useStableCallback } from '../../hooks/use-stable-callback';
 import { isEditable, visibleColumns } from '../../lib/columns';
 import { gridEntries } from '../../lib/grid-entries';
+import type { CellPos } from '../../lib/grid-nav';
 import { ColumnDialogs } from './column-dialogs';
 import { GridBody, type RowContext } from './grid-body';
 import { GridFooter } from './grid-footer';
 import { GridHeader } from './grid-header';
 import { cellId, rowLabels } from './grid-row';
+import { useGridClipboard } from './use-grid-clipboard';
 import { useGridCursor } from './use-grid-cursor';
 import { useGridKeys } from './use-grid-keys';
 import { useGridTable } from './use-grid-table';
@@ -80,19 +82,24 @@ export function BoardGrid(props: BoardGridProps) {
     [],
   );
 
-  const onKeyDown = useGridKeys({
+  const clearCell = (pos: CellPos) => {
+    const task = rows[pos.row];
+    const column = shown[pos.col];
+    if (task && column && isEditable(column) && column.dataType !== 'checkbox')
+      void commit(task, column.id, null);
+  };
+  // What the keys and the clipboard act on: the loaded records, the shown columns, the active cell.
+  const gridState = {
     rows,
     columns: shown,
     active: cursor.active,
     isEditing: cursor.editing !== null,
+    clearCell,
+  };
+  const onKeyDown = useGridKeys({
+    ...gridState,
     setActive: cursor.setActive,
     startEdit: cursor.startEdit,
-    clearCell: (pos) => {
-      const task = rows[pos.row];
-      const column = shown[pos.col];
-      if (task && column && isEditable(column) && column.dataType !== 'checkbox')
-        void commit(task, column.id, null);
-    },
     toggleRow: (task) => grid.toggle(task._id),
     openRecord,
     clearSelection: () => {
@@ -101,6 +108,8 @@ export function BoardGrid(props: BoardGridProps) {
       return true;
     },
   });
+
+  const clipboard = useGridClipboard({ ...gridState, selection: props.selection, related: props.related });
 
   // Stable props for the memoised header, footer and dialogs: scrolling renders the rows only.
   const onToggleAll = useStableCallback(() => grid.table.toggleAllRowsSelected());
@@ -158,6 +167,9 @@ export function BoardGrid(props: BoardGridProps) {
         total={props.total}
         activeDescendant={active ? cellId(gridId, active.row, active.col) : undefined}
         onKeyDown={onKeyDown}
+        onCopy={clipboard.onCopy}
+        onCut={clipboard.onCut}
+        onPaste={clipboard.onPaste}
         width={grid.totalWidth}
         header={
           <GridHeader

@@ -2,6 +2,7 @@ import type { Column } from '@solar/shared';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import {
+  type ClipboardEvent,
   type KeyboardEvent,
   type ReactNode,
   type RefObject,
@@ -98,6 +99,9 @@ interface GridBodyProps {
   total: number;
   activeDescendant: string | undefined;
   onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
+  onCopy: (event: ClipboardEvent<HTMLDivElement>) => void;
+  onCut: (event: ClipboardEvent<HTMLDivElement>) => void;
+  onPaste: (event: ClipboardEvent<HTMLDivElement>) => void;
   width: number;
   header: ReactNode;
   entries: GridEntry[];
@@ -190,6 +194,9 @@ export function GridBody(props: GridBodyProps) {
       tabIndex={0}
       className={classes.scroller}
       onKeyDown={props.onKeyDown}
+      onCopy={props.onCopy}
+      onCut={props.onCut}
+      onPaste={props.onPaste}
       data-testid="board-grid"
     >
       <span id={`${rowContext.gridId}-help`} hidden>

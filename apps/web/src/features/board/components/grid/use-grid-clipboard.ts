@@ -1,0 +1,191 @@
+import { notifications } from '@mantine/notifications';
+import type { Column, Task } from '@solar/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import type { RowSelectionState } from '@tanstack/react-table';
+import type { ClipboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../../api/errors';
+import { currentLanguage } from '../../../../i18n';
+import { notifySuccess } from '../../../../lib/errors';
+import { boardKeys } from '../../api/board-keys';
+import { pasteCells, useTaskCache } from '../../api/tasks-api';
+import { useBoard } from '../../hooks/board-context';
+import { useStableCallback } from '../../hooks/use-stable-callback';
+import { copiedText, parseClipboardText, planPaste } from '../../lib/clipboard';
+import { isEditable } from '../../lib/columns';
+import type { CellPos } from '../../lib/grid-nav';
+import { notifyBoardError, notifyFailure } from '../../lib/notify';
+import { replaceTask } from '../../lib/task-cache';
+import { cellRaw } from '../../lib/values';
+
+interface GridClipboardOptions {
+  rows: Task[];
+  columns: Column[];
+  active: CellPos | null;
+  isEditing: boolean;
+  selection: RowSelectionState;
+  related: Record<string, string>;
+  clearCell: (pos: CellPos) => void;
+}
+
+/** At most this many failing cells are named in the refusal's toast. */
+const NAMED_FAILURES = 4;
+/** Pastes of more cells than this show that they are working. */
+const LONG_PASTE = 200;
+
+type StoredCell = { id: string; key: string; value: unknown };
+
+/**
+ * Copy, cut and paste on the grid (docs/board.md, "Copy and paste"): Ctrl+C copies the active cell,
+ * or the selected records' shown cells, as tab-separated text; Ctrl+X copies the active cell and
+ * clears it; Ctrl+V writes a block from a spreadsheet (or the board) right and down from the active
+ * cell, or one value into every selected record, all or none, and can be undone. Editors keep the
+ * browser's own copy and paste.
+ */
+export function useGridClipboard(o: GridClipboardOptions) {
+  const { t } = useTranslation('board');
+  const { t: tApp } = useTranslation();
+  const { scope, undo } = useBoard();
+  const queryClient = useQueryClient();
+  const change = useTaskCache(scope.board);
+
+  const isGridEvent = (event: ClipboardEvent<HTMLDivElement>) =>
+    !o.isEditing && event.target === event.currentTarget && o.active !== null;
+
+  const selectedRows = () => o.rows.filter((task) => o.selection[task._id]);
+
+  const copy = (event: ClipboardEvent<HTMLDivElement>): boolean => {
+    const pos = o.active as CellPos;
+    const selected = selectedRows();
+    const lang = currentLanguage();
+    const task = o.rows[pos.row];
+    const column = o.columns[pos.col];
+    if (selected.length > 0) {
+      event.clipboardData.setData('text/plain', copiedText(selected, o.columns, lang, o.related));
+      event.preventDefault();
+      notifications.show({
+        message: t('clipboard.copiedRows', { count: selected.length }),
+        autoClose: 2000,
+        withBorder: true,
+      });
+      return false;
+    }
+    if (!task || !column) return false;
+    event.clipboardData.setData('text/plain', copiedText([task], [column], lang, o.related));
+    event.preventDefault();
+    return true;
+  };
+
+  const onCopy = useStableCallback((event: ClipboardEvent<HTMLDivElement>) => {
+    if (isGridEvent(event)) copy(event);
+  });
+
+  const onCut = useStableCallback((event: ClipboardEvent<HTMLDivElement>) => {
+    if (!isGridEvent(event)) return;
+    // A cut takes the active cell only; with records selected it copies them and clears nothing.
+    if (copy(event)) {
+      const column = o.columns[(o.active as CellPos).col];
+      if (column && isEditable(column)) o.clearCell(o.active as CellPos);
+    }
+  });
+
+  /** Writes stored values back (undo and redo); a failure throws, so the history keeps the change. */
+  const putValues = async (cells: StoredCell[]) => {
+    const answer = await pasteCells({ board: scope.board, cells });
+    for (const task of answer.tasks) change((data, body) => replaceTask(data, body, task));
+  };
+
+  /** The refusal's toast: which cells failed (record and property) and why, the first few by name. */
+  const notifyRefused = (error: unknown, cells: { id: string; key: string }[]) => {
+    if (!isApiError(error) || error.status !== 400) {
+      notifyBoardError(error, tApp);
+      return;
+    }
+    const failures = Object.entries(error.errors).flatMap(([field, message]) => {
+      const cell = cells[Number(field.replace(/^cells\./, ''))];
+      if (!cell) return [];
+      const task = o.rows.find((r) => r._id === cell.id);
+      const column = o.columns.find((c) => c.id === cell.key);
+      return [
+        t('clipboard.failedCell', {
+          name: task?.taskName.trim() || t('grid.untitled'),
+          property: column?.label ?? cell.key,
+          message,
+        }),
+      ];
+    });
+    const named = failures.slice(0, NAMED_FAILURES);
+    const more = failures.length - named.length;
+    const lines = [...named, ...(more > 0 ? [t('clipboard.moreFailed', { count: more })] : [])];
+    notifications.show({
+      color: 'red',
+      title: error.message,
+      message: lines.join('\n'),
+      autoClose: false,
+      withBorder: true,
+      style: { whiteSpace: 'pre-line' },
+      closeButtonProps: { 'aria-label': tApp('common.close') },
+    });
+  };
+
+  const onPaste = useStableCallback(async (event: ClipboardEvent<HTMLDivElement>) => {
+    if (!isGridEvent(event)) return;
+    const block = parseClipboardText(event.clipboardData.getData('text/plain'));
+    event.preventDefault();
+    if (block.length === 0) return;
+    const selected = new Set(Object.keys(o.selection).filter((id) => o.selection[id]));
+    const plan = planPaste(block, o.active as CellPos, o.rows, o.columns, selected);
+    if (plan.cells.length === 0) {
+      notifyFailure(plan.readOnly > 0 ? t('clipboard.readOnly') : t('clipboard.noPlace'));
+      return;
+    }
+    const working = plan.cells.length > LONG_PASTE ? `paste-${Date.now()}` : null;
+    if (working) {
+      notifications.show({
+        id: working,
+        loading: true,
+        message: t('clipboard.working', { count: plan.cells.length }),
+        autoClose: false,
+        withCloseButton: false,
+      });
+    }
+    try {
+      const answer = await pasteCells({ board: scope.board, cells: plan.cells });
+      for (const task of answer.tasks) change((data, body) => replaceTask(data, body, task));
+      if (Object.keys(answer.newOptions).length > 0) {
+        void queryClient.invalidateQueries({ queryKey: boardKeys.properties(scope.board) });
+      }
+      const byId = new Map(answer.tasks.map((task) => [task._id, task]));
+      const after: StoredCell[] = plan.cells.map((c) => {
+        const task = byId.get(c.id);
+        return { id: c.id, key: c.key, value: task ? (cellRaw(task, c.key) ?? null) : null };
+      });
+      const before = answer.previous;
+      undo.push({
+        label: t('undo.paste', { count: plan.cells.length }),
+        undo: () => putValues(before),
+        redo: () => putValues(after),
+      });
+      const notes = [
+        ...(plan.readOnly > 0 ? [t('clipboard.skippedReadOnly', { count: plan.readOnly })] : []),
+        ...(plan.leftOut > 0 ? [t('clipboard.skippedNoPlace', { count: plan.leftOut })] : []),
+      ];
+      if (notes.length === 0) notifySuccess(answer.message);
+      else {
+        notifications.show({
+          color: 'teal',
+          title: answer.message,
+          message: notes.join(' '),
+          withBorder: true,
+          closeButtonProps: { 'aria-label': tApp('common.close') },
+        });
+      }
+    } catch (error) {
+      notifyRefused(error, plan.cells);
+    } finally {
+      if (working) notifications.hide(working);
+    }
+  });
+
+  return { onCopy, onCut, onPaste };
+}

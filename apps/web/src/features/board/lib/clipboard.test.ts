@@ -1,0 +1,118 @@
+import { PASTE_MAX_CELLS } from '@solar/shared';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { clipboardText, copiedText, parseClipboardText, planPaste } from './clipboard';
+import { makeColumn, makeTask } from './test-fixtures';
+
+describe('parseClipboardText', () => {
+  it('reads what spreadsheets put on the clipboard', () => {
+    // Excel: CRLF line ends and one after the last row; a cell with a line break is quoted.
+    expect(parseClipboardText('a\tb\r\n"two\r\nlines"\t"say ""hi"""\r\n')).toEqual([
+      ['a', 'b'],
+      ['two\r\nlines', 'say "hi"'],
+    ]);
+    // An empty line in a column is an empty cell, not a skipped one.
+    expect(parseClipboardText('1\n\n3')).toEqual([['1'], [''], ['3']]);
+    expect(parseClipboardText('x\t\t')).toEqual([['x', '', '']]);
+    expect(parseClipboardText('')).toEqual([]);
+  });
+
+  it('keeps quotes that do not wrap a whole field as text', () => {
+    expect(parseClipboardText('"Sonnen" GmbH')).toEqual([['"Sonnen" GmbH']]);
+    expect(parseClipboardText('5" panel\tx')).toEqual([['5" panel', 'x']]);
+    expect(parseClipboardText('"open')).toEqual([['"open']]);
+  });
+
+  it('reads back every block it writes', () => {
+    const field = fc.string({ unit: fc.constantFrom('a', ' ', '"', '\t', '\n', '\r', 'ß') });
+    fc.assert(
+      fc.property(
+        fc
+          .integer({ min: 1, max: 4 })
+          .chain((width) =>
+            fc.array(fc.array(field, { minLength: width, maxLength: width }), { minLength: 1, maxLength: 4 }),
+          ),
+        (rows) => {
+          // A block of one empty field is an empty clipboard; every other block comes back whole.
+          fc.pre(!(rows.length === 1 && rows[0]?.length === 1 && rows[0][0] === ''));
+          // A last row of one empty field written as '' is the trailing line end spreadsheets add.
+          fc.pre(!(rows.length > 1 && rows.at(-1)?.length === 1 && rows.at(-1)?.[0] === ''));
+          expect(parseClipboardText(clipboardText(rows))).toEqual(rows);
+        },
+      ),
+    );
+  });
+});
+
+describe('copiedText', () => {
+  it('writes the shown cells as people read them, in the language of the reader', () => {
+    const status = makeColumn('Status', 'status', {
+      options: [{ value: 'done', label: 'Erledigt', backgroundColor: '#fff' }],
+    });
+    const hours = makeColumn('Hours', 'number');
+    const done = makeColumn('Done', 'checkbox');
+    const title = makeColumn('taskName', 'title');
+    const task = makeTask({ Status: 'done', Hours: 2.5, Done: 'true' }, { taskName: 'Rails\tand "bolts"' });
+    expect(copiedText([task], [title, status, hours, done], 'de', {})).toBe(
+      '"Rails\tand ""bolts"""\tErledigt\t2,5\tja',
+    );
+    expect(copiedText([task], [hours, done], 'en', {})).toBe('2.5\tyes');
+  });
+});
+
+describe('planPaste', () => {
+  const title = makeColumn('taskName', 'title');
+  const text = makeColumn('Notes', 'text');
+  const formula = makeColumn('Cost', 'formula');
+  const hours = makeColumn('Hours', 'number');
+  const columns = [title, text, formula, hours];
+  const rows = [makeTask(), makeTask(), makeTask()];
+  const none = new Set<string>();
+
+  it('puts a block right and down from the active cell, skipping computed columns', () => {
+    const plan = planPaste(
+      [
+        ['a', 'x', '1'],
+        ['b', 'y', '2'],
+      ],
+      { row: 1, col: 1 },
+      rows,
+      columns,
+      none,
+    );
+    expect(plan.cells).toEqual([
+      { id: rows[1]?._id, key: 'Notes', text: 'a' },
+      { id: rows[1]?._id, key: 'Hours', text: '1' },
+      { id: rows[2]?._id, key: 'Notes', text: 'b' },
+      { id: rows[2]?._id, key: 'Hours', text: '2' },
+    ]);
+    expect(plan.readOnly).toBe(2);
+    expect(plan.leftOut).toBe(0);
+  });
+
+  it('counts fields that have no cell below the loaded records or right of the last column', () => {
+    const plan = planPaste([['1', 'extra'], ['2'], ['3']], { row: 1, col: 3 }, rows, columns, none);
+    expect(plan.cells.map((c) => c.text)).toEqual(['1', '2']);
+    expect(plan.leftOut).toBe(2);
+  });
+
+  it('fills the active column of every selected record with a single value', () => {
+    const selected = new Set([rows[0]?._id as string, rows[2]?._id as string]);
+    const plan = planPaste([['7']], { row: 1, col: 3 }, rows, columns, selected);
+    expect(plan.cells).toEqual([
+      { id: rows[0]?._id, key: 'Hours', text: '7' },
+      { id: rows[2]?._id, key: 'Hours', text: '7' },
+    ]);
+    // One selected record: the value goes to the active cell only.
+    const one = planPaste([['7']], { row: 1, col: 3 }, rows, columns, new Set([rows[0]?._id as string]));
+    expect(one.cells).toEqual([{ id: rows[1]?._id, key: 'Hours', text: '7' }]);
+  });
+
+  it("stops at the server's limit of a paste and counts the rest as left out", () => {
+    const many = Array.from({ length: PASTE_MAX_CELLS + 3 }, () => makeTask());
+    const block = many.map(() => ['v']);
+    const plan = planPaste(block, { row: 0, col: 1 }, many, columns, none);
+    expect(plan.cells).toHaveLength(PASTE_MAX_CELLS);
+    expect(plan.leftOut).toBe(3);
+  });
+});

@@ -1,0 +1,128 @@
+import { type Column, cellText, type Language, PASTE_MAX_CELLS, type Task } from '@solar/shared';
+import { isEditable } from './columns';
+import type { CellPos } from './grid-nav';
+
+/**
+ * The board's clipboard (docs/board.md, "Copy and paste"): cells travel as tab-separated text, the
+ * form spreadsheets put on the clipboard and read from it. A field holding a tab, a line break or a
+ * quote is quoted, with its quotes doubled.
+ */
+
+/** Tab-separated text to rows of fields; one trailing line end is dropped, empty lines are empty cells. */
+export function parseClipboardText(text: string): string[][] {
+  const source = text.replace(/(\r\n|\n|\r)$/, '');
+  if (source === '') return [];
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let i = 0;
+  while (i < source.length) {
+    const ch = source[i] as string;
+    if (ch === '"' && field === '') {
+      // A quoted field, if its closing quote ends the field; else the quote is plain text.
+      let j = i + 1;
+      let value = '';
+      let closed = false;
+      while (j < source.length) {
+        if (source[j] === '"') {
+          if (source[j + 1] === '"') {
+            value += '"';
+            j += 2;
+            continue;
+          }
+          closed = true;
+          break;
+        }
+        value += source[j];
+        j++;
+      }
+      const after = source[j + 1];
+      if (closed && (after === undefined || after === '\t' || after === '\n' || after === '\r')) {
+        field = value;
+        i = j + 1;
+        continue;
+      }
+    }
+    if (ch === '\t') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && source[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += ch;
+    i++;
+  }
+  row.push(field);
+  rows.push(row);
+  return rows;
+}
+
+const quote = (field: string) => (/[\t\n\r"]/.test(field) ? `"${field.replaceAll('"', '""')}"` : field);
+
+/** Rows of fields as tab-separated text (what `parseClipboardText` reads back). */
+export function clipboardText(rows: readonly (readonly string[])[]): string {
+  return rows.map((row) => row.map(quote).join('\t')).join('\n');
+}
+
+/** The copied text of records: each record one line, its shown columns' cells as people read them. */
+export function copiedText(
+  rows: readonly Task[],
+  columns: readonly Column[],
+  lang: Language,
+  related: Record<string, string>,
+): string {
+  return clipboardText(rows.map((task) => columns.map((column) => cellText(column, task, lang, related))));
+}
+
+export interface PasteCellText {
+  id: string;
+  key: string;
+  text: string;
+}
+
+export interface PastePlan {
+  cells: PasteCellText[];
+  /** Pasted fields that met a computed or synced column: left as they were. */
+  readOnly: number;
+  /** Pasted fields with no cell to go to (below the last loaded record, right of the last column). */
+  leftOut: number;
+}
+
+/**
+ * Where pasted fields go. A block goes right and down from the active cell, as in a spreadsheet; a
+ * single value pasted while several records are selected goes into the active column of each of
+ * them. Cells of computed or synced columns are skipped (counted in `readOnly`); fields past the
+ * loaded records or the last column are counted in `leftOut`, and so is anything past the server's
+ * limit of a paste.
+ */
+export function planPaste(
+  block: readonly (readonly string[])[],
+  at: CellPos,
+  rows: readonly Task[],
+  columns: readonly Column[],
+  selectedIds: ReadonlySet<string>,
+): PastePlan {
+  const plan: PastePlan = { cells: [], readOnly: 0, leftOut: 0 };
+  const put = (task: Task | undefined, column: Column | undefined, text: string) => {
+    if (!task || !column) plan.leftOut++;
+    else if (!isEditable(column) || column.dataType === 'button' || column.dataType === 'null')
+      plan.readOnly++;
+    else if (plan.cells.length >= PASTE_MAX_CELLS) plan.leftOut++;
+    else plan.cells.push({ id: task._id, key: column.id, text });
+  };
+  const single = block.length === 1 && block[0]?.length === 1;
+  if (single && selectedIds.size > 1) {
+    const text = block[0]?.[0] ?? '';
+    for (const task of rows) if (selectedIds.has(task._id)) put(task, columns[at.col], text);
+    return plan;
+  }
+  block.forEach((fields, r) => {
+    fields.forEach((text, c) => {
+      put(rows[at.row + r], columns[at.col + c], text);
+    });
+  });
+  return plan;
+}
