@@ -60,13 +60,16 @@ describe('copiedText', () => {
   });
 });
 
+// The name, a text, a computed column and a number; three records.
+const columns = [
+  makeColumn('taskName', 'title'),
+  makeColumn('Notes', 'text'),
+  makeColumn('Cost', 'formula'),
+  makeColumn('Hours', 'number'),
+];
+const rows = [makeTask(), makeTask(), makeTask()];
+
 describe('planPaste', () => {
-  const title = makeColumn('taskName', 'title');
-  const text = makeColumn('Notes', 'text');
-  const formula = makeColumn('Cost', 'formula');
-  const hours = makeColumn('Hours', 'number');
-  const columns = [title, text, formula, hours];
-  const rows = [makeTask(), makeTask(), makeTask()];
   const none = new Set<string>();
 
   it('puts a block right and down from the active cell, skipping computed columns', () => {
@@ -114,5 +117,29 @@ describe('planPaste', () => {
     const plan = planPaste(block, { row: 0, col: 1 }, many, columns, none);
     expect(plan.cells).toHaveLength(PASTE_MAX_CELLS);
     expect(plan.leftOut).toBe(3);
+  });
+});
+
+describe('planPaste into a range', () => {
+  const range = { top: 0, bottom: 1, left: 1, right: 3 };
+
+  it('fills every writable cell of the range with a single value, ahead of selected records', () => {
+    const selected = new Set(rows.map((r) => r._id));
+    const plan = planPaste([['x']], { row: 1, col: 3 }, rows, columns, selected, range);
+    expect(plan.cells).toEqual([
+      { id: rows[0]?._id, key: 'Notes', text: 'x' },
+      { id: rows[0]?._id, key: 'Hours', text: 'x' },
+      { id: rows[1]?._id, key: 'Notes', text: 'x' },
+      { id: rows[1]?._id, key: 'Hours', text: 'x' },
+    ]);
+    expect(plan.readOnly).toBe(2);
+  });
+
+  it("puts a block at the range's first cell, wherever the cursor ended", () => {
+    const plan = planPaste([['a'], ['b']], { row: 1, col: 3 }, rows, columns, new Set(), range);
+    expect(plan.cells).toEqual([
+      { id: rows[0]?._id, key: 'Notes', text: 'a' },
+      { id: rows[1]?._id, key: 'Notes', text: 'b' },
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { type Column, cellText, type Language, PASTE_MAX_CELLS, type Task } from '@solar/shared';
 import { isEditable } from './columns';
-import type { CellPos } from './grid-nav';
+import type { CellPos, CellRange } from './grid-nav';
 
 /**
  * The board's clipboard (docs/board.md, "Copy and paste"): cells travel as tab-separated text, the
@@ -77,6 +77,18 @@ export function copiedText(
   return clipboardText(rows.map((task) => columns.map((column) => cellText(column, task, lang, related))));
 }
 
+/** The rows, or the columns, a range spans. */
+export function sliceOf<T>(items: readonly T[], range: CellRange, axis: 'rows' | 'columns'): T[] {
+  return axis === 'rows'
+    ? items.slice(range.top, range.bottom + 1)
+    : items.slice(range.left, range.right + 1);
+}
+
+/** Whether a pasted or cleared value may go into a column (not computed, synced, a button or nothing). */
+export function isWritable(column: Column): boolean {
+  return isEditable(column) && column.dataType !== 'button' && column.dataType !== 'null';
+}
+
 export interface PasteCellText {
   id: string;
   key: string;
@@ -92,33 +104,38 @@ export interface PastePlan {
 }
 
 /**
- * Where pasted fields go. A block goes right and down from the active cell, as in a spreadsheet; a
- * single value pasted while several records are selected goes into the active column of each of
- * them. Cells of computed or synced columns are skipped (counted in `readOnly`); fields past the
- * loaded records or the last column are counted in `leftOut`, and so is anything past the server's
- * limit of a paste.
+ * Where pasted fields go. A block goes right and down from the active cell (from the range's first
+ * cell when there is a range), as in a spreadsheet. A single value fills every cell of the range, or,
+ * without one, the active column of every selected record (when several are). Cells of computed or
+ * synced columns are skipped (counted in `readOnly`); fields past the loaded records or the last
+ * column are counted in `leftOut`, and so is anything past the server's limit of a paste.
  */
 export function planPaste(
   block: readonly (readonly string[])[],
-  at: CellPos,
+  active: CellPos,
   rows: readonly Task[],
   columns: readonly Column[],
   selectedIds: ReadonlySet<string>,
+  range: CellRange | null = null,
 ): PastePlan {
   const plan: PastePlan = { cells: [], readOnly: 0, leftOut: 0 };
   const put = (task: Task | undefined, column: Column | undefined, text: string) => {
     if (!task || !column) plan.leftOut++;
-    else if (!isEditable(column) || column.dataType === 'button' || column.dataType === 'null')
-      plan.readOnly++;
+    else if (!isWritable(column)) plan.readOnly++;
     else if (plan.cells.length >= PASTE_MAX_CELLS) plan.leftOut++;
     else plan.cells.push({ id: task._id, key: column.id, text });
   };
-  const single = block.length === 1 && block[0]?.length === 1;
-  if (single && selectedIds.size > 1) {
-    const text = block[0]?.[0] ?? '';
-    for (const task of rows) if (selectedIds.has(task._id)) put(task, columns[at.col], text);
+  const single = block.length === 1 && block[0]?.length === 1 ? (block[0]?.[0] ?? '') : null;
+  if (single !== null && range) {
+    for (const task of sliceOf(rows, range, 'rows'))
+      for (const column of sliceOf(columns, range, 'columns')) put(task, column, single);
     return plan;
   }
+  if (single !== null && selectedIds.size > 1) {
+    for (const task of rows) if (selectedIds.has(task._id)) put(task, columns[active.col], single);
+    return plan;
+  }
+  const at = range ? { row: range.top, col: range.left } : active;
   block.forEach((fields, r) => {
     fields.forEach((text, c) => {
       put(rows[at.row + r], columns[at.col + c], text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTypingKey, leavesRow, nextCell } from './grid-nav';
+import { extendsRange, isTypingKey, leavesRow, nextCell, rangeOf } from './grid-nav';
 
 const size = { rows: 3, cols: 4 };
 
@@ -47,5 +47,21 @@ describe('isTypingKey', () => {
     expect(isTypingKey({ ...base, key: '7' })).toBe(true);
     expect(isTypingKey({ ...base, key: 'Enter' })).toBe(false);
     expect(isTypingKey({ ...base, key: 'c', ctrlKey: true })).toBe(false);
+  });
+});
+
+describe('rangeOf', () => {
+  it('spans the anchor and the active cell in any direction, and is no range on one cell', () => {
+    expect(rangeOf({ row: 3, col: 1 }, { row: 1, col: 4 })).toEqual({ top: 1, bottom: 3, left: 1, right: 4 });
+    expect(rangeOf({ row: 1, col: 4 }, { row: 3, col: 1 })).toEqual({ top: 1, bottom: 3, left: 1, right: 4 });
+    expect(rangeOf({ row: 2, col: 2 }, { row: 2, col: 2 })).toBeNull();
+    expect(rangeOf(null, { row: 2, col: 2 })).toBeNull();
+  });
+
+  it('is extended by Shift with the navigation keys, not by Shift+Tab', () => {
+    expect(extendsRange({ key: 'ArrowDown', shiftKey: true })).toBe(true);
+    expect(extendsRange({ key: 'End', shiftKey: true })).toBe(true);
+    expect(extendsRange({ key: 'Tab', shiftKey: true })).toBe(false);
+    expect(extendsRange({ key: 'ArrowDown', shiftKey: false })).toBe(false);
   });
 });

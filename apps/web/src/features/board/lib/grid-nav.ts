@@ -60,3 +60,27 @@ export function leavesRow(pos: CellPos, backwards: boolean, cols: number): boole
 export function isTypingKey(event: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean }) {
   return event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey && event.key !== ' ';
 }
+
+/** A rectangle of cells (inclusive bounds), from the anchor of a Shift selection to the active cell. */
+export interface CellRange {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
+/** The cells between `anchor` and `active`, or null for no anchor or a single cell. */
+export function rangeOf(anchor: CellPos | null, active: CellPos | null): CellRange | null {
+  if (!anchor || !active || (anchor.row === active.row && anchor.col === active.col)) return null;
+  return {
+    top: Math.min(anchor.row, active.row),
+    bottom: Math.max(anchor.row, active.row),
+    left: Math.min(anchor.col, active.col),
+    right: Math.max(anchor.col, active.col),
+  };
+}
+
+/** Whether a key extends the cell range (Shift with an arrow, Home/End or PageUp/PageDown; not Tab). */
+export function extendsRange(event: { key: string; shiftKey: boolean }): boolean {
+  return event.shiftKey && event.key !== 'Tab';
+}

@@ -88,17 +88,22 @@ export function BoardGrid(props: BoardGridProps) {
     if (task && column && isEditable(column) && column.dataType !== 'checkbox')
       void commit(task, column.id, null);
   };
-  // What the keys and the clipboard act on: the loaded records, the shown columns, the active cell.
+  // What the keys and the clipboard act on: the loaded records, the shown columns, the active cell
+  // and the range of cells.
   const gridState = {
     rows,
     columns: shown,
     active: cursor.active,
+    range: cursor.range,
     isEditing: cursor.editing !== null,
     clearCell,
   };
+  const clipboard = useGridClipboard({ ...gridState, selection: props.selection, related: props.related });
   const onKeyDown = useGridKeys({
     ...gridState,
     setActive: cursor.setActive,
+    clearRange: cursor.clearRange,
+    clearCells: clipboard.clearCells,
     startEdit: cursor.startEdit,
     toggleRow: (task) => grid.toggle(task._id),
     openRecord,
@@ -108,8 +113,6 @@ export function BoardGrid(props: BoardGridProps) {
       return true;
     },
   });
-
-  const clipboard = useGridClipboard({ ...gridState, selection: props.selection, related: props.related });
 
   // Stable props for the memoised header, footer and dialogs: scrolling renders the rows only.
   const onToggleAll = useStableCallback(() => grid.table.toggleAllRowsSelected());
@@ -123,7 +126,7 @@ export function BoardGrid(props: BoardGridProps) {
     if (task) cursor.setEditNew(task._id);
   });
   const labels = useMemo(() => rowLabels(t), [t]);
-  const { active, editing } = cursor;
+  const { active, editing, range } = cursor;
   const rowContext = useMemo<RowContext>(
     () => ({
       labels,
@@ -192,6 +195,7 @@ export function BoardGrid(props: BoardGridProps) {
         rowContext={rowContext}
         selection={props.selection}
         active={active}
+        cellRange={range}
         editing={editing}
         hasNextPage={hasNextPage}
         isFetchingNextPage={isFetchingNextPage}

@@ -16,7 +16,7 @@ import { flushSync } from 'react-dom';
 import { observeScrollerRect, scrollAfterMount } from '../../../../lib/virtual-scroller';
 import { type ColumnRange, columnRange, pinnedCount, sameRange } from '../../lib/column-window';
 import type { GridEntry } from '../../lib/grid-entries';
-import type { CellPos } from '../../lib/grid-nav';
+import type { CellPos, CellRange } from '../../lib/grid-nav';
 import { assignSlots } from '../../lib/row-slots';
 import { EmptyState } from '../empty-state';
 import { AriaCell, AriaRow, AriaRowGroup } from './aria';
@@ -26,12 +26,20 @@ import { GroupRow } from './group-row';
 import type { EditingCell } from './use-grid-cursor';
 
 const HEADER_HEIGHT = 37;
+
+const NO_SPAN = { rangeLeft: -1, rangeRight: -1 };
+/** The columns of the cell range on a row (numbers, so rows outside it keep their props). */
+function spanOf(range: CellRange | null, row: number) {
+  return range && row >= range.top && row <= range.bottom
+    ? { rangeLeft: range.left, rangeRight: range.right }
+    : NO_SPAN;
+}
 const GROUP_HEIGHT = 40;
 
 /** What every row gets, unchanged while scrolling (the rows are memoised on it). */
 export type RowContext = Omit<
   GridRowProps,
-  'task' | 'row' | 'top' | 'selected' | 'activeCol' | 'editing' | 'range'
+  'task' | 'row' | 'top' | 'selected' | 'activeCol' | 'editing' | 'range' | 'rangeLeft' | 'rangeRight'
 >;
 
 /**
@@ -111,6 +119,8 @@ interface GridBodyProps {
   rowContext: RowContext;
   selection: RowSelectionState;
   active: CellPos | null;
+  /** The Shift selection of cells, drawn on the rows it spans. */
+  cellRange: CellRange | null;
   editing: EditingCell | null;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
@@ -233,6 +243,7 @@ export function GridBody(props: GridBodyProps) {
                 activeCol={active?.row === entry.row ? active.col : null}
                 editing={editing?.row === entry.row ? editing : null}
                 range={range}
+                {...spanOf(props.cellRange, entry.row)}
               />
             );
           })}

@@ -17,6 +17,8 @@ export interface GridCellProps {
   /** Only the active cell has an id (the grid's aria-activedescendant). */
   id: string | undefined;
   isActive: boolean;
+  /** Within the Shift selection of cells. */
+  inRange: boolean;
   /** The record, for the cells that need it (a button, the editor); others go without it. */
   task: Task | undefined;
   editing: { seed?: string } | null;
@@ -36,7 +38,7 @@ export const GridCell = memo(function GridCell(props: GridCellProps) {
     <AriaCell
       id={props.id}
       aria-colindex={props.col + 2}
-      aria-selected={props.isActive}
+      aria-selected={props.isActive || props.inRange}
       className={
         props.children
           ? `${classes.cell} ${classes.titleCell}`
@@ -45,6 +47,7 @@ export const GridCell = memo(function GridCell(props: GridCellProps) {
             : classes.cell
       }
       data-active={props.isActive || undefined}
+      data-in-range={props.inRange || undefined}
       data-editing={editing ? true : undefined}
       data-column={column.id}
       style={{ width: props.width }}

@@ -53,6 +53,9 @@ export interface GridRowProps {
   selected: boolean;
   onToggleSelected: (taskId: string, event: MouseEvent) => void;
   activeCol: number | null;
+  /** The columns of the Shift selection on this row (-1 for none). */
+  rangeLeft: number;
+  rangeRight: number;
   editing: { col: number; seed?: string } | null;
   /** The columns in view (GridBody): the row draws those, its pinned ones and its active cell. */
   range: ColumnRange;
@@ -106,6 +109,7 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
     const isTitle = column.id === TITLE_KEY;
     const isActive = activeCol === col;
     const isEditing = editing?.col === col;
+    const inRange = col >= props.rangeLeft && col <= props.rangeRight;
     return (
       <GridCell
         key={column.id}
@@ -116,6 +120,7 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
         related={props.related}
         id={isActive ? cellId(props.gridId, row, col) : undefined}
         isActive={isActive}
+        inRange={inRange}
         task={isEditing || column.dataType === 'button' ? task : undefined}
         editing={isEditing ? editing : null}
         onEditDone={props.onEditDone}

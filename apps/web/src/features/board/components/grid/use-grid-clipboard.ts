@@ -11,9 +11,16 @@ import { boardKeys } from '../../api/board-keys';
 import { pasteCells, useTaskCache } from '../../api/tasks-api';
 import { useBoard } from '../../hooks/board-context';
 import { useStableCallback } from '../../hooks/use-stable-callback';
-import { copiedText, parseClipboardText, planPaste } from '../../lib/clipboard';
-import { isEditable } from '../../lib/columns';
-import type { CellPos } from '../../lib/grid-nav';
+import {
+  copiedText,
+  isWritable,
+  type PasteCellText,
+  parseClipboardText,
+  planPaste,
+  sliceOf,
+} from '../../lib/clipboard';
+import { TITLE_KEY } from '../../lib/columns';
+import type { CellPos, CellRange } from '../../lib/grid-nav';
 import { notifyBoardError, notifyFailure } from '../../lib/notify';
 import { replaceTask } from '../../lib/task-cache';
 import { cellRaw } from '../../lib/values';
@@ -22,6 +29,8 @@ interface GridClipboardOptions {
   rows: Task[];
   columns: Column[];
   active: CellPos | null;
+  /** A Shift selection of cells: copied, cut, cleared and pasted into as a whole. */
+  range: CellRange | null;
   isEditing: boolean;
   selection: RowSelectionState;
   related: Record<string, string>;
@@ -36,11 +45,11 @@ const LONG_PASTE = 200;
 type StoredCell = { id: string; key: string; value: unknown };
 
 /**
- * Copy, cut and paste on the grid (docs/board.md, "Copy and paste"): Ctrl+C copies the active cell,
- * or the selected records' shown cells, as tab-separated text; Ctrl+X copies the active cell and
- * clears it; Ctrl+V writes a block from a spreadsheet (or the board) right and down from the active
- * cell, or one value into every selected record, all or none, and can be undone. Editors keep the
- * browser's own copy and paste.
+ * Copy, cut and paste on the grid (docs/board.md, "Copy and paste"): Ctrl+C copies the range of cells,
+ * else the selected records' shown cells, else the active cell, as tab-separated text; Ctrl+X copies
+ * and clears; Ctrl+V writes a block from a spreadsheet (or the board) right and down from the active
+ * cell (the range's first), or one value into every cell of the range or every selected record. Each
+ * is one change, all or none, and can be undone. Editors keep the browser's own copy and paste.
  */
 export function useGridClipboard(o: GridClipboardOptions) {
   const { t } = useTranslation('board');
@@ -52,27 +61,30 @@ export function useGridClipboard(o: GridClipboardOptions) {
   const isGridEvent = (event: ClipboardEvent<HTMLDivElement>) =>
     !o.isEditing && event.target === event.currentTarget && o.active !== null;
 
-  const selectedRows = () => o.rows.filter((task) => o.selection[task._id]);
-
+  /** Puts the range, the selected records or the active cell on the clipboard; true for one cell. */
   const copy = (event: ClipboardEvent<HTMLDivElement>): boolean => {
     const pos = o.active as CellPos;
-    const selected = selectedRows();
     const lang = currentLanguage();
-    const task = o.rows[pos.row];
-    const column = o.columns[pos.col];
-    if (selected.length > 0) {
-      event.clipboardData.setData('text/plain', copiedText(selected, o.columns, lang, o.related));
+    const put = (rows: Task[], columns: Column[], note: string | null) => {
+      event.clipboardData.setData('text/plain', copiedText(rows, columns, lang, o.related));
       event.preventDefault();
-      notifications.show({
-        message: t('clipboard.copiedRows', { count: selected.length }),
-        autoClose: 2000,
-        withBorder: true,
-      });
+      if (note) notifications.show({ message: note, autoClose: 2000, withBorder: true });
+    };
+    if (o.range) {
+      const rows = sliceOf(o.rows, o.range, 'rows');
+      const columns = sliceOf(o.columns, o.range, 'columns');
+      put(rows, columns, t('clipboard.copiedCells', { count: rows.length * columns.length }));
       return false;
     }
+    const selected = o.rows.filter((task) => o.selection[task._id]);
+    if (selected.length > 0) {
+      put(selected, o.columns, t('clipboard.copiedRows', { count: selected.length }));
+      return false;
+    }
+    const task = o.rows[pos.row];
+    const column = o.columns[pos.col];
     if (!task || !column) return false;
-    event.clipboardData.setData('text/plain', copiedText([task], [column], lang, o.related));
-    event.preventDefault();
+    put([task], [column], null);
     return true;
   };
 
@@ -82,11 +94,10 @@ export function useGridClipboard(o: GridClipboardOptions) {
 
   const onCut = useStableCallback((event: ClipboardEvent<HTMLDivElement>) => {
     if (!isGridEvent(event)) return;
-    // A cut takes the active cell only; with records selected it copies them and clears nothing.
-    if (copy(event)) {
-      const column = o.columns[(o.active as CellPos).col];
-      if (column && isEditable(column)) o.clearCell(o.active as CellPos);
-    }
+    // A cut clears the range or the active cell; selected records are only copied.
+    const range = o.range;
+    if (copy(event)) o.clearCell(o.active as CellPos);
+    else if (range) void clearCells(range);
   });
 
   /** Writes stored values back (undo and redo); a failure throws, so the history keeps the change. */
@@ -128,64 +139,94 @@ export function useGridClipboard(o: GridClipboardOptions) {
     });
   };
 
-  const onPaste = useStableCallback(async (event: ClipboardEvent<HTMLDivElement>) => {
-    if (!isGridEvent(event)) return;
-    const block = parseClipboardText(event.clipboardData.getData('text/plain'));
-    event.preventDefault();
-    if (block.length === 0) return;
-    const selected = new Set(Object.keys(o.selection).filter((id) => o.selection[id]));
-    const plan = planPaste(block, o.active as CellPos, o.rows, o.columns, selected);
-    if (plan.cells.length === 0) {
-      notifyFailure(plan.readOnly > 0 ? t('clipboard.readOnly') : t('clipboard.noPlace'));
-      return;
-    }
-    const working = plan.cells.length > LONG_PASTE ? `paste-${Date.now()}` : null;
+  /**
+   * Writes cells in one call, all or none: the records change in every loaded view, new options reach
+   * the columns, the change goes on the undo history; a refusal names the cells that failed.
+   */
+  const write = async (
+    cells: PasteCellText[],
+    texts: { undo: string; done: (serverMessage: string) => string },
+    notes: string[] = [],
+  ) => {
+    const working = cells.length > LONG_PASTE ? `paste-${Date.now()}` : null;
     if (working) {
       notifications.show({
         id: working,
         loading: true,
-        message: t('clipboard.working', { count: plan.cells.length }),
+        message: t('clipboard.working', { count: cells.length }),
         autoClose: false,
         withCloseButton: false,
       });
     }
     try {
-      const answer = await pasteCells({ board: scope.board, cells: plan.cells });
+      const answer = await pasteCells({ board: scope.board, cells });
       for (const task of answer.tasks) change((data, body) => replaceTask(data, body, task));
       if (Object.keys(answer.newOptions).length > 0) {
         void queryClient.invalidateQueries({ queryKey: boardKeys.properties(scope.board) });
       }
       const byId = new Map(answer.tasks.map((task) => [task._id, task]));
-      const after: StoredCell[] = plan.cells.map((c) => {
+      const after: StoredCell[] = cells.map((c) => {
         const task = byId.get(c.id);
         return { id: c.id, key: c.key, value: task ? (cellRaw(task, c.key) ?? null) : null };
       });
       const before = answer.previous;
-      undo.push({
-        label: t('undo.paste', { count: plan.cells.length }),
-        undo: () => putValues(before),
-        redo: () => putValues(after),
-      });
-      const notes = [
-        ...(plan.readOnly > 0 ? [t('clipboard.skippedReadOnly', { count: plan.readOnly })] : []),
-        ...(plan.leftOut > 0 ? [t('clipboard.skippedNoPlace', { count: plan.leftOut })] : []),
-      ];
-      if (notes.length === 0) notifySuccess(answer.message);
+      undo.push({ label: texts.undo, undo: () => putValues(before), redo: () => putValues(after) });
+      const done = texts.done(answer.message);
+      if (notes.length === 0) notifySuccess(done);
       else {
         notifications.show({
           color: 'teal',
-          title: answer.message,
+          title: done,
           message: notes.join(' '),
           withBorder: true,
           closeButtonProps: { 'aria-label': tApp('common.close') },
         });
       }
     } catch (error) {
-      notifyRefused(error, plan.cells);
+      notifyRefused(error, cells);
     } finally {
       if (working) notifications.hide(working);
     }
+  };
+
+  /** Empties the range's writable cells but the names (Delete, Backspace, a cut), as one change. */
+  const clearCells = async (range: CellRange) => {
+    const cells = sliceOf(o.rows, range, 'rows').flatMap((task) =>
+      sliceOf(o.columns, range, 'columns')
+        .filter((column) => isWritable(column) && column.id !== TITLE_KEY)
+        .map((column) => ({ id: task._id, key: column.id, text: '' })),
+    );
+    if (cells.length === 0) {
+      notifyFailure(t('clipboard.readOnly'));
+      return;
+    }
+    await write(cells, {
+      undo: t('undo.clear', { count: cells.length }),
+      done: () => t('clipboard.cleared', { count: cells.length }),
+    });
+  };
+
+  const onPaste = useStableCallback(async (event: ClipboardEvent<HTMLDivElement>) => {
+    if (!isGridEvent(event)) return;
+    const block = parseClipboardText(event.clipboardData.getData('text/plain'));
+    event.preventDefault();
+    if (block.length === 0) return;
+    const selected = new Set(Object.keys(o.selection).filter((id) => o.selection[id]));
+    const plan = planPaste(block, o.active as CellPos, o.rows, o.columns, selected, o.range);
+    if (plan.cells.length === 0) {
+      notifyFailure(plan.readOnly > 0 ? t('clipboard.readOnly') : t('clipboard.noPlace'));
+      return;
+    }
+    await write(
+      plan.cells,
+      { undo: t('undo.paste', { count: plan.cells.length }), done: (message) => message },
+      [
+        ...(plan.readOnly > 0 ? [t('clipboard.skippedReadOnly', { count: plan.readOnly })] : []),
+        ...(plan.leftOut > 0 ? [t('clipboard.skippedNoPlace', { count: plan.leftOut })] : []),
+      ],
+    );
   });
 
-  return { onCopy, onCut, onPaste };
+  const onClearCells = useStableCallback(clearCells);
+  return { onCopy, onCut, onPaste, clearCells: onClearCells };
 }

@@ -1,9 +1,9 @@
 import type { Column, Task } from '@solar/shared';
 import type { Virtualizer } from '@tanstack/react-virtual';
-import { type MouseEvent, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { type MouseEvent, type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useCellWriter } from '../../hooks/use-cell-writer';
 import { isEditable } from '../../lib/columns';
-import { type CellPos, nextCell } from '../../lib/grid-nav';
+import { type CellPos, nextCell, rangeOf } from '../../lib/grid-nav';
 import { cellRaw, checkboxValue, isChecked } from '../../lib/values';
 import { cellId } from './grid-row';
 import type { EditMove } from './text-editor';
@@ -43,14 +43,21 @@ export function useGridCursor({
 }: GridCursorOptions) {
   const { commit } = useCellWriter();
   const [active, setActiveState] = useState<CellPos | null>(null);
+  // The other corner of a Shift selection (a range of cells); null when only the active cell counts.
+  const [anchor, setAnchor] = useState<CellPos | null>(null);
+  const activeRef = useRef(active);
+  activeRef.current = active;
   const [editing, setEditing] = useState<EditingCell | null>(null);
   const [editNew, setEditNew] = useState<string | null>(null);
   const editingRef = useRef(editing);
   editingRef.current = editing;
   const focusGrid = useCallback(() => gridRef.current?.focus({ preventScroll: true }), [gridRef]);
 
+  /** Moves the active cell; `extend` keeps (or starts) the range from where the cursor was. */
   const setActive = useCallback(
-    (pos: CellPos | null) => {
+    (pos: CellPos | null, extend = false) => {
+      const from = activeRef.current;
+      setAnchor((current) => (extend ? (current ?? from) : null));
       setActiveState(pos);
       if (!pos) return;
       const index = entryOfRow[pos.row];
@@ -69,6 +76,7 @@ export function useGridCursor({
       const task = rows[pos.row];
       const column = columns[pos.col];
       if (!task || !column || !isEditable(column)) return;
+      setAnchor(null);
       if (column.dataType === 'checkbox') {
         void commit(task, column.id, checkboxValue(!isChecked(cellRaw(task, column.id))));
         return;
@@ -95,8 +103,12 @@ export function useGridCursor({
     (row: number, col: number, event: MouseEvent) => {
       if (event.defaultPrevented || editingRef.current) return;
       const wasActive = active?.row === row && active.col === col;
+      // Shift+click spans a range from the active cell (or the range's first corner) to this one.
+      const extend = event.shiftKey && active !== null;
+      setAnchor((current) => (extend ? (current ?? active) : null));
       setActiveState({ row, col });
       focusGrid();
+      if (extend) return;
       const type = columns[col]?.dataType;
       if (type === 'checkbox' || (wasActive && type && CLICK_EDITS.has(type))) startEdit({ row, col });
     },
@@ -115,5 +127,19 @@ export function useGridCursor({
     setEditing({ row, col: 0 });
   }, [editNew, rows, setActive]);
 
-  return { active, setActive, editing, startEdit, onEditDone, onCellClick, onCellDoubleClick, setEditNew };
+  const range = useMemo(() => rangeOf(anchor, active), [anchor, active]);
+  const clearRange = useCallback(() => setAnchor(null), []);
+
+  return {
+    active,
+    setActive,
+    range,
+    clearRange,
+    editing,
+    startEdit,
+    onEditDone,
+    onCellClick,
+    onCellDoubleClick,
+    setEditNew,
+  };
 }

@@ -1,7 +1,14 @@
 import type { Column, Task } from '@solar/shared';
 import type { KeyboardEvent } from 'react';
 import { TITLE_KEY } from '../../lib/columns';
-import { type CellPos, isTypingKey, leavesRow, nextCell } from '../../lib/grid-nav';
+import {
+  type CellPos,
+  type CellRange,
+  extendsRange,
+  isTypingKey,
+  leavesRow,
+  nextCell,
+} from '../../lib/grid-nav';
 import { isTextType } from '../../lib/text-value';
 
 interface GridKeysOptions {
@@ -9,7 +16,12 @@ interface GridKeysOptions {
   columns: Column[];
   active: CellPos | null;
   isEditing: boolean;
-  setActive: (pos: CellPos | null) => void;
+  /** A Shift selection of several cells, or null. */
+  range: CellRange | null;
+  setActive: (pos: CellPos | null, extend?: boolean) => void;
+  clearRange: () => void;
+  /** Empties the range's writable cells (one change, undone as one). */
+  clearCells: (range: CellRange) => void;
   startEdit: (pos: CellPos, seed?: string) => void;
   clearCell: (pos: CellPos) => void;
   toggleRow: (task: Task) => void;
@@ -20,8 +32,10 @@ interface GridKeysOptions {
 /**
  * The grid's keys (on the grid element; editors keep their own): arrows, Tab, Home/End and PageUp/Down
  * move the active cell (Tab along
- * the row, leaving the grid at its end), Enter or F2 edits it, typing starts editing text, Delete clears,
- * Space selects the row, Shift+Enter opens the record, Escape clears the row selection (the active cell stays).
+ * the row, leaving the grid at its end; with Shift, but for Tab, they span a range of cells from where
+ * the cursor was), Enter or F2 edits it, typing starts editing text, Delete clears (the whole range),
+ * Space selects the row, Shift+Enter opens the record, Escape drops the range, else clears the row
+ * selection (the active cell stays).
  */
 export function useGridKeys(o: GridKeysOptions) {
   return (event: KeyboardEvent<HTMLDivElement>) => {
@@ -47,7 +61,7 @@ export function useGridKeys(o: GridKeysOptions) {
       // the next control of the page: a grid of thousands of rows must not hold the Tab key.
       if (event.key === 'Tab' && leavesRow(pos, event.shiftKey, size.cols)) return;
       event.preventDefault();
-      o.setActive(next);
+      o.setActive(next, extendsRange(event));
       return;
     }
     const task = o.rows[pos.row];
@@ -63,9 +77,14 @@ export function useGridKeys(o: GridKeysOptions) {
       event.preventDefault();
       if (column.dataType === 'checkbox') o.startEdit(pos);
       else o.toggleRow(task);
+    } else if ((event.key === 'Delete' || event.key === 'Backspace') && o.range) {
+      event.preventDefault();
+      o.clearCells(o.range);
     } else if ((event.key === 'Delete' || event.key === 'Backspace') && column.id !== TITLE_KEY) {
       event.preventDefault();
       o.clearCell(pos);
+    } else if (event.key === 'Escape' && o.range) {
+      o.clearRange();
     } else if (event.key === 'Escape') {
       // Clears the row selection only: the cursor stays, so the arrows go on from the same cell. An
       // Escape pressed just after a picker closed itself on a pick (Enter) lands here, and dropping the
