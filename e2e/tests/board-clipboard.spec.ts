@@ -105,7 +105,7 @@ test.describe('board clipboard', () => {
     expect(lines[1]?.split('\t')).toEqual(expect.arrayContaining([names[2], 'In Arbeit', 'Hoch']));
   });
 
-  test('a range of cells, spanned with Shift, is copied, cleared with Delete and filled by a paste', async ({
+  test('a range of cells, spanned with Shift or the mouse, is copied, cleared with Delete and filled by a paste', async ({
     page,
   }) => {
     const { values, cell, clipboard } = await boardWith(
@@ -146,5 +146,17 @@ test.describe('board clipboard', () => {
     await page.keyboard.press('ControlOrMeta+v');
     await expect(page.getByText('3 cells were pasted')).toBeVisible();
     await expect.poll(() => values('Aufwand (h)')).toEqual([7.5, 7.5, 7.5]);
+
+    // Dragging with the mouse spans a range too: two columns of the first two records.
+    const from = await cell(0, 'Priorität').boundingBox();
+    const to = await cell(1, 'Aufwand (h)').boundingBox();
+    if (!from || !to) throw new Error('cells not drawn');
+    await page.mouse.move(from.x + 10, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to.x + 10, to.y + to.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect(selected).toHaveCount(4);
+    await page.keyboard.press('ControlOrMeta+c');
+    await expect.poll(clipboard.read).toBe('Niedrig\t7.5\nNiedrig\t7.5');
   });
 });

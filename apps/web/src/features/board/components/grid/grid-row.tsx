@@ -63,6 +63,9 @@ export interface GridRowProps {
   isProjects: boolean;
   onCellClick: (row: number, col: number, event: MouseEvent) => void;
   onCellDoubleClick: (row: number, col: number) => void;
+  /** A press and a drag across cells: the range of cells (use-grid-cursor). */
+  onCellPointerDown: (row: number, col: number, event: MouseEvent) => void;
+  onCellPointerEnter: (row: number, col: number, event: MouseEvent) => void;
   onEditDone: (move: EditMove) => void;
   onOpen: (task: Task) => void;
   onCustomerTarget: (task: Task) => void;
@@ -168,6 +171,14 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
       onDoubleClick={(event) => {
         const col = colOf(event);
         if (col !== null) props.onCellDoubleClick(row, col);
+      }}
+      onMouseDown={(event) => {
+        const col = colOf(event);
+        if (col !== null) props.onCellPointerDown(row, col, event);
+      }}
+      onMouseOver={(event) => {
+        const col = colOf(event);
+        if (col !== null) props.onCellPointerEnter(row, col, event);
       }}
     >
       {/* One sticky box for both (grid.module.css, .pinned). */}

@@ -58,8 +58,13 @@ export function useGridClipboard(o: GridClipboardOptions) {
   const queryClient = useQueryClient();
   const change = useTaskCache(scope.board);
 
-  const isGridEvent = (event: ClipboardEvent<HTMLDivElement>) =>
-    !o.isEditing && event.target === event.currentTarget && o.active !== null;
+  // The table's own events: not an editor's, and not those of a text field inside the table. (With
+  // text selected somewhere in the table, the event comes from that text's element.)
+  const isGridEvent = (event: ClipboardEvent<HTMLDivElement>) => {
+    const target = event.target instanceof HTMLElement ? event.target : null;
+    const inText = !!target && (target.isContentEditable || ['INPUT', 'TEXTAREA'].includes(target.tagName));
+    return !o.isEditing && !inText && o.active !== null;
+  };
 
   /** Puts the range, the selected records or the active cell on the clipboard; true for one cell. */
   const copy = (event: ClipboardEvent<HTMLDivElement>): boolean => {

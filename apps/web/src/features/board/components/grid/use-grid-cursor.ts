@@ -117,6 +117,34 @@ export function useGridCursor({
 
   const onCellDoubleClick = useCallback((row: number, col: number) => startEdit({ row, col }), [startEdit]);
 
+  // Dragging across cells with the left button spans a range from the cell pressed (as a Shift+click
+  // does); the click that ends a drag over several cells lands on no cell, so it moves nothing.
+  const dragFrom = useRef<CellPos | null>(null);
+  const onCellPointerDown = useCallback((row: number, col: number, event: MouseEvent) => {
+    dragFrom.current = event.button === 0 && !event.shiftKey && !editingRef.current ? { row, col } : null;
+  }, []);
+  const onCellPointerEnter = useCallback((row: number, col: number, event: MouseEvent) => {
+    const from = dragFrom.current;
+    if (!from) return;
+    if ((event.buttons & 1) === 0) {
+      dragFrom.current = null;
+      return;
+    }
+    const current = activeRef.current;
+    if (current?.row === row && current.col === col) return;
+    // A drag selects cells, not the text it passes over.
+    window.getSelection()?.removeAllRanges();
+    setAnchor(from.row === row && from.col === col ? null : from);
+    setActiveState({ row, col });
+  }, []);
+  useEffect(() => {
+    const stop = () => {
+      dragFrom.current = null;
+    };
+    window.addEventListener('mouseup', stop);
+    return () => window.removeEventListener('mouseup', stop);
+  }, []);
+
   // A record made with '+ New' gets its name typed at once.
   useEffect(() => {
     if (!editNew) return;
@@ -140,6 +168,8 @@ export function useGridCursor({
     onEditDone,
     onCellClick,
     onCellDoubleClick,
+    onCellPointerDown,
+    onCellPointerEnter,
     setEditNew,
   };
 }
