@@ -105,7 +105,7 @@ test.describe('board clipboard', () => {
     expect(lines[1]?.split('\t')).toEqual(expect.arrayContaining([names[2], 'In Arbeit', 'Hoch']));
   });
 
-  test('a range of cells, spanned with Shift or the mouse, is copied, cleared with Delete and filled by a paste', async ({
+  test('a range of cells, spanned with Shift or the mouse, is copied, cleared, filled by a paste and filled down', async ({
     page,
   }) => {
     const { values, cell, clipboard } = await boardWith(
@@ -158,5 +158,16 @@ test.describe('board clipboard', () => {
     await expect(selected).toHaveCount(4);
     await page.keyboard.press('ControlOrMeta+c');
     await expect.poll(clipboard.read).toBe('Niedrig\t7.5\nNiedrig\t7.5');
+
+    // Ctrl+D fills the range's first row down into the rows below it.
+    await cell(0, 'Aufwand (h)').click();
+    await clipboard.write('1\n2\n3');
+    await page.keyboard.press('ControlOrMeta+v');
+    await expect.poll(() => values('Aufwand (h)')).toEqual([1, 2, 3]);
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('ControlOrMeta+d');
+    await expect(page.getByText('2 cells filled')).toBeVisible();
+    await expect.poll(() => values('Aufwand (h)')).toEqual([1, 1, 1]);
   });
 });

@@ -1,7 +1,7 @@
 import { PASTE_MAX_CELLS } from '@solar/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clipboardText, copiedText, parseClipboardText, planPaste } from './clipboard';
+import { clipboardText, copiedText, parseClipboardText, planFillDown, planPaste } from './clipboard';
 import { makeColumn, makeTask } from './test-fixtures';
 
 describe('parseClipboardText', () => {
@@ -140,6 +140,39 @@ describe('planPaste into a range', () => {
     expect(plan.cells).toEqual([
       { id: rows[0]?._id, key: 'Notes', text: 'a' },
       { id: rows[1]?._id, key: 'Notes', text: 'b' },
+    ]);
+  });
+});
+
+describe('planFillDown', () => {
+  const filled = [
+    makeTask({ Notes: 'first', Hours: 3 }, { taskName: 'Top' }),
+    makeTask({ Notes: 'second' }),
+    makeTask(),
+  ];
+
+  it("copies the range's first row into the rows below it, computed columns skipped", () => {
+    const plan = planFillDown({ row: 2, col: 3 }, { top: 0, bottom: 2, left: 1, right: 3 }, filled, columns);
+    expect(plan.cells).toEqual([
+      { id: filled[1]?._id, key: 'Notes', value: 'first' },
+      { id: filled[2]?._id, key: 'Notes', value: 'first' },
+      { id: filled[1]?._id, key: 'Hours', value: 3 },
+      { id: filled[2]?._id, key: 'Hours', value: 3 },
+    ]);
+    expect(plan.readOnly).toBe(1);
+  });
+
+  it('copies the cell above into the active cell without a range, and nothing from the first row', () => {
+    expect(planFillDown({ row: 2, col: 1 }, null, filled, columns).cells).toEqual([
+      { id: filled[2]?._id, key: 'Notes', value: 'second' },
+    ]);
+    expect(planFillDown({ row: 1, col: 0 }, null, filled, columns).cells).toEqual([
+      { id: filled[1]?._id, key: 'taskName', value: 'Top' },
+    ]);
+    expect(planFillDown({ row: 0, col: 1 }, null, filled, columns).cells).toEqual([]);
+    // An empty cell above empties the cell.
+    expect(planFillDown({ row: 2, col: 3 }, null, filled, columns).cells).toEqual([
+      { id: filled[2]?._id, key: 'Hours', value: null },
     ]);
   });
 });

@@ -1,6 +1,7 @@
 import { type Column, cellText, type Language, PASTE_MAX_CELLS, type Task } from '@solar/shared';
 import { isEditable } from './columns';
 import type { CellPos, CellRange } from './grid-nav';
+import { cellRaw } from './values';
 
 /**
  * The board's clipboard (docs/board.md, "Copy and paste"): cells travel as tab-separated text, the
@@ -141,5 +142,44 @@ export function planPaste(
       put(rows[at.row + r], columns[at.col + c], text);
     });
   });
+  return plan;
+}
+
+export interface FillPlan {
+  cells: { id: string; key: string; value: unknown }[];
+  /** Columns of the fill that are computed or synced: left as they were. */
+  readOnly: number;
+}
+
+/**
+ * Fill down (Ctrl+D, as in spreadsheets): the first row of the range goes into the rows below it,
+ * column by column, as stored values (people, relations and options exactly as they are). Without a
+ * range of several rows, the cell above goes into the active cell (each column of a one-row range).
+ */
+export function planFillDown(
+  active: CellPos,
+  range: CellRange | null,
+  rows: readonly Task[],
+  columns: readonly Column[],
+): FillPlan {
+  const plan: FillPlan = { cells: [], readOnly: 0 };
+  const tall = range !== null && range.bottom > range.top;
+  const source = rows[tall ? range.top : active.row - 1];
+  const targets = tall
+    ? rows.slice(range.top + 1, range.bottom + 1)
+    : active.row > 0
+      ? [rows[active.row]]
+      : [];
+  const span = range ? sliceOf(columns, range, 'columns') : [columns[active.col]];
+  if (!source) return plan;
+  for (const column of span) {
+    if (!column) continue;
+    if (!isWritable(column)) {
+      plan.readOnly++;
+      continue;
+    }
+    const value = cellRaw(source, column.id) ?? null;
+    for (const task of targets) if (task) plan.cells.push({ id: task._id, key: column.id, value });
+  }
   return plan;
 }

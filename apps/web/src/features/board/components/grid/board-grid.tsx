@@ -104,6 +104,7 @@ export function BoardGrid(props: BoardGridProps) {
     setActive: cursor.setActive,
     clearRange: cursor.clearRange,
     clearCells: clipboard.clearCells,
+    fillDown: clipboard.fillDown,
     startEdit: cursor.startEdit,
     toggleRow: (task) => grid.toggle(task._id),
     openRecord,

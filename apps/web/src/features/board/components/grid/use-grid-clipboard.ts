@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import type { Column, Task } from '@solar/shared';
+import type { Column, PasteCell, Task } from '@solar/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RowSelectionState } from '@tanstack/react-table';
 import type { ClipboardEvent } from 'react';
@@ -14,8 +14,8 @@ import { useStableCallback } from '../../hooks/use-stable-callback';
 import {
   copiedText,
   isWritable,
-  type PasteCellText,
   parseClipboardText,
+  planFillDown,
   planPaste,
   sliceOf,
 } from '../../lib/clipboard';
@@ -48,8 +48,8 @@ type StoredCell = { id: string; key: string; value: unknown };
  * Copy, cut and paste on the grid (docs/board.md, "Copy and paste"): Ctrl+C copies the range of cells,
  * else the selected records' shown cells, else the active cell, as tab-separated text; Ctrl+X copies
  * and clears; Ctrl+V writes a block from a spreadsheet (or the board) right and down from the active
- * cell (the range's first), or one value into every cell of the range or every selected record. Each
- * is one change, all or none, and can be undone. Editors keep the browser's own copy and paste.
+ * cell (the range's first), or one value into every cell of the range or every selected record;
+ * Ctrl+D fills down. Each is one change, all or none, and can be undone. Editors keep the browser's own copy and paste.
  */
 export function useGridClipboard(o: GridClipboardOptions) {
   const { t } = useTranslation('board');
@@ -149,7 +149,7 @@ export function useGridClipboard(o: GridClipboardOptions) {
    * the columns, the change goes on the undo history; a refusal names the cells that failed.
    */
   const write = async (
-    cells: PasteCellText[],
+    cells: PasteCell[],
     texts: { undo: string; done: (serverMessage: string) => string },
     notes: string[] = [],
   ) => {
@@ -232,6 +232,21 @@ export function useGridClipboard(o: GridClipboardOptions) {
     );
   });
 
+  /** Ctrl+D: the range's first row into the rows below (or the cell above into this one). */
+  const fillDown = async () => {
+    if (!o.active) return;
+    const plan = planFillDown(o.active, o.range, o.rows, o.columns);
+    if (plan.cells.length === 0) {
+      if (plan.readOnly > 0) notifyFailure(t('clipboard.readOnly'));
+      return;
+    }
+    await write(plan.cells, {
+      undo: t('undo.fill', { count: plan.cells.length }),
+      done: () => t('clipboard.filled', { count: plan.cells.length }),
+    });
+  };
+
   const onClearCells = useStableCallback(clearCells);
-  return { onCopy, onCut, onPaste, clearCells: onClearCells };
+  const onFillDown = useStableCallback(fillDown);
+  return { onCopy, onCut, onPaste, clearCells: onClearCells, fillDown: onFillDown };
 }
