@@ -170,4 +170,45 @@ test.describe('board clipboard', () => {
     await expect(page.getByText('2 cells filled')).toBeVisible();
     await expect.poll(() => values('Aufwand (h)')).toEqual([1, 1, 1]);
   });
+
+  test('the cell menu offers the same commands to the mouse and the context-menu key', async ({ page }) => {
+    const { values, cell, clipboard } = await boardWith(page, 'Menu', [
+      { Status: 'In Arbeit', 'Aufwand (h)': 4 },
+      { Status: 'In Arbeit', 'Aufwand (h)': 6 },
+    ]);
+    const menu = page.getByRole('menu', { name: 'Cells' });
+
+    // A right click opens it on the cell it was made on; Copy puts the value on the clipboard.
+    await cell(0, 'Aufwand (h)').click({ button: 'right' });
+    await expect(menu).toBeVisible();
+    await expect(cell(0, 'Aufwand (h)')).toHaveAttribute('data-active', 'true');
+    await expect(menu.getByRole('menuitem', { name: 'Copy' })).toContainText('Ctrl+C');
+    await menu.getByRole('menuitem', { name: 'Copy' }).click();
+    await expect(menu).toBeHidden();
+    await expect.poll(clipboard.read).toBe('4');
+
+    // Paste into another cell, from the menu.
+    await cell(1, 'Aufwand (h)').click({ button: 'right' });
+    await menu.getByRole('menuitem', { name: 'Paste' }).click();
+    await expect(page.getByText('1 cell was pasted')).toBeVisible();
+    await expect.poll(() => values('Aufwand (h)')).toEqual([4, 4]);
+
+    // The keyboard: Shift+F10 opens the menu at the active cell, the arrows and Enter choose, and the
+    // table has the focus again after it.
+    await expect(page.getByTestId('board-grid')).toBeFocused();
+    await page.keyboard.press('Shift+F10');
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: 'Clear' })).toBeEnabled();
+    await menu.getByRole('menuitem', { name: 'Clear' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => values('Aufwand (h)')).toEqual([4, null]);
+    await expect(page.getByTestId('board-grid')).toBeFocused();
+
+    // Open record opens the record's details.
+    await page.keyboard.press('Escape');
+    await cell(1, 'taskName').click({ button: 'right' });
+    await expect(menu.getByRole('menuitem', { name: 'Open record' })).toBeEnabled();
+    await menu.getByRole('menuitem', { name: 'Open record' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+  });
 });

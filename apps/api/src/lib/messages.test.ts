@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageFromHeader } from './messages';
+import { languageFromHeader, translateCount } from './messages';
 
 describe('languageFromHeader', () => {
   it.each([
@@ -18,5 +18,16 @@ describe('languageFromHeader', () => {
     ['en;q=abc, es;q=0.1', 'es'],
   ])('%s → %s', (header, expected) => {
     expect(languageFromHeader(header)).toBe(expected);
+  });
+});
+
+describe('translateCount', () => {
+  it('says one thing in the singular and many in the plural, in the language’s number format', () => {
+    expect(translateCount('paste_done', 1, 'en')).toBe('1 cell was pasted');
+    expect(translateCount('paste_done', 2, 'en')).toBe('2 cells were pasted');
+    expect(translateCount('import_done', 1, 'de')).toBe('1 Eintrag wurde importiert');
+    expect(translateCount('import_done', 1200, 'de')).toBe('1.200 Einträge wurden importiert');
+    expect(translateCount('template_imported', 1, 'es')).toBe('Se añadió 1 tarea al proyecto');
+    expect(translateCount('template_imported', 0, 'es')).toBe('Se añadieron 0 tareas al proyecto');
   });
 });

@@ -1,4 +1,4 @@
-import { type Language, translateFormulaMessage } from '@solar/shared';
+import { formatNumber, type Language, translateFormulaMessage } from '@solar/shared';
 
 /**
  * User-facing texts of the API in the three UI languages. SPEC §8 gives some in German and some in
@@ -412,6 +412,11 @@ export const MESSAGES = {
     de: '{count} Aufgaben wurden dem Projekt hinzugefügt',
     es: 'Se añadieron {count} tareas al proyecto',
   },
+  template_imported_one: {
+    en: '1 task was added to the project',
+    de: '1 Aufgabe wurde dem Projekt hinzugefügt',
+    es: 'Se añadió 1 tarea al proyecto',
+  },
   templates_deleted: {
     en: 'Templates deleted successfully',
     de: 'Vorlagen erfolgreich gelöscht',
@@ -422,10 +427,20 @@ export const MESSAGES = {
     de: '{count} Einträge wurden importiert',
     es: 'Se importaron {count} registros',
   },
+  import_done_one: {
+    en: '1 record was imported',
+    de: '1 Eintrag wurde importiert',
+    es: 'Se importó 1 registro',
+  },
   paste_done: {
     en: '{count} cells were pasted',
     de: '{count} Zellen wurden eingefügt',
     es: 'Se pegaron {count} celdas',
+  },
+  paste_done_one: {
+    en: '1 cell was pasted',
+    de: '1 Zelle wurde eingefügt',
+    es: 'Se pegó 1 celda',
   },
   paste_failed: {
     en: 'Nothing was pasted: some cells do not fit their property',
@@ -650,6 +665,16 @@ export function isMessageKey(key: string): key is MessageKey {
  */
 export function translate(key: string, lang: Language): string {
   return isMessageKey(key) ? MESSAGES[key][lang] : translateFormulaMessage(key, lang);
+}
+
+/**
+ * A message about a number of things, `{count}` in the language's number format: the key's `_one`
+ * form for exactly one when there is one ("1 cell was pasted", not "1 cells were pasted").
+ */
+export function translateCount(key: MessageKey, count: number, lang: Language): string {
+  const one = `${key}_one`;
+  const text = count === 1 && isMessageKey(one) ? MESSAGES[one][lang] : MESSAGES[key][lang];
+  return text.replace('{count}', formatNumber(count, lang));
 }
 
 /** Picks the UI language from an Accept-Language header; German is the default (SPEC §9). */

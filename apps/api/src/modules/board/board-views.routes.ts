@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../lib/auth-hook';
-import { translate } from '../../lib/messages';
+import { translate, translateCount } from '../../lib/messages';
 import { BOARD_ROLES } from './board.policy';
 import { createView, deleteView, editView, userProjects, userViews } from './board-views.service';
 import {
@@ -115,7 +115,7 @@ export const boardViewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const tasks = await importTemplate(req.ctx, principalOf(req), req.body.projectId, req.body.templateId);
-      const message = translate('template_imported', req.lang).replace('{count}', String(tasks.length));
+      const message = translateCount('template_imported', tasks.length, req.lang);
       return { data: { tasks, message } };
     },
   );

@@ -2,7 +2,6 @@ import {
   type Column,
   cellText,
   csvDelimiterFor,
-  formatNumber,
   isComputedType,
   type Language,
   randomOptionColor,
@@ -16,7 +15,7 @@ import type { z } from 'zod';
 import type { Principal } from '../../lib/auth-hook';
 import type { AppContext } from '../../lib/context';
 import { AppError, badRequest } from '../../lib/errors';
-import { type MessageKey, translate } from '../../lib/messages';
+import { type MessageKey, translate, translateCount } from '../../lib/messages';
 import { orderedColumns, TITLE_KEY } from './board.columns';
 import { boardCompany } from './board.policy';
 import { assertProject, endPosition } from './board.records';
@@ -322,7 +321,7 @@ export async function importTasks(ctx: AppContext, me: Principal, input: ImportI
       rejected,
       newOptions,
       dryRun: input.dryRun,
-      message: translate('import_done', lang).replace('{count}', formatNumber(accepted.length, lang)),
+      message: translateCount('import_done', accepted.length, lang),
     };
     if (input.dryRun || accepted.length === 0) return answer;
 

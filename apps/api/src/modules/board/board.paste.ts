@@ -1,10 +1,10 @@
-import { formatNumber, isComputedType, type Language, type TaskPasteRequest } from '@solar/shared';
+import { isComputedType, type Language, type TaskPasteRequest } from '@solar/shared';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Principal } from '../../lib/auth-hook';
 import type { AppContext } from '../../lib/context';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { type MessageKey, translate } from '../../lib/messages';
+import { type MessageKey, translateCount } from '../../lib/messages';
 import { TITLE_KEY } from './board.columns';
 import { CellError, keepOptions, type Lookups, loadLookups, NO_TEXT, textValue } from './board.csv';
 import { boardCompany } from './board.policy';
@@ -126,6 +126,6 @@ export async function pasteCells(ctx: AppContext, me: Principal, input: PasteInp
     tasks: rows.map((r) => toTask(r, name)),
     previous: result.previous,
     newOptions: result.newOptions,
-    message: translate('paste_done', lang).replace('{count}', formatNumber(input.cells.length, lang)),
+    message: translateCount('paste_done', input.cells.length, lang),
   };
 }

@@ -1,16 +1,18 @@
 import type { Column, Task, TaskGroup } from '@solar/shared';
 import type { OnChangeFn, RowSelectionState } from '@tanstack/react-table';
 import type { Virtualizer } from '@tanstack/react-virtual';
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { type MouseEvent, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBoard } from '../../hooks/board-context';
 import { useCellWriter } from '../../hooks/use-cell-writer';
 import { useColumnActions } from '../../hooks/use-column-actions';
 import { useRecordActions } from '../../hooks/use-record-actions';
 import { useStableCallback } from '../../hooks/use-stable-callback';
+import { isWritable } from '../../lib/clipboard';
 import { isEditable, visibleColumns } from '../../lib/columns';
 import { gridEntries } from '../../lib/grid-entries';
 import type { CellPos } from '../../lib/grid-nav';
+import { CellMenu, type CellMenuActions } from './cell-menu';
 import { ColumnDialogs } from './column-dialogs';
 import { GridBody, type RowContext } from './grid-body';
 import { GridFooter } from './grid-footer';
@@ -105,6 +107,11 @@ export function BoardGrid(props: BoardGridProps) {
     clearRange: cursor.clearRange,
     clearCells: clipboard.clearCells,
     fillDown: clipboard.fillDown,
+    openMenu: () => {
+      const pos = cursor.active;
+      const rect = pos && document.getElementById(cellId(gridId, pos.row, pos.col))?.getBoundingClientRect();
+      if (rect) setMenuAt({ x: rect.left + 8, y: rect.bottom });
+    },
     startEdit: cursor.startEdit,
     toggleRow: (task) => grid.toggle(task._id),
     openRecord,
@@ -114,6 +121,38 @@ export function BoardGrid(props: BoardGridProps) {
       return true;
     },
   });
+
+  // The cell menu (right click, the context-menu key): a click outside the range moves the cursor there.
+  const [menuAt, setMenuAt] = useState<{ x: number; y: number } | null>(null);
+  const onCellContextMenu = useStableCallback((row: number, col: number, event: MouseEvent) => {
+    if (cursor.editing) return;
+    event.preventDefault();
+    const range = cursor.range;
+    const inRange =
+      range && row >= range.top && row <= range.bottom && col >= range.left && col <= range.right;
+    if (!inRange) cursor.setActive({ row, col });
+    scrollRef.current?.focus({ preventScroll: true });
+    setMenuAt({ x: event.clientX, y: event.clientY });
+  });
+  const menuColumns = cursor.range
+    ? shown.slice(cursor.range.left, cursor.range.right + 1)
+    : cursor.active
+      ? shown.slice(cursor.active.col, cursor.active.col + 1)
+      : [];
+  const menuActions: CellMenuActions = {
+    copy: () => void clipboard.copyFromMenu(false),
+    cut: () => void clipboard.copyFromMenu(true),
+    paste: () => void clipboard.pasteFromMenu(),
+    clear: () => {
+      if (cursor.range) void clipboard.clearCells(cursor.range);
+      else if (cursor.active) clearCell(cursor.active);
+    },
+    fillDown: () => void clipboard.fillDown(),
+    open: () => {
+      const task = cursor.active && rows[cursor.active.row];
+      if (task) openRecord(task);
+    },
+  };
 
   // Stable props for the memoised header, footer and dialogs: scrolling renders the rows only.
   const onToggleAll = useStableCallback(() => grid.table.toggleAllRowsSelected());
@@ -141,6 +180,7 @@ export function BoardGrid(props: BoardGridProps) {
       onCellDoubleClick: cursor.onCellDoubleClick,
       onCellPointerDown: cursor.onCellPointerDown,
       onCellPointerEnter: cursor.onCellPointerEnter,
+      onCellContextMenu,
       onEditDone: cursor.onEditDone,
       onOpen: openRecord,
       onCustomerTarget,
@@ -158,6 +198,7 @@ export function BoardGrid(props: BoardGridProps) {
       cursor.onCellDoubleClick,
       cursor.onCellPointerDown,
       cursor.onCellPointerEnter,
+      onCellContextMenu,
       cursor.onEditDone,
       openRecord,
       onCustomerTarget,
@@ -211,6 +252,15 @@ export function BoardGrid(props: BoardGridProps) {
         total={props.total}
         loadingMore={isFetchingNextPage}
         onAdd={isProjects ? undefined : onAdd}
+      />
+      <CellMenu
+        at={menuAt}
+        writable={menuColumns.some(isWritable)}
+        actions={menuActions}
+        onClose={() => {
+          setMenuAt(null);
+          scrollRef.current?.focus({ preventScroll: true });
+        }}
       />
       <ColumnDialogs
         insert={colActions.insert}

@@ -66,6 +66,8 @@ export interface GridRowProps {
   /** A press and a drag across cells: the range of cells (use-grid-cursor). */
   onCellPointerDown: (row: number, col: number, event: MouseEvent) => void;
   onCellPointerEnter: (row: number, col: number, event: MouseEvent) => void;
+  /** A right click on a cell: the cell menu. */
+  onCellContextMenu: (row: number, col: number, event: MouseEvent) => void;
   onEditDone: (move: EditMove) => void;
   onOpen: (task: Task) => void;
   onCustomerTarget: (task: Task) => void;
@@ -179,6 +181,10 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
       onMouseOver={(event) => {
         const col = colOf(event);
         if (col !== null) props.onCellPointerEnter(row, col, event);
+      }}
+      onContextMenu={(event) => {
+        const col = colOf(event);
+        if (col !== null) props.onCellContextMenu(row, col, event);
       }}
     >
       {/* One sticky box for both (grid.module.css, .pinned). */}

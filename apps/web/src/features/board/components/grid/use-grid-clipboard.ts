@@ -66,44 +66,64 @@ export function useGridClipboard(o: GridClipboardOptions) {
     return !o.isEditing && !inText && o.active !== null;
   };
 
-  /** Puts the range, the selected records or the active cell on the clipboard; true for one cell. */
-  const copy = (event: ClipboardEvent<HTMLDivElement>): boolean => {
-    const pos = o.active as CellPos;
+  /**
+   * What a copy takes: the range of cells, else the selected records, else the active cell (`single`),
+   * as text, with a note for the toast when it is more than a cell.
+   */
+  const copySource = (): { text: string; note: string | null; single: boolean } | null => {
     const lang = currentLanguage();
-    const put = (rows: Task[], columns: Column[], note: string | null) => {
-      event.clipboardData.setData('text/plain', copiedText(rows, columns, lang, o.related));
-      event.preventDefault();
-      if (note) notifications.show({ message: note, autoClose: 2000, withBorder: true });
-    };
+    const text = (rows: Task[], columns: Column[]) => copiedText(rows, columns, lang, o.related);
     if (o.range) {
       const rows = sliceOf(o.rows, o.range, 'rows');
       const columns = sliceOf(o.columns, o.range, 'columns');
-      put(rows, columns, t('clipboard.copiedCells', { count: rows.length * columns.length }));
-      return false;
+      const count = rows.length * columns.length;
+      return { text: text(rows, columns), note: t('clipboard.copiedCells', { count }), single: false };
     }
     const selected = o.rows.filter((task) => o.selection[task._id]);
     if (selected.length > 0) {
-      put(selected, o.columns, t('clipboard.copiedRows', { count: selected.length }));
-      return false;
+      const note = t('clipboard.copiedRows', { count: selected.length });
+      return { text: text(selected, o.columns), note, single: false };
     }
-    const task = o.rows[pos.row];
-    const column = o.columns[pos.col];
-    if (!task || !column) return false;
-    put([task], [column], null);
-    return true;
+    const task = o.active && o.rows[o.active.row];
+    const column = o.active && o.columns[o.active.col];
+    return task && column ? { text: text([task], [column]), note: null, single: true } : null;
   };
 
-  const onCopy = useStableCallback((event: ClipboardEvent<HTMLDivElement>) => {
-    if (isGridEvent(event)) copy(event);
-  });
+  const showNote = (note: string | null) => {
+    if (note) notifications.show({ message: note, autoClose: 2000, withBorder: true });
+  };
 
-  const onCut = useStableCallback((event: ClipboardEvent<HTMLDivElement>) => {
+  /** After a copy: a cut clears the range or the active cell (selected records are only copied). */
+  const afterCut = (single: boolean) => {
+    if (single) o.clearCell(o.active as CellPos);
+    else if (o.range) void clearCells(o.range);
+  };
+
+  const onCopyOrCut = (event: ClipboardEvent<HTMLDivElement>, cut: boolean) => {
     if (!isGridEvent(event)) return;
-    // A cut clears the range or the active cell; selected records are only copied.
-    const range = o.range;
-    if (copy(event)) o.clearCell(o.active as CellPos);
-    else if (range) void clearCells(range);
-  });
+    const source = copySource();
+    if (!source) return;
+    event.clipboardData.setData('text/plain', source.text);
+    event.preventDefault();
+    showNote(source.note);
+    if (cut) afterCut(source.single);
+  };
+  const onCopy = useStableCallback((event: ClipboardEvent<HTMLDivElement>) => onCopyOrCut(event, false));
+  const onCut = useStableCallback((event: ClipboardEvent<HTMLDivElement>) => onCopyOrCut(event, true));
+
+  /** Copy or cut from the cell menu, through the asynchronous clipboard (it may be refused). */
+  const copyFromMenu = async (cut: boolean) => {
+    const source = copySource();
+    if (!source) return;
+    try {
+      await navigator.clipboard.writeText(source.text);
+    } catch {
+      notifyFailure(t('clipboard.blocked'));
+      return;
+    }
+    showNote(source.note);
+    if (cut) afterCut(source.single);
+  };
 
   /** Writes stored values back (undo and redo); a failure throws, so the history keeps the change. */
   const putValues = async (cells: StoredCell[]) => {
@@ -211,13 +231,12 @@ export function useGridClipboard(o: GridClipboardOptions) {
     });
   };
 
-  const onPaste = useStableCallback(async (event: ClipboardEvent<HTMLDivElement>) => {
-    if (!isGridEvent(event)) return;
-    const block = parseClipboardText(event.clipboardData.getData('text/plain'));
-    event.preventDefault();
-    if (block.length === 0) return;
+  /** Writes pasted text at the active cell, the range or the selected records. */
+  const pasteText = async (text: string) => {
+    const block = parseClipboardText(text);
+    if (block.length === 0 || !o.active) return;
     const selected = new Set(Object.keys(o.selection).filter((id) => o.selection[id]));
-    const plan = planPaste(block, o.active as CellPos, o.rows, o.columns, selected, o.range);
+    const plan = planPaste(block, o.active, o.rows, o.columns, selected, o.range);
     if (plan.cells.length === 0) {
       notifyFailure(plan.readOnly > 0 ? t('clipboard.readOnly') : t('clipboard.noPlace'));
       return;
@@ -230,7 +249,27 @@ export function useGridClipboard(o: GridClipboardOptions) {
         ...(plan.leftOut > 0 ? [t('clipboard.skippedNoPlace', { count: plan.leftOut })] : []),
       ],
     );
+  };
+
+  const onPaste = useStableCallback(async (event: ClipboardEvent<HTMLDivElement>) => {
+    if (!isGridEvent(event)) return;
+    // Read before anything is awaited: the event's data is gone after it.
+    const text = event.clipboardData.getData('text/plain');
+    event.preventDefault();
+    await pasteText(text);
   });
+
+  /** Paste from the cell menu: the browser may ask the user, or refuse (then Ctrl+V still works). */
+  const pasteFromMenu = async () => {
+    let text: string;
+    try {
+      text = await navigator.clipboard.readText();
+    } catch {
+      notifyFailure(t('clipboard.blocked'));
+      return;
+    }
+    await pasteText(text);
+  };
 
   /** Ctrl+D: the range's first row into the rows below (or the cell above into this one). */
   const fillDown = async () => {
@@ -246,7 +285,13 @@ export function useGridClipboard(o: GridClipboardOptions) {
     });
   };
 
-  const onClearCells = useStableCallback(clearCells);
-  const onFillDown = useStableCallback(fillDown);
-  return { onCopy, onCut, onPaste, clearCells: onClearCells, fillDown: onFillDown };
+  return {
+    onCopy,
+    onCut,
+    onPaste,
+    clearCells: useStableCallback(clearCells),
+    fillDown: useStableCallback(fillDown),
+    copyFromMenu: useStableCallback(copyFromMenu),
+    pasteFromMenu: useStableCallback(pasteFromMenu),
+  };
 }

@@ -24,6 +24,8 @@ interface GridKeysOptions {
   clearCells: (range: CellRange) => void;
   /** Ctrl+D: copies the range's first row into the rows below it (or the cell above into this one). */
   fillDown: () => void;
+  /** The context-menu key or Shift+F10: the cell menu at the active cell. */
+  openMenu: () => void;
   startEdit: (pos: CellPos, seed?: string) => void;
   clearCell: (pos: CellPos) => void;
   toggleRow: (task: Task) => void;
@@ -36,7 +38,8 @@ interface GridKeysOptions {
  * move the active cell (Tab along
  * the row, leaving the grid at its end; with Shift, but for Tab, they span a range of cells from where
  * the cursor was), Enter or F2 edits it, typing starts editing text, Delete clears (the whole range),
- * Space selects the row, Shift+Enter opens the record, Ctrl+D fills down, Escape drops the range,
+ * Space selects the row, Shift+Enter opens the record, Ctrl+D fills down, the context-menu key or
+ * Shift+F10 opens the cell menu, Escape drops the range,
  * else clears the row selection (the active cell stays).
  */
 export function useGridKeys(o: GridKeysOptions) {
@@ -69,6 +72,11 @@ export function useGridKeys(o: GridKeysOptions) {
     const task = o.rows[pos.row];
     const column = o.columns[pos.col];
     if (!task || !column) return;
+    if (event.key === 'ContextMenu' || (event.shiftKey && event.key === 'F10')) {
+      event.preventDefault();
+      o.openMenu();
+      return;
+    }
     if ((event.ctrlKey || event.metaKey) && !event.shiftKey && event.key.toLowerCase() === 'd') {
       // The browser's bookmark key gives way to the spreadsheet's fill down, on the table only.
       event.preventDefault();

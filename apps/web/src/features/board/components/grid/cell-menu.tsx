@@ -1,0 +1,81 @@
+import { Menu, Text } from '@mantine/core';
+import {
+  IconArrowBarToDown,
+  IconArrowsDiagonal,
+  IconClipboard,
+  IconCopy,
+  IconEraser,
+  IconScissors,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface CellMenuActions {
+  copy: () => void;
+  cut: () => void;
+  paste: () => void;
+  clear: () => void;
+  fillDown: () => void;
+  open: () => void;
+}
+
+interface CellMenuProps {
+  /** Where the menu opens (the pointer, or the active cell's corner); null while closed. */
+  at: { x: number; y: number } | null;
+  /** Whether the cells under the menu take values (cut, paste, clear and fill down). */
+  writable: boolean;
+  actions: CellMenuActions;
+  onClose: () => void;
+}
+
+/**
+ * The grid's cell menu (right click, the context-menu key or Shift+F10): the clipboard and the
+ * range's commands with their keys beside them, so the mouse finds what the keyboard does.
+ */
+export function CellMenu({ at, writable, actions, onClose }: CellMenuProps) {
+  const { t } = useTranslation('board');
+  const item = (key: keyof CellMenuActions, icon: ReactNode, disabled = false) => (
+    <Menu.Item
+      leftSection={icon}
+      rightSection={
+        <Text size="xs" c="dimmed" aria-hidden>
+          {t(`cellMenu.keys.${key}`)}
+        </Text>
+      }
+      disabled={disabled}
+      onClick={actions[key]}
+      data-testid={`cell-menu-${key}`}
+    >
+      {t(`cellMenu.${key}`)}
+    </Menu.Item>
+  );
+  return (
+    <Menu
+      opened={at !== null}
+      onChange={(opened) => {
+        if (!opened) onClose();
+      }}
+      position="bottom-start"
+      offset={2}
+      withinPortal
+      trapFocus
+      returnFocus={false}
+    >
+      <Menu.Target>
+        <div
+          aria-hidden
+          style={{ position: 'fixed', left: at?.x ?? 0, top: at?.y ?? 0, width: 1, height: 1 }}
+        />
+      </Menu.Target>
+      <Menu.Dropdown aria-label={t('cellMenu.label')}>
+        {item('copy', <IconCopy size={14} aria-hidden />)}
+        {item('cut', <IconScissors size={14} aria-hidden />, !writable)}
+        {item('paste', <IconClipboard size={14} aria-hidden />, !writable)}
+        {item('clear', <IconEraser size={14} aria-hidden />, !writable)}
+        {item('fillDown', <IconArrowBarToDown size={14} aria-hidden />, !writable)}
+        <Menu.Divider />
+        {item('open', <IconArrowsDiagonal size={14} aria-hidden />)}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
