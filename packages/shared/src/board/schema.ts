@@ -418,6 +418,8 @@ export type TaskImportResponse = z.infer<typeof TaskImportResponse>;
 
 /** The most cells one paste writes (a sheet of 500 rows by 10 columns). */
 export const PASTE_MAX_CELLS = 5000;
+/** The most records one paste changes (as many as `PUT /task/update/multiple` takes). */
+export const PASTE_MAX_RECORDS = 1000;
 
 /**
  * One pasted cell: `text` is read like a CSV cell (numbers in either language's form, options by

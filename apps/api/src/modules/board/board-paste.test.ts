@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Task } from '@solar/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -217,5 +218,10 @@ describe('POST /task/paste', () => {
     const many = Array.from({ length: 5001 }, () => ({ id: task._id, key: 'Status', text: 'x' }));
     const tooMany = await call(a.admin.token, 'POST', '/api/task/paste', { board: 'tasks', cells: many });
     expect(tooMany.statusCode).toBe(400);
+    // More records than a paste changes: refused before any is read.
+    const records = Array.from({ length: 1001 }, () => ({ id: randomUUID(), key: 'Status', text: 'x' }));
+    const tooWide = await call(a.admin.token, 'POST', '/api/task/paste', { board: 'tasks', cells: records });
+    expect(tooWide.statusCode).toBe(400);
+    expect(tooWide.json().message).toBe('One paste changes at most 1,000 records');
   });
 });

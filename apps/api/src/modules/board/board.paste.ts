@@ -1,4 +1,4 @@
-import { isComputedType, type Language, type TaskPasteRequest } from '@solar/shared';
+import { isComputedType, type Language, PASTE_MAX_RECORDS, type TaskPasteRequest } from '@solar/shared';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Principal } from '../../lib/auth-hook';
@@ -21,9 +21,6 @@ import { pgArray } from './board.sql';
 import { normaliseValue, ValueError } from './board.values';
 
 type PasteInput = z.output<typeof TaskPasteRequest>;
-
-/** The most records one paste changes (as many as `PUT /task/update/multiple` takes). */
-const PASTE_MAX_RECORDS = 1000;
 
 /** Types whose text names something the company has (people, records): read with `loadLookups`. */
 const LOOKUP_TYPES = new Set(['person', 'relation']);

@@ -1,4 +1,4 @@
-import { PASTE_MAX_CELLS } from '@solar/shared';
+import { PASTE_MAX_CELLS, PASTE_MAX_RECORDS } from '@solar/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { clipboardText, copiedText, parseClipboardText, planFillDown, planPaste } from './clipboard';
@@ -111,12 +111,27 @@ describe('planPaste', () => {
     expect(one.cells).toEqual([{ id: rows[1]?._id, key: 'Hours', text: '7' }]);
   });
 
-  it("stops at the server's limit of a paste and counts the rest as left out", () => {
-    const many = Array.from({ length: PASTE_MAX_CELLS + 3 }, () => makeTask());
-    const block = many.map(() => ['v']);
-    const plan = planPaste(block, { row: 0, col: 1 }, many, columns, none);
+  it("stops at the server's limits of a paste and counts the rest as left out", () => {
+    const many = Array.from({ length: PASTE_MAX_RECORDS + 3 }, () => makeTask());
+    // A column: one cell a record, so the records run out first.
+    const column = planPaste(
+      many.map(() => ['v']),
+      { row: 0, col: 1 },
+      many,
+      columns,
+      none,
+    );
+    expect(column.cells).toHaveLength(PASTE_MAX_RECORDS);
+    expect(column.leftOut).toBe(3);
+    // Wide rows: the cells run out first.
+    const wide = [
+      makeColumn('taskName', 'title'),
+      ...Array.from({ length: 10 }, (_, i) => makeColumn(`P${i}`, 'text')),
+    ];
+    const block = many.map(() => Array.from({ length: 10 }, () => 'v'));
+    const plan = planPaste(block, { row: 0, col: 1 }, many, wide, none);
     expect(plan.cells).toHaveLength(PASTE_MAX_CELLS);
-    expect(plan.leftOut).toBe(3);
+    expect(plan.leftOut).toBe(10 * many.length - PASTE_MAX_CELLS);
   });
 });
 

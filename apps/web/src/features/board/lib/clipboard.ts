@@ -1,4 +1,11 @@
-import { type Column, cellText, type Language, PASTE_MAX_CELLS, type Task } from '@solar/shared';
+import {
+  type Column,
+  cellText,
+  type Language,
+  PASTE_MAX_CELLS,
+  PASTE_MAX_RECORDS,
+  type Task,
+} from '@solar/shared';
 import { isEditable } from './columns';
 import type { CellPos, CellRange } from './grid-nav';
 import { cellRaw } from './values';
@@ -109,7 +116,8 @@ export interface PastePlan {
  * cell when there is a range), as in a spreadsheet. A single value fills every cell of the range, or,
  * without one, the active column of every selected record (when several are). Cells of computed or
  * synced columns are skipped (counted in `readOnly`); fields past the loaded records or the last
- * column are counted in `leftOut`, and so is anything past the server's limit of a paste.
+ * column are counted in `leftOut`, and so is anything past the server's limits of a paste (cells and
+ * records).
  */
 export function planPaste(
   block: readonly (readonly string[])[],
@@ -120,11 +128,17 @@ export function planPaste(
   range: CellRange | null = null,
 ): PastePlan {
   const plan: PastePlan = { cells: [], readOnly: 0, leftOut: 0 };
+  const records = new Set<string>();
+  const full = (task: Task) =>
+    plan.cells.length >= PASTE_MAX_CELLS || (!records.has(task._id) && records.size >= PASTE_MAX_RECORDS);
   const put = (task: Task | undefined, column: Column | undefined, text: string) => {
     if (!task || !column) plan.leftOut++;
     else if (!isWritable(column)) plan.readOnly++;
-    else if (plan.cells.length >= PASTE_MAX_CELLS) plan.leftOut++;
-    else plan.cells.push({ id: task._id, key: column.id, text });
+    else if (full(task)) plan.leftOut++;
+    else {
+      records.add(task._id);
+      plan.cells.push({ id: task._id, key: column.id, text });
+    }
   };
   const single = block.length === 1 && block[0]?.length === 1 ? (block[0]?.[0] ?? '') : null;
   if (single !== null && range) {

@@ -49,7 +49,8 @@ type StoredCell = { id: string; key: string; value: unknown };
  * else the selected records' shown cells, else the active cell, as tab-separated text; Ctrl+X copies
  * and clears; Ctrl+V writes a block from a spreadsheet (or the board) right and down from the active
  * cell (the range's first), or one value into every cell of the range or every selected record;
- * Ctrl+D fills down. Each is one change, all or none, and can be undone. Editors keep the browser's own copy and paste.
+ * Ctrl+D fills down. Each is one change, all or none, and can be undone. Editors keep the browser's
+ * own copy and paste.
  */
 export function useGridClipboard(o: GridClipboardOptions) {
   const { t } = useTranslation('board');
@@ -150,6 +151,11 @@ export function useGridClipboard(o: GridClipboardOptions) {
         }),
       ];
     });
+    // A refusal of the whole paste (too many records) names no cell: its message says it all.
+    if (failures.length === 0) {
+      notifyBoardError(error, tApp);
+      return;
+    }
     const named = failures.slice(0, NAMED_FAILURES);
     const more = failures.length - named.length;
     const lines = [...named, ...(more > 0 ? [t('clipboard.moreFailed', { count: more })] : [])];
