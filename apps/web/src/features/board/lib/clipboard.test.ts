@@ -1,7 +1,14 @@
 import { PASTE_MAX_CELLS, PASTE_MAX_RECORDS } from '@solar/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clipboardText, copiedText, parseClipboardText, planFillDown, planPaste } from './clipboard';
+import {
+  clipboardText,
+  copiedText,
+  keyLabel,
+  parseClipboardText,
+  planFillDown,
+  planPaste,
+} from './clipboard';
 import { makeColumn, makeTask } from './test-fixtures';
 
 describe('parseClipboardText', () => {
@@ -189,5 +196,14 @@ describe('planFillDown', () => {
     expect(planFillDown({ row: 2, col: 3 }, null, filled, columns).cells).toEqual([
       { id: filled[2]?._id, key: 'Hours', value: null },
     ]);
+  });
+});
+
+describe('keyLabel', () => {
+  it('names the command key on Apple systems and leaves the others', () => {
+    expect(keyLabel('Strg+C', true)).toBe('⌘C');
+    expect(keyLabel('Ctrl+D', true)).toBe('⌘D');
+    expect(keyLabel('Umschalt+Eingabe', true)).toBe('Umschalt+Eingabe');
+    expect(keyLabel('Strg+C', false)).toBe('Strg+C');
   });
 });

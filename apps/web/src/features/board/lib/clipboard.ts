@@ -197,3 +197,8 @@ export function planFillDown(
   }
   return plan;
 }
+
+/** A key's label as the user's keyboard names it: ⌘ for Ctrl (Strg) on Apple systems. */
+export function keyLabel(label: string, isApple: boolean): string {
+  return isApple ? label.replace(/^(Ctrl|Strg)\+/, '⌘') : label;
+}

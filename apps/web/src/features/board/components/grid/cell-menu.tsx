@@ -9,6 +9,10 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { keyLabel } from '../../lib/clipboard';
+
+/** Apple keyboards say ⌘ where others say Ctrl (the keys take both). */
+const IS_APPLE = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
 
 export interface CellMenuActions {
   copy: () => void;
@@ -39,7 +43,7 @@ export function CellMenu({ at, writable, actions, onClose }: CellMenuProps) {
       leftSection={icon}
       rightSection={
         <Text size="xs" c="dimmed" aria-hidden>
-          {t(`cellMenu.keys.${key}`)}
+          {keyLabel(t(`cellMenu.keys.${key}`), IS_APPLE)}
         </Text>
       }
       disabled={disabled}
