@@ -8,7 +8,7 @@ import { useCellWriter } from '../../hooks/use-cell-writer';
 import { useColumnActions } from '../../hooks/use-column-actions';
 import { useRecordActions } from '../../hooks/use-record-actions';
 import { useStableCallback } from '../../hooks/use-stable-callback';
-import { isWritable } from '../../lib/clipboard';
+import { isWritable, sliceOf } from '../../lib/clipboard';
 import { isEditable, visibleColumns } from '../../lib/columns';
 import { gridEntries } from '../../lib/grid-entries';
 import type { CellPos } from '../../lib/grid-nav';
@@ -135,7 +135,7 @@ export function BoardGrid(props: BoardGridProps) {
     setMenuAt({ x: event.clientX, y: event.clientY });
   });
   const menuColumns = cursor.range
-    ? shown.slice(cursor.range.left, cursor.range.right + 1)
+    ? sliceOf(shown, cursor.range, 'columns')
     : cursor.active
       ? shown.slice(cursor.active.col, cursor.active.col + 1)
       : [];

@@ -42,8 +42,6 @@ const NAMED_FAILURES = 4;
 /** Pastes of more cells than this show that they are working. */
 const LONG_PASTE = 200;
 
-type StoredCell = { id: string; key: string; value: unknown };
-
 /**
  * Copy, cut and paste on the grid (docs/board.md, "Copy and paste"): Ctrl+C copies the range of cells,
  * else the selected records' shown cells, else the active cell, as tab-separated text; Ctrl+X copies
@@ -126,10 +124,14 @@ export function useGridClipboard(o: GridClipboardOptions) {
     if (cut) afterCut(source.single);
   };
 
-  /** Writes stored values back (undo and redo); a failure throws, so the history keeps the change. */
-  const putValues = async (cells: StoredCell[]) => {
+  /**
+   * One `/task/paste` call, its records shown in every loaded view. A failure throws: an undo or redo
+   * (stored values) then stays on the history.
+   */
+  const send = async (cells: PasteCell[]) => {
     const answer = await pasteCells({ board: scope.board, cells });
     for (const task of answer.tasks) change((data, body) => replaceTask(data, body, task));
+    return answer;
   };
 
   /** The refusal's toast: which cells failed (record and property) and why, the first few by name. */
@@ -190,18 +192,17 @@ export function useGridClipboard(o: GridClipboardOptions) {
       });
     }
     try {
-      const answer = await pasteCells({ board: scope.board, cells });
-      for (const task of answer.tasks) change((data, body) => replaceTask(data, body, task));
+      const answer = await send(cells);
       if (Object.keys(answer.newOptions).length > 0) {
         void queryClient.invalidateQueries({ queryKey: boardKeys.properties(scope.board) });
       }
       const byId = new Map(answer.tasks.map((task) => [task._id, task]));
-      const after: StoredCell[] = cells.map((c) => {
+      const after: PasteCell[] = cells.map((c) => {
         const task = byId.get(c.id);
         return { id: c.id, key: c.key, value: task ? (cellRaw(task, c.key) ?? null) : null };
       });
       const before = answer.previous;
-      undo.push({ label: texts.undo, undo: () => putValues(before), redo: () => putValues(after) });
+      undo.push({ label: texts.undo, undo: () => send(before), redo: () => send(after) });
       const done = texts.done(answer.message);
       if (notes.length === 0) notifySuccess(done);
       else {
