@@ -1,3 +1,4 @@
+export * from './board/calculations';
 export * from './board/cell-text';
 export * from './board/filter';
 export * from './board/filter-cases';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Pagination } from '../schemas/common';
+import { Calculations, CalculationValue } from './calculations';
 
 /**
  * The project and task board (SPEC §3 "Task / project record", "Column / property", "User properties",
@@ -222,6 +223,8 @@ export const View = z.object({
   order: z.array(z.string()),
   /** Column widths by property key. */
   width: z.record(z.string(), z.number()),
+  /** The summary row's calculation of each column (by property key). */
+  calculations: Calculations,
   position: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -282,6 +285,29 @@ export const TaskFilterRequest = z.object({
   deleted: z.boolean().default(false),
 });
 export type TaskFilterRequest = z.input<typeof TaskFilterRequest>;
+
+/**
+ * POST /task/calculate: the summary row of a view, worked out over every record its filters and
+ * search let through (the same records `/task/filter` pages through).
+ */
+export const TaskCalculateRequest = TaskFilterRequest.pick({
+  board: true,
+  projectId: true,
+  filters: true,
+  search: true,
+  deleted: true,
+}).extend({ calculations: Calculations });
+export type TaskCalculateRequest = z.input<typeof TaskCalculateRequest>;
+
+export const TaskCalculateResponse = z.object({
+  data: z.object({
+    /** How many records the calculations went over. */
+    total: z.number().int(),
+    /** Each asked column's result, by property key. */
+    values: z.record(z.string(), CalculationValue),
+  }),
+});
+export type TaskCalculateResponse = z.infer<typeof TaskCalculateResponse>;
 
 export const TaskFilterQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -515,6 +541,7 @@ export const ViewCreateRequest = z.object({
   sumProperty: z.string().max(100).nullable().optional(),
   order: Keys.optional(),
   width: z.record(z.string(), z.number().int().min(60).max(1200)).optional(),
+  calculations: Calculations.optional(),
 });
 export type ViewCreateRequest = z.input<typeof ViewCreateRequest>;
 
@@ -529,6 +556,7 @@ export const ViewEditRequest = z.object({
   sumProperty: z.string().max(100).nullable().optional(),
   order: Keys.optional(),
   width: z.record(z.string(), z.number().int().min(60).max(1200)).optional(),
+  calculations: Calculations.optional(),
   position: z.number().int().min(0).optional(),
 });
 export type ViewEditRequest = z.input<typeof ViewEditRequest>;

@@ -107,6 +107,8 @@ export const boardViews = pgTable(
     sumProperty: text('sum_property'),
     order: jsonb('order').notNull().default([]),
     width: jsonb('width').notNull().default({}),
+    /** The summary row's calculation of each column, by property key (docs/board.md "Calculations"). */
+    calculations: jsonb('calculations').notNull().default({}),
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -227,7 +227,10 @@ export async function updateProperty(
   return answer(ctx.database.db, companyId, input.board, me.id);
 }
 
-/** Every view of the board follows a renamed property: order, widths, hidden, filters, sort, group, sum. */
+/**
+ * Every view of the board follows a renamed property: order, widths, calculations, hidden, filters,
+ * sort, group, sum.
+ */
 async function renameInViews(tx: DbOrTx, companyId: string, board: Board, from: string, to: string) {
   const list = (column: SQL) => sql`(SELECT coalesce(jsonb_agg(CASE WHEN e #>> '{}' = ${from}
       THEN to_jsonb(${to}::text) ELSE e END ORDER BY n), '[]'::jsonb)
@@ -240,6 +243,9 @@ async function renameInViews(tx: DbOrTx, companyId: string, board: Board, from: 
       hidden_properties = ${list(sql`hidden_properties`)},
       width = CASE WHEN width ? ${from} THEN (width - ${from}) || jsonb_build_object(${to}::text, width -> ${from})
         ELSE width END,
+      calculations = CASE WHEN calculations ? ${from}
+        THEN (calculations - ${from}) || jsonb_build_object(${to}::text, calculations -> ${from})
+        ELSE calculations END,
       filters = ${byColumn(sql`filters`)},
       sort = ${byColumn(sql`sort`)},
       group_by = CASE WHEN group_by = ${from} THEN ${to} ELSE group_by END,
@@ -278,7 +284,7 @@ export async function deleteProperty(ctx: AppContext, me: Principal, input: { bo
       WHERE company_id = ${companyId} AND board = ${input.board} AND properties ? ${input.key}`);
     await tx.execute(sql`UPDATE board_views SET
         hidden_properties = hidden_properties - ${input.key}, "order" = "order" - ${input.key},
-        width = width - ${input.key},
+        width = width - ${input.key}, calculations = calculations - ${input.key},
         filters = coalesce((SELECT jsonb_agg(f) FROM jsonb_array_elements(filters) f
           WHERE f ->> 'column' <> ${input.key}), '[]'::jsonb),
         sort = coalesce((SELECT jsonb_agg(s) FROM jsonb_array_elements(sort) s

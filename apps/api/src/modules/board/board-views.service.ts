@@ -41,6 +41,7 @@ interface ViewRow {
   sum_property: string | null;
   order: string[];
   width: Record<string, number>;
+  calculations: View['calculations'];
   position: number;
   created_at: Date | string;
   updated_at: Date | string;
@@ -60,6 +61,7 @@ const toView = (r: ViewRow): View => ({
   sumProperty: r.sum_property,
   order: r.order,
   width: r.width,
+  calculations: r.calculations,
   position: r.position,
   createdAt: iso(r.created_at),
   updatedAt: iso(r.updated_at),
@@ -102,11 +104,12 @@ async function insertView(
       : input.groupBy;
   const [row] = rowsOf<{ id: string }>(
     await db.execute(sql`INSERT INTO board_views (company_id, user_id, board, project_id, name, view_type,
-        filters, sort, hidden_properties, group_by, sum_property, "order", width, position)
+        filters, sort, hidden_properties, group_by, sum_property, "order", width, calculations, position)
       VALUES (${companyId}, ${me.id}, ${input.board}, ${input.projectId ?? null}, ${input.name},
         ${input.viewType}, ${JSON.stringify(input.filters ?? [])}::jsonb, ${JSON.stringify(input.sort ?? [])}::jsonb,
         ${JSON.stringify(input.hiddenProperties ?? [])}::jsonb, ${groupBy}, ${input.sumProperty ?? null},
-        ${JSON.stringify(input.order ?? [])}::jsonb, ${JSON.stringify(input.width ?? {})}::jsonb, ${next?.p ?? 0})
+        ${JSON.stringify(input.order ?? [])}::jsonb, ${JSON.stringify(input.width ?? {})}::jsonb,
+        ${JSON.stringify(input.calculations ?? {})}::jsonb, ${next?.p ?? 0})
       RETURNING id`),
   );
   if (!row) throw new AppError(418, 'something_wrong');
@@ -180,6 +183,7 @@ export async function editView(ctx: AppContext, me: Principal, input: z.output<t
   if (input.sumProperty !== undefined) sets.push(sql`sum_property = ${input.sumProperty}`);
   if (input.order !== undefined) sets.push(sql`"order" = ${json(input.order)}`);
   if (input.width !== undefined) sets.push(sql`width = ${json(input.width)}`);
+  if (input.calculations !== undefined) sets.push(sql`calculations = ${json(input.calculations)}`);
   if (input.position !== undefined) sets.push(sql`position = ${input.position}`);
   sets.push(sql`updated_at = now()`);
   await db.transaction(async (tx) => {

@@ -7,6 +7,8 @@ import {
   PropertyUpdateRequest,
   ReplacePropertiesRequest,
   Task,
+  TaskCalculateRequest,
+  TaskCalculateResponse,
   TaskCreateRequest,
   TaskDeleteMultipleRequest,
   TaskExportRequest,
@@ -31,6 +33,7 @@ import { principalOf } from '../../lib/auth-hook';
 import { badRequest } from '../../lib/errors';
 import { translate } from '../../lib/messages';
 import { sendWrittenAnswer } from '../../lib/response-serializer';
+import { calculateTasks } from './board.calculate';
 import { exportTasks, importTasks } from './board.csv';
 import { pasteCells } from './board.paste';
 import { BOARD_ROLES } from './board.policy';
@@ -87,6 +90,13 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return sendWrittenAnswer(req, reply, values ? TaskFilterValuesResponse : TaskFilterResponse, answer);
     },
+  );
+
+  // The table's summary row (docs/board.md "Calculations").
+  app.post(
+    '/task/calculate',
+    { config: access, schema: { body: TaskCalculateRequest, response: { 200: TaskCalculateResponse } } },
+    async (req) => ({ data: await calculateTasks(req.ctx, principalOf(req), req.body) }),
   );
 
   // CSV of the view's records (docs/board.md "CSV export and import"); the web saves it as a file.

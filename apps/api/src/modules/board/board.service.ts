@@ -90,7 +90,7 @@ function viewConditions(body: FilterBody, src: CellSource): SQL {
 }
 
 /** The records a filter selects (company, board, project, trash, name search, the view's filters). */
-function filterWhere(companyId: string, body: FilterBody, src: CellSource): SQL {
+export function filterWhere(companyId: string, body: FilterBody, src: CellSource): SQL {
   const conditions: SQL[] = [
     sql`r.company_id = ${companyId}`,
     sql`r.board = ${body.board}`,

@@ -1,0 +1,1 @@
+ALTER TABLE "board_views" ADD COLUMN "calculations" jsonb DEFAULT '{}'::jsonb NOT NULL;

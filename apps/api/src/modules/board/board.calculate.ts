@@ -1,0 +1,206 @@
+import {
+  type Calculation,
+  type CalculationValue,
+  type Column,
+  calculationsFor,
+  type TaskCalculateRequest,
+} from '@solar/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Principal } from '../../lib/auth-hook';
+import type { AppContext } from '../../lib/context';
+import { versionedCache } from '../../lib/versioned-cache';
+import { TITLE_KEY } from './board.columns';
+import { boardCompany } from './board.policy';
+import { loadColumns, syncProjectRecords } from './board.repository';
+import { filterWhere } from './board.service';
+import { type CellSource, cellSql, numberSql, RECORDS_FROM, rowsOf, SCAN } from './board.sql';
+
+type CalculateInput = z.output<typeof TaskCalculateRequest>;
+
+interface Calculated {
+  total: number;
+  values: Record<string, CalculationValue>;
+}
+
+/** Results kept while the board data stands still, like the filter's totals (board.service.ts). */
+const results = versionedCache<Calculated>('board_data_version', 500);
+
+/** Forgets every kept result (tests). */
+export function clearCalculations(): void {
+  results.clear();
+}
+
+/** The filtered records' cells, read once in the statement's CTE `f`. */
+const F: CellSource = { props: sql`f.p`, title: sql`f.task_name`, indexKeys: false };
+
+/** SPEC §5's empty cell: missing, null, '', [], or a value object without a value. */
+function emptySql(c: SQL): SQL {
+  return sql`(CASE jsonb_typeof(${c})
+    WHEN 'string' THEN ${c} #>> '{}' = ''
+    WHEN 'array' THEN jsonb_array_length(${c}) = 0
+    WHEN 'object' THEN coalesce(${c} ->> 'value', '') = ''
+    WHEN 'number' THEN false
+    WHEN 'boolean' THEN false
+    ELSE true END)`;
+}
+
+/** A checkbox cell that is ticked ('true', as stored, or a boolean true). */
+const checkedSql = (c: SQL) => sql`coalesce(${c} #>> '{}' = 'true', false)`;
+
+/** A date or time cell's text (YYYY-MM-DD…), null when it holds none. */
+const dateTextSql = (c: SQL) =>
+  sql`(CASE WHEN jsonb_typeof(${c}) = 'string' AND ${c} #>> '{}' ~ '^\\d{4}-\\d{2}-\\d{2}' THEN ${c} #>> '{}' END)`;
+
+/**
+ * How many distinct values the column holds: a list's items count one by one (two records tagged
+ * 'roof' and 'roof, urgent' hold two values), people and files by their value.
+ */
+const uniqueSql = (c: SQL) => sql`(SELECT count(DISTINCT v) FROM f,
+  LATERAL (SELECT coalesce(e ->> 'value', e #>> '{}') AS v FROM jsonb_array_elements(
+    CASE jsonb_typeof(${c}) WHEN 'array' THEN ${c} ELSE jsonb_build_array(${c}) END) e) x
+  WHERE v <> '')`;
+
+/** A share of the records, 0–100 (null for no records). */
+const percentSql = (part: SQL) =>
+  sql`(CASE WHEN count(*) = 0 THEN NULL ELSE 100.0 * count(*) FILTER (WHERE ${part}) / count(*) END)::float8`;
+
+/**
+ * The SQL of one calculation over the CTE `f`; for `dateRange` the earliest and latest dates, which
+ * `daysBetween` turns into days (a cast to date in SQL would fail the whole answer on one odd text).
+ */
+function calculationSql(key: string, calc: Calculation): SQL {
+  const c = cellSql(key, F);
+  const n = key === TITLE_KEY ? sql`NULL::numeric` : numberSql(key, F);
+  switch (calc) {
+    case 'countAll':
+      return sql`count(*)::float8`;
+    case 'countValues':
+      return sql`(count(*) FILTER (WHERE NOT ${emptySql(c)}))::float8`;
+    case 'countEmpty':
+      return sql`(count(*) FILTER (WHERE ${emptySql(c)}))::float8`;
+    case 'countUnique':
+      return sql`${uniqueSql(c)}::float8`;
+    case 'percentFilled':
+      return percentSql(sql`NOT ${emptySql(c)}`);
+    case 'percentEmpty':
+      return percentSql(emptySql(c));
+    case 'sum':
+      return sql`coalesce(sum(${n}), 0)::float8`;
+    case 'average':
+      return sql`avg(${n})::float8`;
+    case 'median':
+      return sql`(percentile_cont(0.5) WITHIN GROUP (ORDER BY ${n}))::float8`;
+    case 'min':
+      return sql`min(${n})::float8`;
+    case 'max':
+      return sql`max(${n})::float8`;
+    case 'range':
+      return sql`(max(${n}) - min(${n}))::float8`;
+    case 'earliest':
+      return sql`to_jsonb(min(${dateTextSql(c)}))`;
+    case 'latest':
+      return sql`to_jsonb(max(${dateTextSql(c)}))`;
+    case 'dateRange':
+      return sql`jsonb_build_array(min(${dateTextSql(c)}), max(${dateTextSql(c)}))`;
+    case 'checked':
+      return sql`(count(*) FILTER (WHERE ${checkedSql(c)}))::float8`;
+    case 'unchecked':
+      return sql`(count(*) FILTER (WHERE NOT ${checkedSql(c)}))::float8`;
+    case 'percentChecked':
+      return percentSql(checkedSql(c));
+    case 'percentUnchecked':
+      return percentSql(sql`NOT ${checkedSql(c)}`);
+  }
+}
+
+const DAY_MS = 86_400_000;
+
+/** Whole days from the first date to the second (their YYYY-MM-DD parts); null when either is not one. */
+export function daysBetween(from: unknown, to: unknown): number | null {
+  const day = (v: unknown) => {
+    if (typeof v !== 'string') return Number.NaN;
+    const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(v);
+    if (!m) return Number.NaN;
+    const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    const t = Date.UTC(y, mo - 1, d);
+    const back = new Date(t);
+    // 2026-02-30 is no date (Date.UTC would roll it over into March).
+    return back.getUTCMonth() === mo - 1 && back.getUTCDate() === d ? t : Number.NaN;
+  };
+  const days = (day(to) - day(from)) / DAY_MS;
+  return Number.isFinite(days) ? days : null;
+}
+
+/** A result as the answer carries it: a finite number, a date's text, or null. */
+function resultOf(calc: Calculation, raw: unknown): CalculationValue {
+  if (calc === 'dateRange') return Array.isArray(raw) ? daysBetween(raw[0], raw[1]) : null;
+  if (raw === null || raw === undefined) return null;
+  if (typeof raw === 'string' && (calc === 'earliest' || calc === 'latest')) return raw;
+  const n = Number(raw);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** The asked calculations a column of the board can give (a retyped column's old choice is left out). */
+function validCalculations(
+  asked: CalculateInput['calculations'],
+  columns: Record<string, Column>,
+): [string, Calculation][] {
+  return Object.entries(asked).filter(([key, calc]) => {
+    const column = columns[key];
+    return column !== undefined && calculationsFor(column.dataType).includes(calc);
+  });
+}
+
+/** Works the calculations out in one statement over the filtered records. */
+async function calculate(
+  db: AppContext['database']['db'],
+  companyId: string,
+  input: CalculateInput,
+  asked: [string, Calculation][],
+): Promise<Calculated> {
+  const where = filterWhere(companyId, { ...input, sort: [], hiddenProperties: [] }, SCAN);
+  const parts = [
+    sql`count(*)::int AS n`,
+    ...asked.map(([key, calc], i) => sql`${calculationSql(key, calc)} AS ${sql.raw(`c${i}`)}`),
+  ];
+  const [row] = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`WITH f AS (SELECT r.task_name, bp.p FROM ${RECORDS_FROM} WHERE ${where})
+      SELECT ${sql.join(parts, sql`, `)} FROM f`),
+  );
+  const values: Record<string, CalculationValue> = {};
+  asked.forEach(([key, calc], i) => {
+    values[key] = resultOf(calc, row?.[`c${i}`]);
+  });
+  return { total: Number(row?.n ?? 0), values };
+}
+
+/**
+ * POST /task/calculate: the view's summary row over every record its filters and search let
+ * through (docs/board.md "Calculations"). Calculations of columns the board does not have, or that
+ * a column's type does not offer, are left out of the answer.
+ */
+export async function calculateTasks(
+  ctx: AppContext,
+  me: Principal,
+  input: CalculateInput,
+): Promise<Calculated> {
+  const companyId = boardCompany(me);
+  const db = ctx.database.db;
+  if (input.board === 'projects') await db.transaction((tx) => syncProjectRecords(tx, companyId));
+  const columns = (await loadColumns(db, companyId, input.board, me.id)).properties;
+  const asked = validCalculations(input.calculations, columns);
+  return results.get(
+    db,
+    [
+      companyId,
+      input.board,
+      input.projectId ?? null,
+      input.deleted,
+      input.search?.trim() ?? '',
+      input.filters,
+      asked,
+    ],
+    () => calculate(db, companyId, input, asked),
+  );
+}
