@@ -1,4 +1,4 @@
-import type { Board, TaskFilterRequest } from '@solar/shared';
+import type { Board, TaskCalculateRequest, TaskFilterRequest } from '@solar/shared';
 import type { BoardScope } from '../lib/filter-body';
 
 /** TanStack Query keys of the board; everything starts with 'board' so a logout clears it all. */
@@ -10,6 +10,10 @@ export const boardKeys = {
   views: (scope: BoardScope) => ['board', 'views', scope.projectId ?? scope.board] as const,
   tasksOf: (board: Board) => ['board', 'tasks', board] as const,
   tasks: (body: TaskFilterRequest) => ['board', 'tasks', body.board ?? 'tasks', body] as const,
+  /** The summary rows (POST /task/calculate) of a board's views. */
+  calculationsOf: (board: Board) => ['board', 'calculations', board] as const,
+  calculations: (body: TaskCalculateRequest) =>
+    ['board', 'calculations', body.board ?? 'tasks', body] as const,
   userProjects: ['board', 'user-projects'] as const,
   templates: ['board', 'templates'] as const,
   relation: (board: Board, search: string) => ['board', 'relation', board, search] as const,

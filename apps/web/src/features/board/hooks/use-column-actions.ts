@@ -1,4 +1,4 @@
-import type { Column } from '@solar/shared';
+import type { Calculation, Column } from '@solar/shared';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnMenuActions } from '../components/grid/column-menu';
@@ -33,6 +33,20 @@ export function useColumnActions(shown: Column[]) {
     (key: string, width: number) => {
       if (!view || view.width[key] === width) return;
       update({ width: { ...view.width, [key]: Math.round(width) } }, t('undo.width'));
+    },
+    [t, update, view],
+  );
+
+  /** Sets (or with null removes) the summary row's calculation of a column in the view. */
+  const calculate = useCallback(
+    (column: Column, calc: Calculation | null) => {
+      if (!view) return;
+      const { [column.id]: _old, ...rest } = view.calculations;
+      if ((view.calculations[column.id] ?? null) === calc) return;
+      update(
+        { calculations: calc ? { ...rest, [column.id]: calc } : rest },
+        t('undo.calculation', { name: column.label }),
+      );
     },
     [t, update, view],
   );
@@ -82,6 +96,7 @@ export function useColumnActions(shown: Column[]) {
     actionsFor,
     move,
     saveWidth,
+    calculate,
     insert,
     closeInsert,
     deleting,

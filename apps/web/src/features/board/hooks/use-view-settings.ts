@@ -21,6 +21,7 @@ export type ViewPatch = Partial<
     | 'sumProperty'
     | 'order'
     | 'width'
+    | 'calculations'
   >
 >;
 
@@ -35,6 +36,7 @@ const VIEW_FIELDS = [
   'sumProperty',
   'order',
   'width',
+  'calculations',
 ] as const satisfies readonly (keyof ViewPatch)[];
 type ViewField = (typeof VIEW_FIELDS)[number];
 

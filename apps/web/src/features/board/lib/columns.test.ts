@@ -33,6 +33,7 @@ const view = (extra: Partial<View> = {}): View => ({
   sumProperty: null,
   order: [],
   width: {},
+  calculations: {},
   position: 0,
   createdAt: '',
   updatedAt: '',

@@ -48,6 +48,7 @@ export function makeView(extra: Partial<View> = {}): View {
     sumProperty: null,
     order: [],
     width: {},
+    calculations: {},
     position: 0,
     createdAt: '',
     updatedAt: '',

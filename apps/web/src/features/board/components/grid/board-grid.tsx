@@ -3,11 +3,13 @@ import type { OnChangeFn, RowSelectionState } from '@tanstack/react-table';
 import type { Virtualizer } from '@tanstack/react-virtual';
 import { type MouseEvent, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBoardCalculations } from '../../api/calculate-api';
 import { useBoard } from '../../hooks/board-context';
 import { useCellWriter } from '../../hooks/use-cell-writer';
 import { useColumnActions } from '../../hooks/use-column-actions';
 import { useRecordActions } from '../../hooks/use-record-actions';
 import { useStableCallback } from '../../hooks/use-stable-callback';
+import { calculateBody, shownCalculations } from '../../lib/calculations';
 import { isWritable, sliceOf } from '../../lib/clipboard';
 import { isEditable, visibleColumns } from '../../lib/columns';
 import { gridEntries } from '../../lib/grid-entries';
@@ -18,6 +20,7 @@ import { GridBody, type RowContext } from './grid-body';
 import { GridFooter } from './grid-footer';
 import { GridHeader } from './grid-header';
 import { cellId, rowLabels } from './grid-row';
+import { GridSummary } from './grid-summary';
 import { useGridClipboard } from './use-grid-clipboard';
 import { useGridCursor } from './use-grid-cursor';
 import { useGridKeys } from './use-grid-keys';
@@ -53,6 +56,10 @@ export function BoardGrid(props: BoardGridProps) {
   );
   const entryOfRow = useMemo(() => entries.flatMap((e, i) => (e.kind === 'row' ? [i] : [])), [entries]);
   const colActions = useColumnActions(shown);
+  // The summary row: the view's calculations of the shown columns, over all the view's records.
+  const calculations = useMemo(() => shownCalculations(view?.calculations, shown), [view, shown]);
+  const calculateRequest = useMemo(() => calculateBody(filterBody, calculations), [filterBody, calculations]);
+  const calculated = useBoardCalculations(calculateRequest, Object.keys(calculations).length > 0);
   const grid = useGridTable({
     columns: shown,
     rows,
@@ -161,6 +168,7 @@ export function BoardGrid(props: BoardGridProps) {
     colActions.saveWidth(column.id, width),
   );
   const onMove = useStableCallback(colActions.move);
+  const onCalculate = useStableCallback(colActions.calculate);
   const onAdd = useStableCallback(async () => {
     const task = await records.create({});
     if (task) cursor.setEditNew(task._id);
@@ -232,6 +240,18 @@ export function BoardGrid(props: BoardGridProps) {
             onResizeKey={onResizeKey}
             actionsFor={colActions.actionsFor}
             onMove={onMove}
+          />
+        }
+        summary={
+          <GridSummary
+            columns={shown}
+            widths={grid.widths}
+            rowIndex={props.total + 2}
+            calculations={calculations}
+            values={calculated.data?.values}
+            refreshing={calculated.isFetching}
+            failed={calculated.isError && !calculated.isFetching}
+            onChoose={onCalculate}
           />
         }
         entries={entries}

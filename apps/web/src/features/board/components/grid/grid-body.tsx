@@ -22,6 +22,7 @@ import { EmptyState } from '../empty-state';
 import { AriaCell, AriaRow, AriaRowGroup } from './aria';
 import classes from './grid.module.css';
 import { GridRow, type GridRowProps, ROW_HEIGHT } from './grid-row';
+import { SUMMARY_HEIGHT } from './grid-summary';
 import { GroupRow } from './group-row';
 import type { EditingCell } from './use-grid-cursor';
 
@@ -112,6 +113,8 @@ interface GridBodyProps {
   onPaste: (event: ClipboardEvent<HTMLDivElement>) => void;
   width: number;
   header: ReactNode;
+  /** The summary row, sticky at the bottom (none while the view shows no records). */
+  summary: ReactNode;
   entries: GridEntry[];
   groupColumn: Column | null;
   sumColumn: Column | null;
@@ -155,6 +158,8 @@ export function GridBody(props: GridBodyProps) {
     // compositor's scrolling ahead; more only cost style, layout and paint in every frame.
     overscan: 2,
     scrollMargin: HEADER_HEIGHT,
+    // A record scrolled to stays clear of the sticky summary row.
+    scrollPaddingEnd: SUMMARY_HEIGHT,
     // The scroller's size before it is measured (grid.module.css: max(360px, 100dvh - 300px), less
     // its borders), so the render that mounts the grid (a transition, in short tasks) draws the
     // visible rows already, not a synchronous second render once the scroller is measured.
@@ -248,12 +253,14 @@ export function GridBody(props: GridBodyProps) {
             );
           })}
         </AriaRowGroup>
-        {entries.length === 0 && !hasNextPage && (
+        {entries.length === 0 && !hasNextPage ? (
           <AriaRow>
             <AriaCell style={{ width: '100%' }}>
               <EmptyState />
             </AriaCell>
           </AriaRow>
+        ) : (
+          props.summary
         )}
       </div>
     </div>

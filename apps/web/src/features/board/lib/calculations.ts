@@ -1,0 +1,67 @@
+import {
+  type Calculation,
+  type Calculations,
+  type CalculationValue,
+  type Column,
+  calculationsFor,
+  formatNumber,
+  isCount,
+  isPercent,
+  type Language,
+  type TaskCalculateRequest,
+  type TaskFilterRequest,
+} from '@solar/shared';
+import { displayText } from './values';
+
+/** The view's calculations of the shown columns that their types still offer (a retyped column's are dropped). */
+export function shownCalculations(
+  calculations: Calculations | undefined,
+  shown: readonly Column[],
+): Calculations {
+  const out: Calculations = {};
+  for (const column of shown) {
+    const calc = calculations?.[column.id];
+    if (calc && calculationsFor(column.dataType).includes(calc)) out[column.id] = calc;
+  }
+  return out;
+}
+
+/** The `/task/calculate` body of a view's records (its filters and search; the order does not matter). */
+export function calculateBody(body: TaskFilterRequest, calculations: Calculations): TaskCalculateRequest {
+  return {
+    board: body.board,
+    projectId: body.projectId ?? null,
+    filters: body.filters ?? [],
+    ...(body.search ? { search: body.search } : {}),
+    ...(body.deleted ? { deleted: true } : {}),
+    calculations,
+  };
+}
+
+/** A share, 0–100, with one decimal when it has one: '33,3 %' in German, '33.3%' otherwise. */
+export function percentText(value: number, lang: Language): string {
+  const rounded = Math.round(value * 10) / 10;
+  const text = formatNumber(rounded, lang, Number.isInteger(rounded) ? 0 : 1);
+  return lang === 'en' ? `${text}%` : `${text} %`;
+}
+
+/**
+ * A calculation's result as the summary row shows it: counts as whole numbers, shares in per cent,
+ * sums, averages and dates in the column's own form (its numbers, dates or times), a range of days
+ * through `days`; '–' when there is nothing to work out.
+ */
+export function calculationText(
+  calc: Calculation,
+  value: CalculationValue | undefined,
+  column: Column,
+  lang: Language,
+  days: (count: number) => string,
+): string {
+  if (value === null || value === undefined) return '–';
+  if (typeof value === 'string') return displayText(value, column, lang) || value;
+  if (isPercent(calc)) return percentText(value, lang);
+  if (isCount(calc)) return formatNumber(value, lang);
+  if (calc === 'dateRange') return days(value);
+  // Sums and the like of a number column read as its cells do (two decimals when not whole).
+  return displayText(value, { ...column, dataType: 'number' }, lang);
+}

@@ -1,0 +1,79 @@
+import type { Page } from '@playwright/test';
+import { DEMO, expect, loginAs, test } from '../fixtures/auth';
+import { createTask, reloadBoard } from '../fixtures/board';
+
+/**
+ * The table's summary row (docs/board.md "Calculations"): a calculation chosen from a column's
+ * summary cell is worked out over the view's records (here narrowed by the search), follows an edit,
+ * is kept with the view across a reload, and goes again with 'None'. Unique names per run: the
+ * server is shared.
+ */
+const summary = (page: Page, key: string) => page.getByTestId(`summary-${key}`);
+
+async function choose(page: Page, key: string, item: string) {
+  await summary(page, key).getByRole('button').click();
+  await page.getByRole('menuitem', { name: item, exact: true }).click();
+}
+
+test.describe('board summary row', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('works out sums and shares over the view, follows edits and is kept with the view', async ({
+    page,
+  }) => {
+    const search = `Calc ${Date.now().toString(36)}`;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const { token } = await loginAs(page, DEMO.helios, '/tasks', 'en');
+    await createTask(page.request, token, {
+      taskName: `${search} a`,
+      properties: { 'Aufwand (h)': 2, Erledigt: 'true' },
+    });
+    await createTask(page.request, token, { taskName: `${search} b`, properties: { 'Aufwand (h)': 4 } });
+    await createTask(page.request, token, { taskName: `${search} c` });
+    await reloadBoard(page, search);
+    await expect(page.getByTestId('board-row')).toHaveCount(3);
+    const grid = page.getByRole('grid', { name: 'Records' });
+
+    // An unset cell offers the calculations of its column's type; a number column offers its sum.
+    await summary(page, 'Aufwand (h)').getByRole('button', { name: 'Calculate Aufwand (h)' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Median', exact: true })).toBeVisible();
+    await page.getByRole('menuitem', { name: 'Sum', exact: true }).click();
+    await expect(summary(page, 'Aufwand (h)')).toHaveText(/Sum\s*6/i);
+    // A checkbox offers shares of ticked records, not empty cells.
+    await summary(page, 'Erledigt').getByRole('button').click();
+    await expect(page.getByRole('menuitem', { name: 'Count empty', exact: true })).toHaveCount(0);
+    await page.getByRole('menuitem', { name: 'Percent checked', exact: true }).click();
+    await expect(summary(page, 'Erledigt')).toHaveText(/Checked\s*33\.3%/i);
+    await expect(
+      summary(page, 'Aufwand (h)').getByRole('button', { name: 'Aufwand (h): Sum 6' }),
+    ).toBeVisible();
+
+    // An edit in the table: the sum follows once the server has it.
+    const row = page.getByTestId('board-row').filter({ hasText: `${search} c` });
+    await row.locator('[data-column="Aufwand (h)"]').click();
+    await expect(grid).toBeFocused();
+    await page.keyboard.type('10');
+    await page.keyboard.press('Enter');
+    await expect(summary(page, 'Aufwand (h)')).toHaveText(/Sum\s*16/i);
+
+    // Kept with the view: after a reload the row shows the same calculations.
+    await reloadBoard(page, search);
+    await expect(page.getByTestId('board-row')).toHaveCount(3);
+    await expect(summary(page, 'Aufwand (h)')).toHaveText(/Sum\s*16/i);
+    await expect(summary(page, 'Erledigt')).toHaveText(/Checked\s*33\.3%/i);
+
+    // A narrower search: the row counts only what the view shows.
+    await page.getByRole('searchbox', { name: 'Search records' }).fill(`${search} a`);
+    await expect(page.getByTestId('board-row')).toHaveCount(1);
+    await expect(summary(page, 'Aufwand (h)')).toHaveText(/Sum\s*2/i);
+    await expect(summary(page, 'Erledigt')).toHaveText(/Checked\s*100%/i);
+
+    // 'None' removes a calculation (and leaves the demo user's view as it was).
+    await choose(page, 'Aufwand (h)', 'None');
+    await choose(page, 'Erledigt', 'None');
+    await expect(
+      summary(page, 'Aufwand (h)').getByRole('button', { name: 'Calculate Aufwand (h)' }),
+    ).toBeVisible();
+    await expect(summary(page, 'Erledigt')).not.toContainText('%');
+  });
+});
