@@ -4,7 +4,8 @@ import { createTask, reloadBoard } from '../fixtures/board';
 
 /**
  * The table's summary row (docs/board.md "Calculations"): a calculation chosen from a column's
- * summary cell is worked out over the view's records (here narrowed by the search), follows an edit,
+ * summary cell is worked out over the view's records (here narrowed by the search) and over each of
+ * its groups (the demo view is grouped by status), follows an edit,
  * is kept with the view across a reload, and goes again with 'None'. Unique names per run: the
  * server is shared.
  */
@@ -26,7 +27,7 @@ test.describe('board summary row', () => {
     const { token } = await loginAs(page, DEMO.helios, '/tasks', 'en');
     await createTask(page.request, token, {
       taskName: `${search} a`,
-      properties: { 'Aufwand (h)': 2, Erledigt: 'true' },
+      properties: { 'Aufwand (h)': 2, Erledigt: 'true', Status: 'In Arbeit' },
     });
     await createTask(page.request, token, { taskName: `${search} b`, properties: { 'Aufwand (h)': 4 } });
     await createTask(page.request, token, { taskName: `${search} c` });
@@ -47,6 +48,13 @@ test.describe('board summary row', () => {
     await expect(
       summary(page, 'Aufwand (h)').getByRole('button', { name: 'Aufwand (h): Sum 6' }),
     ).toBeVisible();
+    // The view is grouped by status: each group row shows its own results under the columns.
+    const group = (name: string) => page.getByTestId('group-row').filter({ hasText: name });
+    await expect(group('In Arbeit').getByRole('gridcell', { name: 'Aufwand (h): Sum 2' })).toBeVisible();
+    await expect(
+      group('In Arbeit').getByRole('gridcell', { name: 'Erledigt: Percent checked 100%' }),
+    ).toBeVisible();
+    await expect(group('No Status').getByRole('gridcell', { name: 'Aufwand (h): Sum 4' })).toBeVisible();
 
     // An edit in the table: the sum follows once the server has it.
     const row = page.getByTestId('board-row').filter({ hasText: `${search} c` });
@@ -55,6 +63,7 @@ test.describe('board summary row', () => {
     await page.keyboard.type('10');
     await page.keyboard.press('Enter');
     await expect(summary(page, 'Aufwand (h)')).toHaveText(/Sum\s*16/i);
+    await expect(group('No Status').getByRole('gridcell', { name: 'Aufwand (h): Sum 14' })).toBeVisible();
 
     // Kept with the view: after a reload the row shows the same calculations.
     await reloadBoard(page, search);

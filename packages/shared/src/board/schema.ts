@@ -296,6 +296,7 @@ export const TaskCalculateRequest = TaskFilterRequest.pick({
   filters: true,
   search: true,
   deleted: true,
+  groupBy: true,
 }).extend({ calculations: Calculations });
 export type TaskCalculateRequest = z.input<typeof TaskCalculateRequest>;
 
@@ -305,6 +306,16 @@ export const TaskCalculateResponse = z.object({
     total: z.number().int(),
     /** Each asked column's result, by property key. */
     values: z.record(z.string(), CalculationValue),
+    /** With `groupBy`: each group's count and results (`value` as `/task/filter`'s groups name it). */
+    groups: z
+      .array(
+        z.object({
+          value: z.string().nullable(),
+          count: z.number().int(),
+          values: z.record(z.string(), CalculationValue),
+        }),
+      )
+      .optional(),
   }),
 });
 export type TaskCalculateResponse = z.infer<typeof TaskCalculateResponse>;

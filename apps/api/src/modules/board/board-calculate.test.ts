@@ -125,6 +125,36 @@ describe('POST /task/calculate', () => {
     expect(none).toEqual({ total: 0, values: { 'Estimate (h)': 0, Status: null, 'Due date': null } });
   });
 
+  it('works out each group of a grouped view beside the whole', async () => {
+    const answer = await ok<{
+      data: Answer['data'] & {
+        groups?: { value: string | null; count: number; values: Record<string, unknown> }[];
+      };
+    }>(a.admin.token, 'POST', '/api/task/calculate', {
+      board: 'tasks',
+      groupBy: 'Status',
+      calculations: { 'Estimate (h)': 'sum', Tags: 'countUnique', Done: 'checked' },
+    });
+    expect(answer.data.total).toBe(4);
+    expect(answer.data.values).toEqual({ 'Estimate (h)': 15, Tags: 2, Done: 1 });
+    const groups = [...(answer.data.groups ?? [])].sort((x, y) =>
+      String(x.value).localeCompare(String(y.value)),
+    );
+    expect(groups).toEqual([
+      { value: 'Done', count: 2, values: { 'Estimate (h)': 6, Tags: 2, Done: 1 } },
+      { value: 'In progress', count: 1, values: { 'Estimate (h)': 9, Tags: 0, Done: 0 } },
+      // Records without a status: the group /task/filter names null.
+      { value: null, count: 1, values: { 'Estimate (h)': 0, Tags: 0, Done: 0 } },
+    ]);
+    // A group of a column the board does not have is no group.
+    const unknown = await ok<{ data: { groups?: unknown } }>(a.admin.token, 'POST', '/api/task/calculate', {
+      board: 'tasks',
+      groupBy: 'Nothing',
+      calculations: { 'Estimate (h)': 'sum' },
+    });
+    expect(unknown.data.groups).toBeUndefined();
+  });
+
   it('answers a change at once, and the bin on its own', async () => {
     const task = await createTask(a.admin.token, {
       taskName: 'Temporary',

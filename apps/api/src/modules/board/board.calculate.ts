@@ -13,13 +13,22 @@ import { versionedCache } from '../../lib/versioned-cache';
 import { boardCompany } from './board.policy';
 import { loadColumns, syncProjectRecords } from './board.repository';
 import { filterWhere } from './board.service';
-import { type CellSource, cellSql, rowsOf } from './board.sql';
+import { type CellSource, cellSql, groupSql, rowsOf } from './board.sql';
 
 type CalculateInput = z.output<typeof TaskCalculateRequest>;
+
+/** One group's results (`value` as `/task/filter`'s groups name it, null for records without one). */
+interface GroupCalculated {
+  value: string | null;
+  count: number;
+  values: Record<string, CalculationValue>;
+}
 
 interface Calculated {
   total: number;
   values: Record<string, CalculationValue>;
+  /** With `groupBy`: each group's results, in no particular order. */
+  groups?: GroupCalculated[];
 }
 
 /** Results kept while the board data stands still, like the filter's totals (board.service.ts). */
@@ -59,13 +68,13 @@ const dateTextSql = (c: SQL) =>
   sql`(CASE WHEN jsonb_typeof(${c}) = 'string' AND ${c} #>> '{}' ~ '^\\d{4}-\\d{2}-\\d{2}' THEN ${c} #>> '{}' END)`;
 
 /**
- * How many distinct values the column holds: a list's items count one by one (two records tagged
- * 'roof' and 'roof, urgent' hold two values), people and files by their value.
+ * The distinct values of a cell, one row each (`x.v`): a list's items count one by one (two records
+ * tagged 'roof' and 'roof, urgent' hold two values), people and files by their value.
  */
-const uniqueSql = (c: SQL) => sql`(SELECT count(DISTINCT v) FROM f,
-  LATERAL (SELECT coalesce(e ->> 'value', e #>> '{}') AS v FROM jsonb_array_elements(
-    CASE jsonb_typeof(${c}) WHEN 'array' THEN ${c} ELSE jsonb_build_array(${c}) END) e) x
-  WHERE v <> '')`;
+const valuesSql = (
+  c: SQL,
+) => sql`LATERAL (SELECT coalesce(e ->> 'value', e #>> '{}') AS v FROM jsonb_array_elements(
+    CASE jsonb_typeof(${c}) WHEN 'array' THEN ${c} ELSE jsonb_build_array(${c}) END) e) x`;
 
 /** A share of the records, 0–100 (null for no records). */
 const percentSql = (part: SQL) =>
@@ -85,7 +94,8 @@ function calculationSql(c: SQL, calc: Calculation): SQL {
     case 'countEmpty':
       return sql`(count(*) FILTER (WHERE ${emptySql(c)}))::float8`;
     case 'countUnique':
-      return sql`${uniqueSql(c)}::float8`;
+      // Worked out by a statement of its own (uniqueQuery): it reads one row a value, not a record.
+      return sql`NULL::float8`;
     case 'percentFilled':
       return percentSql(sql`NOT ${emptySql(c)}`);
     case 'percentEmpty':
@@ -158,42 +168,96 @@ function validCalculations(
 }
 
 /**
- * The one statement of `asked` over the filtered records: `n` and one column `c<i>` a calculation.
- * The CTE `f` reads each asked cell once a record (`v<j>`), so the calculations read small values
- * instead of looking them up in the whole record again and again.
+ * The filtered records as the CTE `f`: each asked cell read once a record (`v<j>`, so the
+ * calculations read small values instead of looking them up in the whole record again and again),
+ * and with `groupBy` the record's group (`g`, as `/task/filter` groups).
  */
-export function calculationQuery(
+function recordsSql(companyId: string, input: CalculateInput, keys: readonly string[]): SQL {
+  const where = filterWhere(companyId, { ...input, sort: [], hiddenProperties: [] }, IN_PLACE);
+  const read = keys.map((key, j) => sql`${cellSql(key, IN_PLACE)} AS ${sql.raw(`v${j}`)}`);
+  const group = input.groupBy ? [sql`${groupSql(input.groupBy, IN_PLACE)} AS g`] : [];
+  return sql`WITH f AS (SELECT ${sql.join([sql`1 AS one`, ...group, ...read], sql`, `)}
+    FROM board_records r WHERE ${where})`;
+}
+
+/** Grouped: each group's row and the whole's (`whole` = 1), in one pass. */
+const groupingSql = (input: CalculateInput) =>
+  input.groupBy
+    ? { columns: sql`g, GROUPING(g) AS whole, `, by: sql` GROUP BY GROUPING SETS ((g), ())` }
+    : { columns: sql``, by: sql`` };
+
+/**
+ * The statements of `asked` over the filtered records: one for every calculation but the unique
+ * counts (`n` and a column `c<i>` each), and one for each unique count (`u`).
+ */
+export function calculationQueries(
   companyId: string,
   input: CalculateInput,
   asked: [string, Calculation][],
-): SQL {
-  const where = filterWhere(companyId, { ...input, sort: [], hiddenProperties: [] }, IN_PLACE);
+): { main: SQL; unique: { index: number; query: SQL }[] } {
   const keys = [...new Set(asked.map(([key]) => key))];
-  const read = keys.map((key, j) => sql`${cellSql(key, IN_PLACE)} AS ${sql.raw(`v${j}`)}`);
+  const cell = (key: string) => sql.raw(`f.v${keys.indexOf(key)}`);
+  const records = recordsSql(companyId, input, keys);
+  const { columns, by } = groupingSql(input);
   const parts = [
     sql`count(*)::int AS n`,
-    ...asked.map(
-      ([key, calc], i) =>
-        sql`${calculationSql(sql.raw(`f.v${keys.indexOf(key)}`), calc)} AS ${sql.raw(`c${i}`)}`,
-    ),
+    ...asked.map(([key, calc], i) => sql`${calculationSql(cell(key), calc)} AS ${sql.raw(`c${i}`)}`),
   ];
-  return sql`WITH f AS (SELECT ${sql.join([sql`1 AS one`, ...read], sql`, `)} FROM board_records r WHERE ${where})
-    SELECT ${sql.join(parts, sql`, `)} FROM f`;
+  const unique = asked.flatMap(([key, calc], index) =>
+    calc === 'countUnique'
+      ? [
+          {
+            index,
+            query: sql`${records} SELECT ${columns}count(DISTINCT x.v)::float8 AS u
+              FROM f, ${valuesSql(cell(key))} WHERE x.v <> ''${by}`,
+          },
+        ]
+      : [],
+  );
+  return { main: sql`${records} SELECT ${columns}${sql.join(parts, sql`, `)} FROM f${by}`, unique };
 }
 
-/** Works the calculations out in one statement over the filtered records. */
+type ResultRow = Record<string, unknown> & { g?: string | null; whole?: number | string };
+
+/** A result row's place: the whole, or its group. */
+const placeOf = (row: ResultRow, grouped: boolean) =>
+  !grouped || Number(row.whole) === 1 ? 'whole' : `group:${row.g ?? ''}:${row.g === null ? 0 : 1}`;
+
+/** Works the calculations out: one statement, and one more for each unique count. */
 async function calculate(
   db: AppContext['database']['db'],
   companyId: string,
   input: CalculateInput,
   asked: [string, Calculation][],
 ): Promise<Calculated> {
-  const [row] = rowsOf<Record<string, unknown>>(await db.execute(calculationQuery(companyId, input, asked)));
-  const values: Record<string, CalculationValue> = {};
-  asked.forEach(([key, calc], i) => {
-    values[key] = resultOf(calc, row?.[`c${i}`]);
-  });
-  return { total: Number(row?.n ?? 0), values };
+  const grouped = Boolean(input.groupBy);
+  const queries = calculationQueries(companyId, input, asked);
+  const [main, ...uniques] = await Promise.all([
+    db.execute(queries.main).then((r) => rowsOf<ResultRow>(r)),
+    ...queries.unique.map((u) => db.execute(u.query).then((r) => rowsOf<ResultRow>(r))),
+  ]);
+  // Each unique count by place; a group without any value has no row there (0).
+  const uniqueAt = queries.unique.map((u, i) => ({
+    index: u.index,
+    by: new Map((uniques[i] ?? []).map((row) => [placeOf(row, grouped), Number(row.u)])),
+  }));
+  const valuesOf = (row: ResultRow | undefined) => {
+    const values: Record<string, CalculationValue> = {};
+    const place = row ? placeOf(row, grouped) : 'whole';
+    asked.forEach(([key, calc], i) => {
+      const unique = uniqueAt.find((u) => u.index === i);
+      values[key] = unique ? (unique.by.get(place) ?? 0) : resultOf(calc, row?.[`c${i}`]);
+    });
+    return values;
+  };
+  const whole = main.find((row) => placeOf(row, grouped) === 'whole');
+  const result: Calculated = { total: Number(whole?.n ?? 0), values: valuesOf(whole) };
+  if (grouped) {
+    result.groups = main
+      .filter((row) => placeOf(row, grouped) !== 'whole')
+      .map((row) => ({ value: row.g ?? null, count: Number(row.n), values: valuesOf(row) }));
+  }
+  return result;
 }
 
 /**
@@ -211,6 +275,9 @@ export async function calculateTasks(
   if (input.board === 'projects') await db.transaction((tx) => syncProjectRecords(tx, companyId));
   const columns = (await loadColumns(db, companyId, input.board, me.id)).properties;
   const asked = validCalculations(input.calculations, columns);
+  // Grouped by a column the board has (a group of a deleted column is no group).
+  const groupBy = input.groupBy && Object.hasOwn(columns, input.groupBy) ? input.groupBy : null;
+  const scoped = { ...input, groupBy };
   return results.get(
     db,
     [
@@ -220,8 +287,9 @@ export async function calculateTasks(
       input.deleted,
       input.search?.trim() ?? '',
       input.filters,
+      groupBy,
       asked,
     ],
-    () => calculate(db, companyId, input, asked),
+    () => calculate(db, companyId, scoped, asked),
   );
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { calculateBody, calculationText, percentText, shownCalculations } from './calculations';
+import {
+  calculateBody,
+  calculationText,
+  groupCalcCells,
+  percentText,
+  shownCalculations,
+} from './calculations';
 import { makeColumn } from './test-fixtures';
 
 const days = (n: number) => `${n} days`;
@@ -23,7 +29,7 @@ describe('shownCalculations', () => {
 });
 
 describe('calculateBody', () => {
-  it("asks for the view's records, whatever their order", () => {
+  it("asks for the view's records and groups, whatever their order", () => {
     expect(
       calculateBody(
         {
@@ -41,6 +47,7 @@ describe('calculateBody', () => {
       projectId: null,
       filters: [{ column: 'Status', value: ['Done'] }],
       search: 'rails',
+      groupBy: 'Status',
       calculations: { Hours: 'sum' },
     });
   });
@@ -70,5 +77,19 @@ describe('percentText', () => {
   it('rounds to one decimal and drops a zero one', () => {
     expect(percentText(66.666, 'en')).toBe('66.7%');
     expect(percentText(25, 'es')).toBe('25 %');
+  });
+});
+
+describe('groupCalcCells', () => {
+  it("places each calculated column after the checkbox column and the columns before it, the name's aside", () => {
+    const shown = [
+      makeColumn('taskName', 'title'),
+      makeColumn('Status', 'status'),
+      makeColumn('Hours', 'number'),
+    ];
+    const cells = groupCalcCells(shown, [300, 150, 120], { taskName: 'countAll', Hours: 'sum' });
+    expect(
+      cells.map(({ column, col, left, width, calc }) => ({ key: column.id, col, left, width, calc })),
+    ).toEqual([{ key: 'Hours', col: 2, left: 44 + 300 + 150, width: 120, calc: 'sum' }]);
   });
 });

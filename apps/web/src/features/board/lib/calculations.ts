@@ -11,6 +11,7 @@ import {
   type TaskCalculateRequest,
   type TaskFilterRequest,
 } from '@solar/shared';
+import { TITLE_KEY } from './columns';
 import { displayText } from './values';
 
 /** The view's calculations of the shown columns that their types still offer (a retyped column's are dropped). */
@@ -26,7 +27,10 @@ export function shownCalculations(
   return out;
 }
 
-/** The `/task/calculate` body of a view's records (its filters and search; the order does not matter). */
+/**
+ * The `/task/calculate` body of a view's records (its filters and search; the order does not matter),
+ * with its grouping, so each group row shows its own results.
+ */
 export function calculateBody(body: TaskFilterRequest, calculations: Calculations): TaskCalculateRequest {
   return {
     board: body.board,
@@ -34,6 +38,7 @@ export function calculateBody(body: TaskFilterRequest, calculations: Calculation
     filters: body.filters ?? [],
     ...(body.search ? { search: body.search } : {}),
     ...(body.deleted ? { deleted: true } : {}),
+    ...(body.groupBy ? { groupBy: body.groupBy } : {}),
     calculations,
   };
 }
@@ -64,4 +69,36 @@ export function calculationText(
   if (calc === 'dateRange') return days(value);
   // Sums and the like of a number column read as its cells do (two decimals when not whole).
   return displayText(value, { ...column, dataType: 'number' }, lang);
+}
+
+/** The width of the grid's checkbox column, before the first property. */
+const SELECT_WIDTH = 44;
+
+/** Where a group row shows a column's calculation: the column, its place and width in the row. */
+export interface GroupCalcCell {
+  column: Column;
+  col: number;
+  left: number;
+  width: number;
+  calc: Calculation;
+}
+
+/**
+ * The cells of a group row's calculations: each calculated column at its place in the row (after the
+ * checkbox column and the columns before it); the name column holds the group's name instead.
+ */
+export function groupCalcCells(
+  shown: readonly Column[],
+  widths: readonly number[],
+  calculations: Calculations,
+): GroupCalcCell[] {
+  const cells: GroupCalcCell[] = [];
+  let left = SELECT_WIDTH;
+  shown.forEach((column, col) => {
+    const width = widths[col] ?? 200;
+    const calc = calculations[column.id];
+    if (calc && column.id !== TITLE_KEY) cells.push({ column, col, left, width, calc });
+    left += width;
+  });
+  return cells;
 }

@@ -9,7 +9,7 @@ import { useCellWriter } from '../../hooks/use-cell-writer';
 import { useColumnActions } from '../../hooks/use-column-actions';
 import { useRecordActions } from '../../hooks/use-record-actions';
 import { useStableCallback } from '../../hooks/use-stable-callback';
-import { calculateBody, shownCalculations } from '../../lib/calculations';
+import { calculateBody, groupCalcCells, shownCalculations } from '../../lib/calculations';
 import { isWritable, sliceOf } from '../../lib/clipboard';
 import { isEditable, visibleColumns } from '../../lib/columns';
 import { gridEntries } from '../../lib/grid-entries';
@@ -67,6 +67,16 @@ export function BoardGrid(props: BoardGridProps) {
     onSelectionChange: props.onSelectionChange,
     onResized: colActions.saveWidth,
   });
+  // Grouped: each group row shows its group's results under the calculated columns.
+  const groupCellsOfCalcs = useMemo(
+    () => groupCalcCells(shown, grid.widths, calculations),
+    [shown, grid.widths, calculations],
+  );
+  const groupCalcs = useMemo(() => {
+    const groups = calculated.data?.groups;
+    const byGroup = groups ? new Map(groups.map((g) => [g.value ?? '', g.values])) : undefined;
+    return groupColumn ? { cells: groupCellsOfCalcs, byGroup } : null;
+  }, [calculated.data, groupCellsOfCalcs, groupColumn]);
   const virtualizerRef = useRef<Virtualizer<HTMLDivElement, Element>>(null);
   const cursor = useGridCursor({
     gridId,
@@ -257,6 +267,7 @@ export function BoardGrid(props: BoardGridProps) {
         entries={entries}
         groupColumn={groupColumn}
         sumColumn={sumColumn}
+        groupCalcs={groupCalcs}
         onToggleGroup={toggleGroup}
         rowContext={rowContext}
         selection={props.selection}

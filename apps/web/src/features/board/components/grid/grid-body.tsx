@@ -1,4 +1,4 @@
-import type { Column } from '@solar/shared';
+import type { CalculationValue, Column } from '@solar/shared';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import {
@@ -14,6 +14,7 @@ import {
 } from 'react';
 import { flushSync } from 'react-dom';
 import { observeScrollerRect, scrollAfterMount } from '../../../../lib/virtual-scroller';
+import type { GroupCalcCell } from '../../lib/calculations';
 import { type ColumnRange, columnRange, pinnedCount, sameRange } from '../../lib/column-window';
 import type { GridEntry } from '../../lib/grid-entries';
 import type { CellPos, CellRange } from '../../lib/grid-nav';
@@ -23,7 +24,7 @@ import { AriaCell, AriaRow, AriaRowGroup } from './aria';
 import classes from './grid.module.css';
 import { GridRow, type GridRowProps, ROW_HEIGHT } from './grid-row';
 import { SUMMARY_HEIGHT } from './grid-summary';
-import { GroupRow } from './group-row';
+import { type GroupCalcs, GroupRow } from './group-row';
 import type { EditingCell } from './use-grid-cursor';
 
 const HEADER_HEIGHT = 37;
@@ -36,6 +37,24 @@ function spanOf(range: CellRange | null, row: number) {
     : NO_SPAN;
 }
 const GROUP_HEIGHT = 40;
+
+/** A group row's calculations; the same object while the answer stands (the rows are memoised). */
+const groupCalcsCache = new WeakMap<object, Map<string, GroupCalcs>>();
+function groupCalcsOf(all: GridBodyProps['groupCalcs'], key: string): GroupCalcs | null {
+  if (!all || all.cells.length === 0) return null;
+  const scope = all.byGroup ?? all.cells;
+  let kept = groupCalcsCache.get(scope);
+  if (!kept) {
+    kept = new Map();
+    groupCalcsCache.set(scope, kept);
+  }
+  let calcs = kept.get(key);
+  if (!calcs || calcs.cells !== all.cells) {
+    calcs = { cells: all.cells, values: all.byGroup ? (all.byGroup.get(key) ?? {}) : undefined };
+    kept.set(key, calcs);
+  }
+  return calcs;
+}
 
 /** What every row gets, unchanged while scrolling (the rows are memoised on it). */
 export type RowContext = Omit<
@@ -118,6 +137,11 @@ interface GridBodyProps {
   entries: GridEntry[];
   groupColumn: Column | null;
   sumColumn: Column | null;
+  /** The calculations group rows show under their columns, and each group's results by group key. */
+  groupCalcs: {
+    cells: readonly GroupCalcCell[];
+    byGroup: ReadonlyMap<string, Record<string, CalculationValue>> | undefined;
+  } | null;
   onToggleGroup: (key: string) => void;
   rowContext: RowContext;
   selection: RowSelectionState;
@@ -232,6 +256,7 @@ export function GridBody(props: GridBodyProps) {
                   collapsed={entry.collapsed}
                   top={top}
                   sumProperty={props.sumColumn}
+                  calcs={groupCalcsOf(props.groupCalcs, entry.bucket.key)}
                   onToggle={props.onToggleGroup}
                 />
               );

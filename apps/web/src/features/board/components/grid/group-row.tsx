@@ -1,14 +1,21 @@
 import { ActionIcon, Badge, Text } from '@mantine/core';
-import type { Column } from '@solar/shared';
+import { type CalculationValue, type Column, formatNumber } from '@solar/shared';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../../i18n';
+import { calculationText, type GroupCalcCell } from '../../lib/calculations';
 import type { Bucket } from '../../lib/groups';
 import { formatAmount } from '../../lib/values';
 import { OptionBadge } from '../cells/option-badge';
-import { AriaRow, AriaRowHeader } from './aria';
+import { AriaCell, AriaRow, AriaRowHeader } from './aria';
 import classes from './grid.module.css';
+
+/** The calculations a group row shows, and its group's results (undefined until the first answer). */
+export interface GroupCalcs {
+  cells: readonly GroupCalcCell[];
+  values: Record<string, CalculationValue> | undefined;
+}
 
 interface GroupRowProps {
   column: Column;
@@ -16,6 +23,8 @@ interface GroupRowProps {
   collapsed: boolean;
   top: number;
   sumProperty: Column | null;
+  /** The summary row's calculations of this group, each under its column (null when none). */
+  calcs: GroupCalcs | null;
   /** Collapses or expands the group of this key. */
   onToggle: (key: string) => void;
 }
@@ -30,6 +39,7 @@ export const GroupRow = memo(function GroupRow({
   collapsed,
   top,
   sumProperty,
+  calcs,
   onToggle,
 }: GroupRowProps) {
   const { t } = useTranslation('board');
@@ -63,6 +73,51 @@ export const GroupRow = memo(function GroupRow({
           </Text>
         )}
       </AriaRowHeader>
+      {calcs?.cells.map((cell) => (
+        <GroupCalc
+          key={cell.column.id}
+          cell={cell}
+          value={calcs.values?.[cell.column.id]}
+          loading={!calcs.values}
+        />
+      ))}
     </AriaRow>
   );
 });
+
+function GroupCalc({
+  cell,
+  value,
+  loading,
+}: {
+  cell: GroupCalcCell;
+  value: CalculationValue | undefined;
+  loading: boolean;
+}) {
+  const { t } = useTranslation('board');
+  const lang = currentLanguage();
+  const text = loading
+    ? '…'
+    : calculationText(cell.calc, value, cell.column, lang, (count) =>
+        t('calc.days', { count, n: formatNumber(count, lang) }),
+      );
+  return (
+    <AriaCell
+      aria-colindex={cell.col + 2}
+      className={classes.groupCalc}
+      style={{ left: cell.left, width: cell.width }}
+      aria-label={t('calc.cellLabel', {
+        name: cell.column.label,
+        calc: t(`calc.names.${cell.calc}`),
+        value: text,
+      })}
+    >
+      <span className={classes.summaryLabel} aria-hidden>
+        {t(`calc.short.${cell.calc}`)}
+      </span>
+      <span className={classes.summaryValue} aria-hidden>
+        {text}
+      </span>
+    </AriaCell>
+  );
+}
