@@ -11,7 +11,7 @@ import type { Principal } from '../../lib/auth-hook';
 import type { AppContext } from '../../lib/context';
 import { versionedCache } from '../../lib/versioned-cache';
 import { boardCompany } from './board.policy';
-import { loadColumns, syncProjectRecords } from './board.repository';
+import { keptColumns, syncProjectRecords } from './board.repository';
 import { filterWhere } from './board.service';
 import { type CellSource, cellSql, groupSql, rowsOf } from './board.sql';
 
@@ -33,11 +33,6 @@ interface Calculated {
 
 /** Results kept while the board data stands still, like the filter's totals (board.service.ts). */
 const results = versionedCache<Calculated>('board_data_version', 500);
-
-/** Forgets every kept result (tests). */
-export function clearCalculations(): void {
-  results.clear();
-}
 
 /**
  * The filters read the stored cells in place: a record's cells are stored uncompressed (decision
@@ -94,7 +89,7 @@ function calculationSql(c: SQL, calc: Calculation): SQL {
     case 'countEmpty':
       return sql`(count(*) FILTER (WHERE ${emptySql(c)}))::float8`;
     case 'countUnique':
-      // Worked out by a statement of its own (uniqueQuery): it reads one row a value, not a record.
+      // A statement of its own (calculationQueries): it reads one row a value, not a record.
       return sql`NULL::float8`;
     case 'percentFilled':
       return percentSql(sql`NOT ${emptySql(c)}`);
@@ -273,7 +268,8 @@ export async function calculateTasks(
   const companyId = boardCompany(me);
   const db = ctx.database.db;
   if (input.board === 'projects') await db.transaction((tx) => syncProjectRecords(tx, companyId));
-  const columns = (await loadColumns(db, companyId, input.board, me.id)).properties;
+  // Kept like the board's pages keep them, while the board data stands still.
+  const columns = (await keptColumns(db, companyId, input.board, me.id)).properties;
   const asked = validCalculations(input.calculations, columns);
   // Grouped by a column the board has (a group of a deleted column is no group).
   const groupBy = input.groupBy && Object.hasOwn(columns, input.groupBy) ? input.groupBy : null;

@@ -21,6 +21,7 @@ import { GridFooter } from './grid-footer';
 import { GridHeader } from './grid-header';
 import { cellId, rowLabels } from './grid-row';
 import { GridSummary } from './grid-summary';
+import type { GroupCalcs } from './group-row';
 import { useGridClipboard } from './use-grid-clipboard';
 import { useGridCursor } from './use-grid-cursor';
 import { useGridKeys } from './use-grid-keys';
@@ -73,9 +74,15 @@ export function BoardGrid(props: BoardGridProps) {
     [shown, grid.widths, calculations],
   );
   const groupCalcs = useMemo(() => {
+    const cells = groupCellsOfCalcs;
+    if (!groupColumn || cells.length === 0) return null;
     const groups = calculated.data?.groups;
-    const byGroup = groups ? new Map(groups.map((g) => [g.value ?? '', g.values])) : undefined;
-    return groupColumn ? { cells: groupCellsOfCalcs, byGroup } : null;
+    // The same object for a group while the answer stands: the group rows are memoised.
+    const byKey = new Map<string, GroupCalcs>(
+      groups?.map((g) => [g.value ?? '', { cells, values: g.values }]),
+    );
+    const fallback: GroupCalcs = { cells, values: groups ? {} : undefined };
+    return (key: string) => byKey.get(key) ?? fallback;
   }, [calculated.data, groupCellsOfCalcs, groupColumn]);
   const virtualizerRef = useRef<Virtualizer<HTMLDivElement, Element>>(null);
   const cursor = useGridCursor({

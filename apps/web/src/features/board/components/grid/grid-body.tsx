@@ -1,4 +1,4 @@
-import type { CalculationValue, Column } from '@solar/shared';
+import type { Column } from '@solar/shared';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import {
@@ -14,7 +14,6 @@ import {
 } from 'react';
 import { flushSync } from 'react-dom';
 import { observeScrollerRect, scrollAfterMount } from '../../../../lib/virtual-scroller';
-import type { GroupCalcCell } from '../../lib/calculations';
 import { type ColumnRange, columnRange, pinnedCount, sameRange } from '../../lib/column-window';
 import type { GridEntry } from '../../lib/grid-entries';
 import type { CellPos, CellRange } from '../../lib/grid-nav';
@@ -37,24 +36,6 @@ function spanOf(range: CellRange | null, row: number) {
     : NO_SPAN;
 }
 const GROUP_HEIGHT = 40;
-
-/** A group row's calculations; the same object while the answer stands (the rows are memoised). */
-const groupCalcsCache = new WeakMap<object, Map<string, GroupCalcs>>();
-function groupCalcsOf(all: GridBodyProps['groupCalcs'], key: string): GroupCalcs | null {
-  if (!all || all.cells.length === 0) return null;
-  const scope = all.byGroup ?? all.cells;
-  let kept = groupCalcsCache.get(scope);
-  if (!kept) {
-    kept = new Map();
-    groupCalcsCache.set(scope, kept);
-  }
-  let calcs = kept.get(key);
-  if (!calcs || calcs.cells !== all.cells) {
-    calcs = { cells: all.cells, values: all.byGroup ? (all.byGroup.get(key) ?? {}) : undefined };
-    kept.set(key, calcs);
-  }
-  return calcs;
-}
 
 /** What every row gets, unchanged while scrolling (the rows are memoised on it). */
 export type RowContext = Omit<
@@ -137,11 +118,8 @@ interface GridBodyProps {
   entries: GridEntry[];
   groupColumn: Column | null;
   sumColumn: Column | null;
-  /** The calculations group rows show under their columns, and each group's results by group key. */
-  groupCalcs: {
-    cells: readonly GroupCalcCell[];
-    byGroup: ReadonlyMap<string, Record<string, CalculationValue>> | undefined;
-  } | null;
+  /** What each group row shows of the summary row's calculations, by group key (null: nothing). */
+  groupCalcs: ((key: string) => GroupCalcs) | null;
   onToggleGroup: (key: string) => void;
   rowContext: RowContext;
   selection: RowSelectionState;
@@ -219,13 +197,15 @@ export function GridBody(props: GridBodyProps) {
     if (hasNextPage && !isFetchingNextPage && lastIndex >= entries.length - 40) fetchNextPage();
   }, [entries.length, fetchNextPage, hasNextPage, isFetchingNextPage, lastIndex]);
 
+  const empty = entries.length === 0 && !hasNextPage;
   return (
     // biome-ignore lint/a11y/useSemanticElements: a virtual data grid is the ARIA grid pattern
     <div
       ref={scrollRef}
       role="grid"
       aria-label={props.label}
-      aria-rowcount={props.total + 1}
+      // The header, the records and, below them, the summary row.
+      aria-rowcount={props.total + (empty ? 1 : 2)}
       aria-colcount={rowContext.columns.length + 2}
       aria-multiselectable
       aria-activedescendant={props.activeDescendant}
@@ -256,7 +236,7 @@ export function GridBody(props: GridBodyProps) {
                   collapsed={entry.collapsed}
                   top={top}
                   sumProperty={props.sumColumn}
-                  calcs={groupCalcsOf(props.groupCalcs, entry.bucket.key)}
+                  calcs={props.groupCalcs?.(entry.bucket.key) ?? null}
                   onToggle={props.onToggleGroup}
                 />
               );
@@ -278,7 +258,7 @@ export function GridBody(props: GridBodyProps) {
             );
           })}
         </AriaRowGroup>
-        {entries.length === 0 && !hasNextPage ? (
+        {empty ? (
           <AriaRow>
             <AriaCell style={{ width: '100%' }}>
               <EmptyState />
