@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { daysBetween } from './board.calculate';
 import { boardTestKit, type Company } from './board.test-kit';
+import { defaultCalculations } from './board-views.service';
 
 let t: TestApp;
 const { call, ok, createProject, createTask } = boardTestKit(() => t);
@@ -231,7 +232,12 @@ describe("a view's calculations", () => {
       board: 'tasks',
     });
     const view = setup.data.views[0] as View;
-    expect(view.calculations).toEqual({});
+    // A user's first view sums the board's effort (the projects board: the total cost).
+    expect(view.calculations).toEqual({ 'Estimate (h)': 'sum' });
+    const projects = await ok<{ data: { views: View[] } }>(a.admin.token, 'POST', '/api/task/setup', {
+      board: 'projects',
+    });
+    expect(projects.data.views[0]?.calculations).toEqual({ 'Total cost': 'sum' });
     const edited = await ok<{ data: View }>(a.admin.token, 'PUT', '/api/view/edit', {
       _id: view._id,
       calculations: { 'Estimate (h)': 'sum', Tags: 'countUnique' },
@@ -257,5 +263,34 @@ describe('daysBetween', () => {
     expect(daysBetween('2026-03-01T10:00:00.000Z', '2026-03-01T23:00:00.000Z')).toBe(0);
     expect(daysBetween('2026-02-30', '2026-03-01')).toBeNull();
     expect(daysBetween(null, '2026-03-01')).toBeNull();
+  });
+});
+
+describe('defaultCalculations', () => {
+  const number = (id: string) => ({
+    id,
+    label: id,
+    accessor: id,
+    dataType: 'number' as const,
+    icon: '',
+    position: 1,
+  });
+  it("sums the board's estimate in any language, or the projects' total cost, when it is still a number", () => {
+    expect(defaultCalculations('tasks', { 'Aufwand (h)': number('Aufwand (h)') })).toEqual({
+      'Aufwand (h)': 'sum',
+    });
+    expect(defaultCalculations('tasks', { 'Estimación (h)': number('Estimación (h)') })).toEqual({
+      'Estimación (h)': 'sum',
+    });
+    expect(defaultCalculations('projects', { 'Total cost': number('Total cost') })).toEqual({
+      'Total cost': 'sum',
+    });
+    // Renamed or retyped: nothing to sum.
+    expect(defaultCalculations('tasks', { Hours: number('Hours') })).toEqual({});
+    expect(
+      defaultCalculations('tasks', {
+        'Aufwand (h)': { ...number('Aufwand (h)'), dataType: 'text' as const },
+      }),
+    ).toEqual({});
   });
 });

@@ -1,4 +1,13 @@
-import type { Board, Language, View, ViewCreateRequest, ViewEditRequest } from '@solar/shared';
+import {
+  type Board,
+  type Calculations,
+  type Column,
+  LANGUAGES,
+  type Language,
+  type View,
+  type ViewCreateRequest,
+  type ViewEditRequest,
+} from '@solar/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
@@ -6,7 +15,7 @@ import type { Principal } from '../../lib/auth-hook';
 import type { AppContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { enqueueJob } from '../../lib/jobs';
-import { orderedColumns } from './board.columns';
+import { orderedColumns, TASK_BOARD_NAMES } from './board.columns';
 import { boardCompany } from './board.policy';
 import { assertProject } from './board.records';
 import { companyName, loadColumns, syncProjectRecords, toUserProperties } from './board.repository';
@@ -26,6 +35,17 @@ export const DEFAULT_VIEW_NAMES: Record<Language, string> = {
   de: 'Projektmanagement',
   es: 'Gestión de proyectos',
 };
+
+/**
+ * What a user's first view sums in its summary row (docs/board.md "Calculations"): the effort of
+ * the tasks board (its estimate column, in whichever language the board was made) or the projects'
+ * total cost; nothing when the company has renamed or retyped that column.
+ */
+export function defaultCalculations(board: Board, columns: Record<string, Column>): Calculations {
+  const keys = board === 'projects' ? ['Total cost'] : LANGUAGES.map((l) => TASK_BOARD_NAMES[l].estimate);
+  const key = keys.find((k) => columns[k]?.dataType === 'number');
+  return key ? { [key]: 'sum' } : {};
+}
 
 interface ViewRow {
   id: string;
@@ -139,6 +159,7 @@ export async function setupBoard(
         projectId: input.projectId ?? null,
         name: DEFAULT_VIEW_NAMES[lang],
         viewType: 'table',
+        calculations: defaultCalculations(input.board, columns.properties),
       });
       views = await listViews(tx, me, input.board, input.projectId ?? null);
     }
