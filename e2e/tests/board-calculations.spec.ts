@@ -72,6 +72,15 @@ test.describe('board summary row', () => {
     await expect(summary(page, 'Aufwand (h)')).toHaveText(/Sum\s*16/i);
     await expect(summary(page, 'Erledigt')).toHaveText(/Checked\s*33\.3%/i);
 
+    // A range of cells: the footer counts them and sums their numbers, as a spreadsheet's status bar.
+    const aufwand = (name: string) =>
+      page.getByTestId('board-row').filter({ hasText: name }).locator('[data-column="Aufwand (h)"]');
+    await aufwand(`${search} a`).click();
+    await aufwand(`${search} c`).click({ modifiers: ['Shift'] });
+    await expect(page.getByTestId('range-stats')).toHaveText('Count: 3 · Sum: 16 · Average: 5.33');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('range-stats')).toHaveCount(0);
+
     // A narrower search: the row counts only what the view shows.
     await page.getByRole('searchbox', { name: 'Search records' }).fill(`${search} a`);
     await expect(page.getByTestId('board-row')).toHaveCount(1);

@@ -14,6 +14,7 @@ import { isWritable, sliceOf } from '../../lib/clipboard';
 import { isEditable, visibleColumns } from '../../lib/columns';
 import { gridEntries } from '../../lib/grid-entries';
 import type { CellPos } from '../../lib/grid-nav';
+import { rangeStats } from '../../lib/range-stats';
 import { CellMenu, type CellMenuActions } from './cell-menu';
 import { ColumnDialogs } from './column-dialogs';
 import { GridBody, type RowContext } from './grid-body';
@@ -192,6 +193,7 @@ export function BoardGrid(props: BoardGridProps) {
   });
   const labels = useMemo(() => rowLabels(t), [t]);
   const { active, editing, range } = cursor;
+  const stats = useMemo(() => (range ? rangeStats(rows, shown, range) : null), [rows, shown, range]);
   const rowContext = useMemo<RowContext>(
     () => ({
       labels,
@@ -290,6 +292,7 @@ export function BoardGrid(props: BoardGridProps) {
         total={props.total}
         loadingMore={isFetchingNextPage}
         onAdd={isProjects ? undefined : onAdd}
+        stats={stats}
       />
       <CellMenu
         at={menuAt}
