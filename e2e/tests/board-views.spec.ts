@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
+import { createTask } from '../fixtures/board';
 
 /**
  * Board views (saved tabs): a view's filters, sort, grouping and hidden properties survive a reload,
@@ -281,11 +282,18 @@ test.describe('board views', () => {
     expect(priority?.width ?? 0).toBeGreaterThan(before + 80);
   });
 
-  test('without a view, filtering and hiding are refused with a message (SPEC §5)', async ({ page }) => {
+  test('without a view, filtering, hiding and calculating are refused with a message (SPEC §5)', async ({
+    page,
+  }) => {
     const { token } = await loginAs(page, DEMO.sales, '/dashboard', 'en');
     const res = await page.request.get('/api/view/user-projects', { headers: authHeaders(token) });
     const project = ((await res.json()).data as { _id: string }[]).at(-1);
     if (!project) throw new Error('no project');
+    // A record of its own, so the table (and its summary row) shows.
+    await createTask(page.request, token, {
+      taskName: `No view ${Date.now().toString(36)}`,
+      projectId: project._id,
+    });
     await page.goto(`/tasks?projectId=${project._id}`);
     await expect(page.getByRole('grid', { name: 'Records' })).toBeVisible({ timeout: 60_000 });
     // Delete every view of this project's board.
@@ -305,5 +313,8 @@ test.describe('board views', () => {
     await page.getByRole('button', { name: 'Column Priorität' }).click();
     await page.getByRole('menuitem', { name: 'Sort ascending' }).click();
     await expect(page.getByText('Please select a view to apply filters').first()).toBeVisible();
+    await page.getByTestId('summary-Aufwand (h)').getByRole('button').click();
+    await page.getByRole('menuitem', { name: 'Sum', exact: true }).click();
+    await expect(page.getByText('Please select a view to calculate columns')).toBeVisible();
   });
 });

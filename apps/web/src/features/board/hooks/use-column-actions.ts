@@ -40,7 +40,7 @@ export function useColumnActions(shown: Column[]) {
   /** Sets (or with null removes) the summary row's calculation of a column in the view. */
   const calculate = useCallback(
     (column: Column, calc: Calculation | null) => {
-      if (!view) return;
+      if (!requireView('calculate') || !view) return;
       const { [column.id]: _old, ...rest } = view.calculations;
       if ((view.calculations[column.id] ?? null) === calc) return;
       update(
@@ -48,7 +48,7 @@ export function useColumnActions(shown: Column[]) {
         t('undo.calculation', { name: column.label }),
       );
     },
-    [t, update, view],
+    [requireView, t, update, view],
   );
 
   // The header is memoised: `actionsFor` stays the same function and its handlers read the

@@ -130,9 +130,14 @@ export function useViewSettings() {
 
   /** SPEC §5: sorting and filtering need a view, hiding a property too; otherwise an error toast. */
   const requireView = useCallback(
-    (kind: 'filter' | 'hide'): boolean => {
+    (kind: 'filter' | 'hide' | 'calculate'): boolean => {
       if (view) return true;
-      notifyFailure(t(kind === 'filter' ? 'messages.selectViewFilters' : 'messages.selectViewHide'));
+      const messages = {
+        filter: 'messages.selectViewFilters',
+        hide: 'messages.selectViewHide',
+        calculate: 'messages.selectViewCalculate',
+      } as const;
+      notifyFailure(t(messages[kind]));
       return false;
     },
     [t, view],
