@@ -471,6 +471,17 @@ function between(a: Day, b: Day, unit: Unit): number {
   return unit === 'years' ? Math.trunc(months / 12) : months;
 }
 
+/**
+ * Whole days from one date to another, each read as `dateBetween` reads a date (its YYYY-MM-DD
+ * part); null when either is not a real date (the board's summary row: a column's date range).
+ */
+export function daysBetween(from: unknown, to: unknown): number | null {
+  if (typeof from !== 'string' || typeof to !== 'string') return null;
+  const a = toDay(from);
+  const b = toDay(to);
+  return a && b && !isFormulaError(a) && !isFormulaError(b) ? between(b, a, 'days') : null;
+}
+
 function clock(ctx: FormulaContext): Date | FormulaError {
   const now = ctx.now ?? new Date();
   const y = now.getUTCFullYear();

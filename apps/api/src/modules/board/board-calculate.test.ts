@@ -1,7 +1,6 @@
-import type { View } from '@solar/shared';
+import { daysBetween, type View } from '@solar/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { daysBetween } from './board.calculate';
 import { boardTestKit, type Company } from './board.test-kit';
 import { defaultCalculations } from './board-views.service';
 

@@ -3,6 +3,7 @@ import {
   type CalculationValue,
   type Column,
   calculationsFor,
+  daysBetween,
   type TaskCalculateRequest,
 } from '@solar/shared';
 import { type SQL, sql } from 'drizzle-orm';
@@ -13,7 +14,7 @@ import { versionedCache } from '../../lib/versioned-cache';
 import { boardCompany } from './board.policy';
 import { keptColumns, syncProjectRecords } from './board.repository';
 import { filterWhere } from './board.service';
-import { type CellSource, cellSql, groupSql, rowsOf } from './board.sql';
+import { type CellSource, cellNumberSql, cellSql, groupSql, rowsOf } from './board.sql';
 
 type CalculateInput = z.output<typeof TaskCalculateRequest>;
 
@@ -40,9 +41,6 @@ const results = versionedCache<Calculated>('board_data_version', 500);
  * time of a calculation over a large board.
  */
 const IN_PLACE: CellSource = { props: sql`r.properties`, title: sql`r.task_name`, indexKeys: false };
-
-/** A number cell's value (`numberSql` of a cell already read). */
-const numberOf = (c: SQL) => sql`(CASE WHEN jsonb_typeof(${c}) = 'number' THEN (${c})::float8 END)`;
 
 /** SPEC §5's empty cell: missing, null, '', [], or a value object without a value. */
 function emptySql(c: SQL): SQL {
@@ -80,7 +78,7 @@ const percentSql = (part: SQL) =>
  * `daysBetween` turns into days (a cast to date in SQL would fail the whole answer on one odd text).
  */
 function calculationSql(c: SQL, calc: Calculation): SQL {
-  const n = numberOf(c);
+  const n = cellNumberSql(c);
   switch (calc) {
     case 'countAll':
       return sql`count(*)::float8`;
@@ -122,24 +120,6 @@ function calculationSql(c: SQL, calc: Calculation): SQL {
     case 'percentUnchecked':
       return percentSql(sql`NOT ${checkedSql(c)}`);
   }
-}
-
-const DAY_MS = 86_400_000;
-
-/** Whole days from the first date to the second (their YYYY-MM-DD parts); null when either is not one. */
-export function daysBetween(from: unknown, to: unknown): number | null {
-  const day = (v: unknown) => {
-    if (typeof v !== 'string') return Number.NaN;
-    const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(v);
-    if (!m) return Number.NaN;
-    const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-    const t = Date.UTC(y, mo - 1, d);
-    const back = new Date(t);
-    // 2026-02-30 is no date (Date.UTC would roll it over into March).
-    return back.getUTCMonth() === mo - 1 && back.getUTCDate() === d ? t : Number.NaN;
-  };
-  const days = (day(to) - day(from)) / DAY_MS;
-  return Number.isFinite(days) ? days : null;
 }
 
 /** A result as the answer carries it: a finite number, a date's text, or null. */

@@ -223,10 +223,13 @@ export function indexGroupKeys(key: string, column: Column | undefined, src: Cel
   return keys;
 }
 
-/** A number property's value, for the kanban sums. */
+/** A cell's value as a number when it holds one (a JSON number), else null. */
+export const cellNumberSql = (c: SQL): SQL =>
+  sql`(CASE WHEN jsonb_typeof(${c}) = 'number' THEN (${c} #>> '{}')::numeric END)`;
+
+/** A number property's value, for the kanban sums and the summary row. */
 export function numberSql(column: string, src: CellSource = SCAN): SQL {
-  const c = cellSql(column, src);
-  return sql`(CASE WHEN jsonb_typeof(${c}) = 'number' THEN (${c} #>> '{}')::numeric END)`;
+  return cellNumberSql(cellSql(column, src));
 }
 
 /**

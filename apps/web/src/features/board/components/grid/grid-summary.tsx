@@ -5,13 +5,11 @@ import {
   type CalculationValue,
   type Column,
   calculationsFor,
-  formatNumber,
 } from '@solar/shared';
 import { IconCheck, IconChevronDown } from '@tabler/icons-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../../../i18n';
-import { calculationText } from '../../lib/calculations';
+import { useCalculationText } from '../../hooks/use-calculation-text';
 import { TITLE_KEY } from '../../lib/columns';
 import { AriaCell, AriaRow, AriaRowGroup } from './aria';
 import classes from './grid.module.css';
@@ -94,20 +92,13 @@ function SummaryCell({
   onChoose,
 }: SummaryCellProps) {
   const { t } = useTranslation('board');
+  const textOf = useCalculationText();
   const offered = calculationsFor(column.dataType);
   const isTitle = column.id === TITLE_KEY;
   const className = `${classes.headerCell} ${classes.summaryCell} ${isTitle ? classes.stickyTitle : ''}`;
   if (offered.length === 0)
     return <AriaCell aria-colindex={col + 2} className={className} style={{ width }} />;
-  const lang = currentLanguage();
-  const days = (count: number) => t('calc.days', { count, n: formatNumber(count, lang) });
-  const result = calc
-    ? failed
-      ? t('calc.failed')
-      : loading
-        ? '…'
-        : calculationText(calc, value, column, lang, days)
-    : '';
+  const result = calc ? (failed ? t('calc.failed') : loading ? '…' : textOf(calc, value, column)) : '';
   const label = calc ? t(`calc.short.${calc}`) : t('calc.choose');
   return (
     <AriaCell
@@ -126,7 +117,7 @@ function SummaryCell({
       >
         <Menu.Target>
           <UnstyledButton
-            className={classes.summaryButton}
+            className={`${classes.headerButton} ${classes.summaryButton}`}
             data-set={calc ? true : undefined}
             data-refreshing={(calc && refreshing) || undefined}
             aria-label={

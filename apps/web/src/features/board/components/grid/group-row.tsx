@@ -1,10 +1,11 @@
 import { ActionIcon, Badge, Text } from '@mantine/core';
-import { type CalculationValue, type Column, formatNumber } from '@solar/shared';
+import type { CalculationValue, Column } from '@solar/shared';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../../i18n';
-import { calculationText, type GroupCalcCell } from '../../lib/calculations';
+import { useCalculationText } from '../../hooks/use-calculation-text';
+import type { GroupCalcCell } from '../../lib/calculations';
 import type { Bucket } from '../../lib/groups';
 import { formatAmount } from '../../lib/values';
 import { OptionBadge } from '../cells/option-badge';
@@ -95,12 +96,8 @@ function GroupCalc({
   loading: boolean;
 }) {
   const { t } = useTranslation('board');
-  const lang = currentLanguage();
-  const text = loading
-    ? '…'
-    : calculationText(cell.calc, value, cell.column, lang, (count) =>
-        t('calc.days', { count, n: formatNumber(count, lang) }),
-      );
+  const textOf = useCalculationText();
+  const text = loading ? '…' : textOf(cell.calc, value, cell.column);
   return (
     <AriaCell
       aria-colindex={cell.col + 2}
