@@ -92,6 +92,7 @@ export const ACCESS_MATRIX: Record<string, 'public' | readonly Role[]> = {
   'POST /api/task/create': INSTALLERS,
   'POST /api/task/delete/multiple': INSTALLERS,
   'POST /api/task/calculate': INSTALLERS,
+  'PUT /api/task/move': INSTALLERS,
   'POST /api/task/export': INSTALLERS,
   'POST /api/task/filter': INSTALLERS,
   'POST /api/task/import': INSTALLERS,

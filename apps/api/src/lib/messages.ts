@@ -498,6 +498,26 @@ export const MESSAGES = {
     es: 'El servicio no está disponible un momento. Vuelva a intentarlo enseguida.',
   },
   // Field messages (zod issues and custom keys).
+  move_target_twice: {
+    en: 'Give either the record to move after or the positions, not both',
+    de: 'Geben Sie entweder den Datensatz an, hinter den verschoben wird, oder die Positionen, nicht beides',
+    es: 'Indique el registro tras el que mover o las posiciones, no ambos',
+  },
+  positions_length: {
+    en: 'Give one position for each record',
+    de: 'Geben Sie für jeden Datensatz eine Position an',
+    es: 'Indique una posición para cada registro',
+  },
+  move_after_itself: {
+    en: 'A record cannot be moved after itself',
+    de: 'Ein Datensatz kann nicht hinter sich selbst verschoben werden',
+    es: 'Un registro no puede moverse detrás de sí mismo',
+  },
+  duplicate_ids: {
+    en: 'Each record may appear only once',
+    de: 'Jeder Datensatz darf nur einmal vorkommen',
+    es: 'Cada registro puede aparecer solo una vez',
+  },
   view_name_empty: {
     en: 'View name cannot be empty or just spaces.',
     de: 'Der Name der Ansicht darf nicht leer sein oder nur aus Leerzeichen bestehen.',

@@ -490,6 +490,41 @@ export const TaskPasteResponse = z.object({
 });
 export type TaskPasteResponse = z.infer<typeof TaskPasteResponse>;
 
+/**
+ * PUT /task/move: records ordered by hand (docs/board.md, "Ordering rows by hand"). Either `afterId`
+ * (the records go, in the order given, right after that record; `null` puts them first) or
+ * `positions` (one for each id: the exact places an undo puts them back to).
+ */
+export const TaskMoveRequest = z
+  .object({
+    board: BoardField,
+    ids: z.array(z.uuid()).min(1, { error: 'required' }).max(1000),
+    afterId: z.uuid().nullable().optional(),
+    positions: z.array(z.number().finite()).max(1000).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.positions === undefined && body.afterId === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['afterId'], message: 'required' });
+    } else if (body.positions !== undefined && body.afterId !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['positions'], message: 'move_target_twice' });
+    } else if (body.positions && body.positions.length !== body.ids.length) {
+      ctx.addIssue({ code: 'custom', path: ['positions'], message: 'positions_length' });
+    }
+    if (body.afterId && body.ids.includes(body.afterId)) {
+      ctx.addIssue({ code: 'custom', path: ['afterId'], message: 'move_after_itself' });
+    }
+    if (new Set(body.ids).size !== body.ids.length) {
+      ctx.addIssue({ code: 'custom', path: ['ids'], message: 'duplicate_ids' });
+    }
+  });
+export type TaskMoveRequest = z.input<typeof TaskMoveRequest>;
+
+/** Where each moved record was and is now (the client keeps both for undo and redo). */
+export const TaskMoveResponse = z.object({
+  moved: z.array(z.object({ id: z.string(), position: z.number(), previous: z.number() })),
+});
+export type TaskMoveResponse = z.infer<typeof TaskMoveResponse>;
+
 export const TaskDeleteMultipleRequest = z.object({
   taskIds: z.array(z.uuid()).min(1, { error: 'required' }).max(1000),
 });

@@ -18,6 +18,8 @@ import {
   TaskFilterValuesResponse,
   TaskImportRequest,
   TaskImportResponse,
+  TaskMoveRequest,
+  TaskMoveResponse,
   TaskPasteRequest,
   TaskPasteResponse,
   TaskSetupRequest,
@@ -35,6 +37,7 @@ import { translate } from '../../lib/messages';
 import { sendWrittenAnswer } from '../../lib/response-serializer';
 import { calculateTasks } from './board.calculate';
 import { exportTasks, importTasks } from './board.csv';
+import { moveTasks } from './board.move';
 import { pasteCells } from './board.paste';
 import { BOARD_ROLES } from './board.policy';
 import {
@@ -149,6 +152,12 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       data: { tasks: await updateTasks(req.ctx, principalOf(req), req.body.ids, req.body.update) },
     }),
+  );
+
+  app.put(
+    '/task/move',
+    { config: access, schema: { body: TaskMoveRequest, response: { 200: dataOf(TaskMoveResponse) } } },
+    async (req) => ({ data: await moveTasks(req.ctx, principalOf(req), req.body) }),
   );
 
   app.get(
