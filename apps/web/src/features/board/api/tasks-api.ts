@@ -7,6 +7,8 @@ import {
   type TaskFilterRequest,
   TaskFilterResponse,
   TaskFilterValuesResponse,
+  type TaskMoveRequest,
+  TaskMoveResponse,
   type TaskPasteRequest,
   TaskPasteResponse,
   type TaskUpdateRequest,
@@ -110,6 +112,12 @@ export const updateTasks = (ids: string[], update: Omit<TaskUpdateRequest, 'posi
  */
 export const pasteCells = (body: TaskPasteRequest) =>
   api.post('/task/paste', body, { schema: TaskPasteResponse }).then((r) => r.data);
+
+const MoveAnswer = dataOf(TaskMoveResponse);
+
+/** PUT /task/move: records after another (or first), or back at exact positions (undo, redo). */
+export const moveTasks = (body: TaskMoveRequest) =>
+  api.put('/task/move', body, { schema: MoveAnswer }).then((r) => r.data.moved);
 
 /** POST /task/delete/multiple {taskIds}: soft delete; answers the localized message. */
 export const deleteTasks = (taskIds: string[]) =>

@@ -205,5 +205,7 @@ describe('keyLabel', () => {
     expect(keyLabel('Ctrl+D', true)).toBe('⌘D');
     expect(keyLabel('Umschalt+Eingabe', true)).toBe('Umschalt+Eingabe');
     expect(keyLabel('Strg+C', false)).toBe('Strg+C');
+    expect(keyLabel('Alt+↑', true)).toBe('⌥↑');
+    expect(keyLabel('Alt+↓', false)).toBe('Alt+↓');
   });
 });

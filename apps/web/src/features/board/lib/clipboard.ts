@@ -198,7 +198,7 @@ export function planFillDown(
   return plan;
 }
 
-/** A key's label as the user's keyboard names it: ⌘ for Ctrl (Strg) on Apple systems. */
+/** A key's label as the user's keyboard names it: ⌘ for Ctrl (Strg) and ⌥ for Alt on Apple systems. */
 export function keyLabel(label: string, isApple: boolean): string {
-  return isApple ? label.replace(/^(Ctrl|Strg)\+/, '⌘') : label;
+  return isApple ? label.replace(/^(Ctrl|Strg)\+/, '⌘').replace(/^Alt\+/, '⌥') : label;
 }

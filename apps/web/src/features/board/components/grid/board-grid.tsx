@@ -8,25 +8,29 @@ import { useBoard } from '../../hooks/board-context';
 import { useCellWriter } from '../../hooks/use-cell-writer';
 import { useColumnActions } from '../../hooks/use-column-actions';
 import { useRecordActions } from '../../hooks/use-record-actions';
+import { useRowMove } from '../../hooks/use-row-move';
 import { useStableCallback } from '../../hooks/use-stable-callback';
 import { calculateBody, groupCalcCells, shownCalculations } from '../../lib/calculations';
 import { isWritable, sliceOf } from '../../lib/clipboard';
 import { isEditable, visibleColumns } from '../../lib/columns';
 import { gridEntries } from '../../lib/grid-entries';
 import type { CellPos } from '../../lib/grid-nav';
+import { notifyFailure } from '../../lib/notify';
 import { rangeStats } from '../../lib/range-stats';
+import { movingIds, stepTarget } from '../../lib/row-move';
 import { CellMenu, type CellMenuActions } from './cell-menu';
 import { ColumnDialogs } from './column-dialogs';
-import { GridBody, type RowContext } from './grid-body';
+import { GRID_HEIGHTS, GridBody, HEADER_HEIGHT, type RowContext } from './grid-body';
 import { GridFooter } from './grid-footer';
 import { GridHeader } from './grid-header';
 import { cellId, rowLabels } from './grid-row';
-import { GridSummary } from './grid-summary';
+import { GridSummary, SUMMARY_HEIGHT } from './grid-summary';
 import type { GroupCalcs } from './group-row';
 import { useGridClipboard } from './use-grid-clipboard';
 import { useGridCursor } from './use-grid-cursor';
 import { useGridKeys } from './use-grid-keys';
 import { useGridTable } from './use-grid-table';
+import { useRowDrag } from './use-row-drag';
 
 export interface BoardGridProps {
   tasks: Task[];
@@ -46,6 +50,7 @@ export function BoardGrid(props: BoardGridProps) {
   const { view, columns: properties, filterBody, isProjects, setDrawer, openCustomerTarget } = useBoard();
   const { commit, press } = useCellWriter();
   const records = useRecordActions();
+  const rowMove = useRowMove();
   const gridId = useId().replace(/:/g, '');
   const scrollRef = useRef<HTMLDivElement>(null);
   const shown = useMemo(() => visibleColumns(properties, view), [properties, view]);
@@ -94,6 +99,34 @@ export function BoardGrid(props: BoardGridProps) {
     virtualizerRef,
     gridRef: scrollRef,
   });
+  // Rows ordered by hand: dragged by their handle, or Alt+↑ / Alt+↓ (lib/row-move).
+  const onDrop = useStableCallback((ids: string[], afterId: string | null) => {
+    const first = ids[0];
+    if (first) cursor.followRecord(first, cursor.active?.col ?? 0);
+    void rowMove.move(ids, afterId);
+  });
+  const drag = useRowDrag({
+    scrollRef,
+    entries,
+    heights: GRID_HEIGHTS,
+    header: HEADER_HEIGHT,
+    footer: SUMMARY_HEIGHT,
+    selection: props.selection,
+    onDrop: (ids, target) => onDrop(ids, target.afterId),
+  });
+  const moveRows = (direction: -1 | 1) => {
+    const task = cursor.active && rows[cursor.active.row];
+    if (!task) return;
+    if (rowMove.refusal) {
+      notifyFailure(rowMove.refusal);
+      return;
+    }
+    const ids = movingIds(entries, task, props.selection);
+    const target = stepTarget(entries, ids, direction);
+    if (!target) return;
+    cursor.followRecord(task._id, cursor.active?.col ?? 0);
+    void rowMove.move(ids, target.afterId);
+  };
   const openRecord = useCallback((task: Task) => setDrawer({ mode: 'edit', taskId: task._id }), [setDrawer]);
   const onCustomerTarget = useCallback(
     (task: Task) => task.projectId && openCustomerTarget(task.projectId),
@@ -145,6 +178,7 @@ export function BoardGrid(props: BoardGridProps) {
       props.onSelectionChange({});
       return true;
     },
+    moveRows,
   });
 
   // The cell menu (right click, the context-menu key): a click outside the range moves the cursor there.
@@ -177,6 +211,8 @@ export function BoardGrid(props: BoardGridProps) {
       const task = cursor.active && rows[cursor.active.row];
       if (task) openRecord(task);
     },
+    moveUp: () => moveRows(-1),
+    moveDown: () => moveRows(1),
   };
 
   // Stable props for the memoised header, footer and dialogs: scrolling renders the rows only.
@@ -192,6 +228,8 @@ export function BoardGrid(props: BoardGridProps) {
     if (task) cursor.setEditNew(task._id);
   });
   const labels = useMemo(() => rowLabels(t), [t]);
+  const movable = rowMove.refusal === null;
+  const onMoveHandle = movable ? drag.onHandlePointerDown : undefined;
   const { active, editing, range } = cursor;
   const stats = useMemo(() => (range ? rangeStats(rows, shown, range) : null), [rows, shown, range]);
   const rowContext = useMemo<RowContext>(
@@ -212,6 +250,7 @@ export function BoardGrid(props: BoardGridProps) {
       onOpen: openRecord,
       onCustomerTarget,
       onPress: press,
+      onMoveHandle,
     }),
     [
       labels,
@@ -230,6 +269,7 @@ export function BoardGrid(props: BoardGridProps) {
       openRecord,
       onCustomerTarget,
       press,
+      onMoveHandle,
     ],
   );
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = props;
@@ -283,6 +323,7 @@ export function BoardGrid(props: BoardGridProps) {
         active={active}
         cellRange={range}
         editing={editing}
+        dropLineTop={drag.lineTop}
         hasNextPage={hasNextPage}
         isFetchingNextPage={isFetchingNextPage}
         fetchNextPage={fetchNextPage}
@@ -294,8 +335,13 @@ export function BoardGrid(props: BoardGridProps) {
         onAdd={isProjects ? undefined : onAdd}
         stats={stats}
       />
+      {drag.ids && (
+        // The records being dragged fade (the rows are memoised: a rule, not a prop of each).
+        <style>{`${drag.ids.map((id) => `[data-task-id="${id}"]`).join(',')}{opacity:.45}`}</style>
+      )}
       <CellMenu
         at={menuAt}
+        movable={movable}
         writable={menuColumns.some(isWritable)}
         actions={menuActions}
         onClose={() => {

@@ -1,7 +1,9 @@
 import { Menu, Text } from '@mantine/core';
 import {
   IconArrowBarToDown,
+  IconArrowDown,
   IconArrowsDiagonal,
+  IconArrowUp,
   IconClipboard,
   IconCopy,
   IconEraser,
@@ -21,6 +23,8 @@ export interface CellMenuActions {
   clear: () => void;
   fillDown: () => void;
   open: () => void;
+  moveUp: () => void;
+  moveDown: () => void;
 }
 
 interface CellMenuProps {
@@ -28,6 +32,8 @@ interface CellMenuProps {
   at: { x: number; y: number } | null;
   /** Whether the cells under the menu take values (cut, paste, clear and fill down). */
   writable: boolean;
+  /** Whether rows are ordered by hand here (no sort, not the bin). */
+  movable: boolean;
   actions: CellMenuActions;
   onClose: () => void;
 }
@@ -36,7 +42,7 @@ interface CellMenuProps {
  * The grid's cell menu (right click, the context-menu key or Shift+F10): the clipboard and the
  * range's commands with their keys beside them, so the mouse finds what the keyboard does.
  */
-export function CellMenu({ at, writable, actions, onClose }: CellMenuProps) {
+export function CellMenu({ at, writable, movable, actions, onClose }: CellMenuProps) {
   const { t } = useTranslation('board');
   const item = (key: keyof CellMenuActions, icon: ReactNode, disabled = false) => (
     <Menu.Item
@@ -77,6 +83,9 @@ export function CellMenu({ at, writable, actions, onClose }: CellMenuProps) {
         {item('paste', <IconClipboard size={14} aria-hidden />, !writable)}
         {item('clear', <IconEraser size={14} aria-hidden />, !writable)}
         {item('fillDown', <IconArrowBarToDown size={14} aria-hidden />, !writable)}
+        <Menu.Divider />
+        {item('moveUp', <IconArrowUp size={14} aria-hidden />, !movable)}
+        {item('moveDown', <IconArrowDown size={14} aria-hidden />, !movable)}
         <Menu.Divider />
         {item('open', <IconArrowsDiagonal size={14} aria-hidden />)}
       </Menu.Dropdown>

@@ -26,7 +26,7 @@ import { SUMMARY_HEIGHT } from './grid-summary';
 import { type GroupCalcs, GroupRow } from './group-row';
 import type { EditingCell } from './use-grid-cursor';
 
-const HEADER_HEIGHT = 37;
+export const HEADER_HEIGHT = 37;
 
 const NO_SPAN = { rangeLeft: -1, rangeRight: -1 };
 /** The columns of the cell range on a row (numbers, so rows outside it keep their props). */
@@ -35,7 +35,9 @@ function spanOf(range: CellRange | null, row: number) {
     ? { rangeLeft: range.left, rangeRight: range.right }
     : NO_SPAN;
 }
-const GROUP_HEIGHT = 40;
+export const GROUP_HEIGHT = 40;
+/** The fixed heights of the grid's entries (the row drag finds the pointer's entry from them). */
+export const GRID_HEIGHTS = { row: ROW_HEIGHT, group: GROUP_HEIGHT } as const;
 
 /** What every row gets, unchanged while scrolling (the rows are memoised on it). */
 export type RowContext = Omit<
@@ -127,6 +129,8 @@ interface GridBodyProps {
   /** The Shift selection of cells, drawn on the rows it spans. */
   cellRange: CellRange | null;
   editing: EditingCell | null;
+  /** Where dragged rows would land, from the top of the rows (use-row-drag); null: nowhere. */
+  dropLineTop: number | null;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => void;
@@ -257,6 +261,14 @@ export function GridBody(props: GridBodyProps) {
               />
             );
           })}
+          {props.dropLineTop !== null && (
+            <div
+              aria-hidden
+              className={classes.dropLine}
+              style={{ top: props.dropLineTop }}
+              data-testid="row-drop-line"
+            />
+          )}
         </AriaRowGroup>
         {empty ? (
           <AriaRow>

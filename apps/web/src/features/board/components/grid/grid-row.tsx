@@ -1,7 +1,7 @@
 import type { Column, Task } from '@solar/shared';
-import { IconArrowsDiagonal, IconTarget } from '@tabler/icons-react';
+import { IconArrowsDiagonal, IconGripVertical, IconTarget } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
-import { type MouseEvent, memo, useLayoutEffect, useRef } from 'react';
+import { type MouseEvent, memo, type PointerEvent, useLayoutEffect, useRef } from 'react';
 import { type ColumnRange, pinnedCount, windowItems } from '../../lib/column-window';
 import { TITLE_KEY } from '../../lib/columns';
 import { cellRaw } from '../../lib/values';
@@ -16,6 +16,7 @@ export const ROW_HEIGHT = 36;
 // The same elements for every row: React skips them when a row renders again.
 const TARGET_ICON = <IconTarget size={14} aria-hidden />;
 const OPEN_ICON = <IconArrowsDiagonal size={14} aria-hidden />;
+const GRIP_ICON = <IconGripVertical size={12} aria-hidden />;
 
 /** A row's texts, built once per language (`rowLabels`): the grid labels every row it draws. */
 export interface RowLabels {
@@ -23,13 +24,14 @@ export interface RowLabels {
   selectRow: (name: string) => string;
   openRecord: (name: string) => string;
   customerTargetOf: (name: string) => string;
+  moveRow: (name: string) => string;
 }
 
 const NAME = '\u0000';
 
 /** The row texts of a language, each a function of the record's name. */
 export function rowLabels(t: TFunction<'board'>): RowLabels {
-  const withName = (key: 'grid.selectRow' | 'grid.openRecord' | 'grid.customerTargetOf') => {
+  const withName = (key: 'grid.selectRow' | 'grid.openRecord' | 'grid.customerTargetOf' | 'grid.moveRow') => {
     const parts = t(key, { name: NAME }).split(NAME);
     return (name: string) => parts.join(name);
   };
@@ -38,6 +40,7 @@ export function rowLabels(t: TFunction<'board'>): RowLabels {
     selectRow: withName('grid.selectRow'),
     openRecord: withName('grid.openRecord'),
     customerTargetOf: withName('grid.customerTargetOf'),
+    moveRow: withName('grid.moveRow'),
   };
 }
 
@@ -72,6 +75,8 @@ export interface GridRowProps {
   onOpen: (task: Task) => void;
   onCustomerTarget: (task: Task) => void;
   onPress: (task: Task, key: string) => Promise<void>;
+  /** A press on the row's handle starts a drag (use-row-drag); none where rows are not ordered by hand. */
+  onMoveHandle?: (task: Task, event: PointerEvent) => void;
 }
 
 /** The id of a grid cell (the grid's `aria-activedescendant`). */
@@ -190,6 +195,22 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
       {/* One sticky box for both (grid.module.css, .pinned). */}
       <div className={classes.pinned}>
         <AriaCell className={`${classes.cell} ${classes.selectCell}`}>
+          {props.onMoveHandle && (
+            <button
+              type="button"
+              // The keyboard moves rows with Alt+↑ / Alt+↓ from any cell; the handle is for the pointer.
+              tabIndex={-1}
+              className={classes.moveHandle}
+              aria-label={labels.moveRow(name)}
+              title={labels.moveRow(name)}
+              data-testid="row-move-handle"
+              onPointerDown={(event) => props.onMoveHandle?.(task, event)}
+              onMouseDown={(event) => event.stopPropagation()}
+              onClick={(event) => event.stopPropagation()}
+            >
+              {GRIP_ICON}
+            </button>
+          )}
           <input
             type="checkbox"
             className={classes.rowCheck}

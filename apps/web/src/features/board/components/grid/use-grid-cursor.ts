@@ -49,6 +49,10 @@ export function useGridCursor({
   activeRef.current = active;
   const [editing, setEditing] = useState<EditingCell | null>(null);
   const [editNew, setEditNew] = useState<string | null>(null);
+  // The rows when the record moved: the cursor goes to it once the rows have changed.
+  const [follow, setFollow] = useState<{ id: string; col: number; rows: Task[] } | null>(null);
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
   const editingRef = useRef(editing);
   editingRef.current = editing;
   const focusGrid = useCallback(() => gridRef.current?.focus({ preventScroll: true }), [gridRef]);
@@ -155,6 +159,15 @@ export function useGridCursor({
     setEditing({ row, col: 0 });
   }, [editNew, rows, setActive]);
 
+  // A record moved by hand keeps the cursor: it goes where the record went.
+  useEffect(() => {
+    if (!follow || follow.rows === rows) return;
+    const row = rows.findIndex((task) => task._id === follow.id);
+    if (row < 0) return;
+    setFollow(null);
+    setActive({ row, col: follow.col });
+  }, [follow, rows, setActive]);
+
   const range = useMemo(() => rangeOf(anchor, active), [anchor, active]);
   const clearRange = useCallback(() => setAnchor(null), []);
 
@@ -171,5 +184,7 @@ export function useGridCursor({
     onCellPointerDown,
     onCellPointerEnter,
     setEditNew,
+    /** Puts the cursor on a record once the rows show it where it went (a moved record). */
+    followRecord: useCallback((id: string, col: number) => setFollow({ id, col, rows: rowsRef.current }), []),
   };
 }

@@ -31,6 +31,8 @@ interface GridKeysOptions {
   toggleRow: (task: Task) => void;
   openRecord: (task: Task) => void;
   clearSelection: () => boolean;
+  /** Alt+↑ / Alt+↓: the selected records (or the active one) one row up or down. */
+  moveRows: (direction: -1 | 1) => void;
 }
 
 /**
@@ -39,7 +41,7 @@ interface GridKeysOptions {
  * the row, leaving the grid at its end; with Shift, but for Tab, they span a range of cells from where
  * the cursor was), Enter or F2 edits it, typing starts editing text, Delete clears (the whole range),
  * Space selects the row, Shift+Enter opens the record, Ctrl+D fills down, the context-menu key or
- * Shift+F10 opens the cell menu, Escape drops the range,
+ * Shift+F10 opens the cell menu, Alt+↑ / Alt+↓ move the records up or down, Escape drops the range,
  * else clears the row selection (the active cell stays).
  */
 export function useGridKeys(o: GridKeysOptions) {
@@ -60,6 +62,16 @@ export function useGridKeys(o: GridKeysOptions) {
       return;
     }
     const pos = o.active;
+    if (
+      event.altKey &&
+      !event.ctrlKey &&
+      !event.metaKey &&
+      (event.key === 'ArrowUp' || event.key === 'ArrowDown')
+    ) {
+      event.preventDefault();
+      o.moveRows(event.key === 'ArrowUp' ? -1 : 1);
+      return;
+    }
     const next = nextCell(pos, event.key, event.shiftKey, size);
     if (next) {
       // Tab moves along the row and leaves the grid from its last cell (Shift+Tab from its first), to

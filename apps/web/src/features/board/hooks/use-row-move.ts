@@ -1,0 +1,68 @@
+import type { InfiniteData } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { boardKeys, bodyOfKey } from '../api/board-keys';
+import { moveTasks } from '../api/tasks-api';
+import { notifyBoardError, notifyFailure } from '../lib/notify';
+import { moveInPages } from '../lib/row-move';
+import type { TaskPage } from '../lib/task-cache';
+import { useBoard } from './board-context';
+
+/**
+ * Ordering rows by hand: the records move at once in every loaded list ordered by hand (lists that
+ * sort, or do not hold the record they follow, load again), then PUT /task/move; undo puts them back
+ * at their exact places. A failed move shows why and loads the lists again (nothing is lost).
+ */
+export function useRowMove() {
+  const { t } = useTranslation('board');
+  const { t: tApp } = useTranslation();
+  const { scope, filterBody, undo } = useBoard();
+  const queryClient = useQueryClient();
+  const board = scope.board;
+  const refresh = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: boardKeys.tasksOf(board) }),
+    [queryClient, board],
+  );
+
+  /** Why rows cannot be moved here (a sort orders them), or null. */
+  const refusal = (filterBody.sort?.length ?? 0) > 0 ? t('move.sorted') : null;
+
+  const move = useCallback(
+    async (ids: string[], afterId: string | null) => {
+      if (refusal) {
+        notifyFailure(refusal);
+        return;
+      }
+      const stale: (readonly unknown[])[] = [];
+      for (const [key, data] of queryClient.getQueriesData<InfiniteData<TaskPage, unknown>>({
+        queryKey: boardKeys.tasksOf(board),
+      })) {
+        const body = bodyOfKey(key);
+        if (!data || !body) continue;
+        const next = body.deleted || (body.sort?.length ?? 0) > 0 ? null : moveInPages(data, ids, afterId);
+        if (next) queryClient.setQueryData(key, next);
+        else stale.push(key);
+      }
+      for (const key of stale) void queryClient.invalidateQueries({ queryKey: key, exact: true });
+      try {
+        const moved = await moveTasks({ board, ids, afterId });
+        const place = (positions: number[]) => async () => {
+          await moveTasks({ board, ids, positions });
+          await refresh();
+        };
+        undo.push({
+          label: t('undo.moved', { count: ids.length }),
+          undo: place(moved.map((m) => m.previous)),
+          redo: place(moved.map((m) => m.position)),
+        });
+      } catch (error) {
+        notifyBoardError(error, tApp);
+        await refresh();
+      }
+    },
+    [board, queryClient, refresh, refusal, t, tApp, undo],
+  );
+
+  return { move, refusal };
+}

@@ -1,0 +1,167 @@
+import type { Page } from '@playwright/test';
+import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
+import { createTask, findTasks } from '../fixtures/board';
+
+/**
+ * Rows ordered by hand (docs/board.md "Ordering rows by hand"): a row dragged by its handle, Alt+↓ and
+ * the cell menu's "Move up", Ctrl+Z, the order kept on the server and after a reload, inside a group
+ * only; a sorted view refuses with a reason. Each test makes its own view (filtered to its records),
+ * so the demo user's views stay as they were. Unique names per run: the server is shared.
+ */
+
+/** The names of the drawn rows, top to bottom (rows are placed by `top`, not by document order). */
+const order = (page: Page) =>
+  page.getByTestId('board-row').evaluateAll((rows) =>
+    rows
+      .map((r) => ({
+        top: Number.parseFloat((r as HTMLElement).style.top),
+        text: r.querySelector('[data-column="taskName"]')?.textContent ?? '',
+      }))
+      .sort((x, y) => x.top - y.top)
+      .map((r) => r.text.trim()),
+  );
+
+async function makeView(page: Page, token: string, body: Record<string, unknown>) {
+  const res = await page.request.post('/api/view/create', {
+    headers: authHeaders(token),
+    data: { board: 'tasks', viewType: 'table', ...body },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).data as { _id: string };
+}
+
+async function dragRow(page: Page, name: string, target: string, where: 'above' | 'below') {
+  const row = page.getByTestId('board-row').filter({ hasText: name });
+  await row.hover();
+  const handle = row.getByTestId('row-move-handle');
+  const from = await handle.boundingBox();
+  const to = await page.getByTestId('board-row').filter({ hasText: target }).boundingBox();
+  if (!from || !to) throw new Error('rows not laid out');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 4, from.y + from.height / 2 + 8, { steps: 3 });
+  await page.mouse.move(to.x + 100, where === 'above' ? to.y + 6 : to.y + to.height - 6, { steps: 10 });
+  await expect(page.getByTestId('row-drop-line')).toBeVisible();
+  await page.mouse.up();
+}
+
+test.describe('rows ordered by hand', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('a row is dragged by its handle, moved with Alt+↓ and the cell menu, undone, and kept', async ({
+    page,
+  }) => {
+    const suffix = Date.now().toString(36);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const { token } = await loginAs(page, DEMO.helios, '/tasks', 'en');
+    const name = (x: string) => `Order ${suffix} ${x}`;
+    for (const x of ['a', 'b', 'c']) await createTask(page.request, token, name(x));
+    const view = `Order ${suffix}`;
+    await makeView(page, token, {
+      name: view,
+      groupBy: null,
+      filters: [{ column: 'taskName', value: `Order ${suffix}` }],
+    });
+    await page.reload();
+    await page.getByRole('tab', { name: view }).click({ timeout: 60_000 });
+    await expect(page.getByTestId('board-row')).toHaveCount(3, { timeout: 60_000 });
+    await expect.poll(() => order(page)).toEqual([name('a'), name('b'), name('c')]);
+    const server = async () =>
+      (await findTasks(page.request, token, `Order ${suffix}`)).map((t) => t.taskName);
+
+    // c dragged above a: first in the table at once, and on the server.
+    await dragRow(page, name('c'), name('a'), 'above');
+    await expect.poll(() => order(page)).toEqual([name('c'), name('a'), name('b')]);
+    await expect.poll(server).toEqual([name('c'), name('a'), name('b')]);
+
+    // Alt+↓ on c's cell: one row down, and the cursor goes with it.
+    const grid = page.getByRole('grid', { name: 'Records' });
+    await page
+      .getByTestId('board-row')
+      .filter({ hasText: name('c') })
+      .locator('[data-column="taskName"]')
+      .click();
+    await expect(grid).toBeFocused();
+    await page.keyboard.press('Alt+ArrowDown');
+    await expect.poll(() => order(page)).toEqual([name('a'), name('c'), name('b')]);
+    await expect.poll(server).toEqual([name('a'), name('c'), name('b')]);
+    const active = await grid.getAttribute('aria-activedescendant');
+    await expect(page.locator(`#${active}`)).toHaveText(name('c'));
+
+    // Ctrl+Z puts c back where it was.
+    await page.keyboard.press('Control+z');
+    await expect(page.getByText('Undone: moving 1 record')).toBeVisible();
+    await expect.poll(() => order(page)).toEqual([name('c'), name('a'), name('b')]);
+    await expect.poll(server).toEqual([name('c'), name('a'), name('b')]);
+
+    // The cell menu's "Move up" on b.
+    await page
+      .getByTestId('board-row')
+      .filter({ hasText: name('b') })
+      .locator('[data-column="taskName"]')
+      .click({ button: 'right' });
+    await page.getByRole('menuitem', { name: /Move up/ }).click();
+    await expect.poll(() => order(page)).toEqual([name('c'), name('b'), name('a')]);
+
+    // Kept: a reload shows the same order.
+    await expect.poll(server).toEqual([name('c'), name('b'), name('a')]);
+    await page.reload();
+    await page.getByRole('tab', { name: view }).click({ timeout: 60_000 });
+    await expect.poll(() => order(page), { timeout: 60_000 }).toEqual([name('c'), name('b'), name('a')]);
+  });
+
+  test('in a grouped view rows move inside their group only; a sorted view says why not', async ({
+    page,
+  }) => {
+    const suffix = Date.now().toString(36);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const { token } = await loginAs(page, DEMO.helios, '/tasks', 'en');
+    const name = (x: string) => `Group ${suffix} ${x}`;
+    await createTask(page.request, token, { taskName: name('a'), properties: { Status: 'In Arbeit' } });
+    await createTask(page.request, token, { taskName: name('b'), properties: { Status: 'In Arbeit' } });
+    await createTask(page.request, token, name('c'));
+    const grouped = `Grouped ${suffix}`;
+    const sorted = `Sorted ${suffix}`;
+    const filters = [{ column: 'taskName', value: `Group ${suffix}` }];
+    await makeView(page, token, { name: grouped, groupBy: 'Status', filters });
+    await makeView(page, token, {
+      name: sorted,
+      groupBy: null,
+      filters,
+      sort: [{ column: 'taskName', order: 'asc' }],
+    });
+    await page.reload();
+    await page.getByRole('tab', { name: grouped }).click({ timeout: 60_000 });
+    await expect(page.getByTestId('board-row')).toHaveCount(3, { timeout: 60_000 });
+    await expect.poll(() => order(page)).toEqual([name('a'), name('b'), name('c')]);
+
+    // b above a: inside its group, so it moves.
+    await dragRow(page, name('b'), name('a'), 'above');
+    await expect.poll(() => order(page)).toEqual([name('b'), name('a'), name('c')]);
+    // Alt+↓ at the end of a group does nothing: c does not leave "No Status", a does not join it.
+    await page
+      .getByTestId('board-row')
+      .filter({ hasText: name('a') })
+      .locator('[data-column="taskName"]')
+      .click();
+    await page.keyboard.press('Alt+ArrowDown');
+    await page.waitForTimeout(300);
+    expect(await order(page)).toEqual([name('b'), name('a'), name('c')]);
+    await expect
+      .poll(async () => (await findTasks(page.request, token, `Group ${suffix}`)).map((t) => t.taskName))
+      .toEqual([name('b'), name('a'), name('c')]);
+
+    // A sorted view: no handles, and Alt+↑ says why.
+    await page.getByRole('tab', { name: sorted }).click();
+    await expect.poll(() => order(page), { timeout: 60_000 }).toEqual([name('a'), name('b'), name('c')]);
+    await expect(page.getByTestId('row-move-handle')).toHaveCount(0);
+    await page
+      .getByTestId('board-row')
+      .filter({ hasText: name('c') })
+      .locator('[data-column="taskName"]')
+      .click();
+    await page.keyboard.press('Alt+ArrowUp');
+    await expect(page.getByText('This view is sorted: remove the sort to order rows by hand')).toBeVisible();
+    expect(await order(page)).toEqual([name('a'), name('b'), name('c')]);
+  });
+});
