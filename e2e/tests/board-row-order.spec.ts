@@ -164,4 +164,75 @@ test.describe('rows ordered by hand', () => {
     await expect(page.getByText('This view is sorted: remove the sort to order rows by hand')).toBeVisible();
     expect(await order(page)).toEqual([name('a'), name('b'), name('c')]);
   });
+
+  test('kanban cards take a place among the cards of their column, or of another one', async ({ page }) => {
+    const suffix = Date.now().toString(36);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const { token } = await loginAs(page, DEMO.helios, '/tasks', 'en');
+    const name = (x: string) => `Card ${suffix} ${x}`;
+    const ids: Record<string, string> = {};
+    for (const [x, status] of [
+      ['a', 'Nicht begonnen'],
+      ['b', 'Nicht begonnen'],
+      ['c', 'Nicht begonnen'],
+      ['x', 'In Arbeit'],
+      ['y', 'In Arbeit'],
+    ]) {
+      ids[x as string] = (
+        await createTask(page.request, token, { taskName: name(x as string), properties: { Status: status } })
+      )._id;
+    }
+    const view = `Cards ${suffix}`;
+    await makeView(page, token, {
+      name: view,
+      viewType: 'kanban',
+      groupBy: 'Status',
+      filters: [{ column: 'taskName', value: `Card ${suffix}` }],
+    });
+    await page.reload();
+    await page.getByRole('tab', { name: view }).click({ timeout: 60_000 });
+    const column = (status: string) => page.getByTestId(`kanban-column-${status}`);
+    const cards = (status: string) =>
+      column(status)
+        .locator('[data-testid^="kanban-card-"]')
+        .evaluateAll((list) => list.map((c) => c.getAttribute('aria-label')));
+    await expect
+      .poll(() => cards('Nicht begonnen'), { timeout: 60_000 })
+      .toEqual([name('a'), name('b'), name('c')]);
+
+    const drag = async (card: string, target: string, side: 'above' | 'below') => {
+      const from = await page.getByTestId(`kanban-card-${ids[card]}`).boundingBox();
+      const to = await page.getByTestId(`kanban-card-${ids[target]}`).boundingBox();
+      if (!from || !to) throw new Error('kanban not laid out');
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 4 });
+      const y = side === 'above' ? to.y + to.height * 0.3 : to.y + to.height * 0.7;
+      await page.mouse.move(to.x + to.width / 2, y, { steps: 12 });
+      await expect(page.getByTestId(`kanban-card-${ids[target]}`)).toHaveAttribute(
+        'data-drop',
+        side === 'above' ? 'before' : 'after',
+      );
+      await page.mouse.up();
+    };
+    const server = async () =>
+      (await findTasks(page.request, token, `Card ${suffix}`)).map((t) => t.taskName);
+
+    // c above a, in its own column.
+    await drag('c', 'a', 'above');
+    await expect.poll(() => cards('Nicht begonnen')).toEqual([name('c'), name('a'), name('b')]);
+    await expect.poll(server).toEqual([name('c'), name('a'), name('b'), name('x'), name('y')]);
+
+    // a below x, in the other column: its status changes and it lands between x and y.
+    await drag('a', 'x', 'below');
+    await expect.poll(() => cards('In Arbeit')).toEqual([name('x'), name('a'), name('y')]);
+    await expect.poll(() => cards('Nicht begonnen')).toEqual([name('c'), name('b')]);
+    await expect.poll(server).toEqual([name('c'), name('b'), name('x'), name('a'), name('y')]);
+    const saved = await findTasks<{
+      _id: string;
+      taskName: string;
+      properties: Record<string, { value: unknown }>;
+    }>(page.request, token, name('a'));
+    expect(saved[0]?.properties.Status?.value).toBe('In Arbeit');
+  });
 });

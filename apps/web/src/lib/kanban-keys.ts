@@ -8,7 +8,11 @@ export const columnCoordinates: KeyboardCoordinateGetter = (event, { currentCoor
   const direction = event.code === 'ArrowRight' ? 1 : event.code === 'ArrowLeft' ? -1 : 0;
   if (direction === 0) return undefined;
   event.preventDefault();
-  const columns = [...context.droppableRects.values()].sort((a, b) => a.left - b.left);
+  // The columns only: cards are drop targets too (a place in a column, for the pointer).
+  const columns = [...context.droppableRects.entries()]
+    .filter(([id]) => String(id).startsWith('group:'))
+    .map(([, rect]) => rect)
+    .sort((a, b) => a.left - b.left);
   // Not measured yet (the key came right after the pick-up): ignore it.
   if (columns.length === 0) return undefined;
   const width = context.collisionRect?.width ?? 0;

@@ -5,7 +5,7 @@ import { positionsBetween } from './board.move';
 import { boardTestKit, type Company } from './board.test-kit';
 
 let t: TestApp;
-const { call, ok, createTask } = boardTestKit(() => t);
+const { call, ok, createTask, createProject } = boardTestKit(() => t);
 let a: Company;
 let b: Company;
 const ids: Record<string, string> = {};
@@ -190,6 +190,31 @@ describe('PUT /task/move', () => {
     expect(german.json().errors.afterId).toBe(
       'Ein Datensatz kann nicht hinter sich selbst verschoben werden',
     );
+  });
+});
+
+describe('the projects board', () => {
+  it('orders project records by hand, and a new project comes after the last record', async () => {
+    const c = await t.createInstallerCompany();
+    await createProject(c.company.id);
+    await createProject(c.company.id);
+    const records = async () =>
+      (
+        await ok<{ data: { tasks: Task[] } }>(c.admin.token, 'POST', '/api/task/filter', {
+          board: 'projects',
+          groupBy: null,
+        })
+      ).data.tasks.map((x) => x._id);
+    const [first, second] = await records();
+    const moveProjects = (ids: string[], afterId: string) =>
+      ok(c.sales.token, 'PUT', '/api/task/move', { board: 'projects', ids, afterId });
+    await moveProjects([first as string], second as string);
+    await moveProjects([second as string], first as string);
+    expect(await records()).toEqual([first, second]);
+    await createProject(c.company.id);
+    const after = await records();
+    expect(after.slice(0, 2)).toEqual([first, second]);
+    expect(after).toHaveLength(3);
   });
 });
 

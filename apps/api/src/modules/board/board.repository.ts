@@ -334,9 +334,12 @@ export async function syncProjectRecords(db: DbOrTx, companyId: string): Promise
     await db.execute(sql`INSERT INTO board_records
         (company_id, board, project_id, task_name, user_id, seq, position, properties, created_at)
       SELECT ${companyId}, 'projects', p.id, q.address, p.responsible_user_id,
-        ${first} - 1 + x.n, ${first} - 1 + x.n, ${synced}, p.created_at
+        ${first} - 1 + x.n, e.p + x.n, ${synced}, p.created_at
       FROM unnest(${pgArray(ids)}::uuid[]) WITH ORDINALITY AS x(id, n)
       JOIN projects p ON p.id = x.id JOIN quotes q ON q.id = p.quote_id
+      -- After the board's last record, wherever records were moved to (docs/board.md).
+      CROSS JOIN (SELECT coalesce(max(position), 0) AS p FROM board_records
+        WHERE company_id = ${companyId} AND board = 'projects') e
       ON CONFLICT DO NOTHING`);
     await recomputeRecords(
       db,

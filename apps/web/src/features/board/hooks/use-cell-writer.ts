@@ -111,12 +111,14 @@ export function useCellWriter() {
     [columns, t, undo, write],
   );
 
+  /** Writes a value and records it for undo; answers whether the value is saved. */
   const commit = useCallback(
-    async (task: Task, key: string, value: unknown) => {
+    async (task: Task, key: string, value: unknown): Promise<boolean> => {
       const previous = cellRaw(latestTask(queryClient, task), key);
-      if (sameValue(previous, value)) return;
+      if (sameValue(previous, value)) return true;
       const saved = await write(task, key, value);
       if (saved) remember(task, key, previous, value);
+      return saved !== null;
     },
     [queryClient, remember, write],
   );

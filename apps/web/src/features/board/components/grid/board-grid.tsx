@@ -20,6 +20,7 @@ import { rangeStats } from '../../lib/range-stats';
 import { movingIds, stepTarget } from '../../lib/row-move';
 import { CellMenu, type CellMenuActions } from './cell-menu';
 import { ColumnDialogs } from './column-dialogs';
+import classes from './grid.module.css';
 import { GRID_HEIGHTS, GridBody, HEADER_HEIGHT, type RowContext } from './grid-body';
 import { GridFooter } from './grid-footer';
 import { GridHeader } from './grid-header';
@@ -113,6 +114,11 @@ export function BoardGrid(props: BoardGridProps) {
     footer: SUMMARY_HEIGHT,
     selection: props.selection,
     onDrop: (ids, target) => onDrop(ids, target.afterId),
+    labelOf: (ids) => {
+      const one = ids.length === 1 ? rows.find((task) => task._id === ids[0]) : undefined;
+      return one ? one.taskName || t('grid.untitled') : t('grid.movingRows', { count: ids.length });
+    },
+    ghostClass: classes.dragGhost ?? '',
   });
   const moveRows = (direction: -1 | 1) => {
     const task = cursor.active && rows[cursor.active.row];

@@ -27,6 +27,10 @@ interface RowDragOptions {
   footer: number;
   selection: Readonly<Record<string, boolean>>;
   onDrop: (ids: string[], target: MoveTarget) => void;
+  /** What the label beside the pointer says: the record's name, or how many records. */
+  labelOf: (ids: string[]) => string;
+  /** The label's class (grid.module.css). */
+  ghostClass: string;
 }
 
 export interface RowDrag {
@@ -67,6 +71,11 @@ export function useRowDrag(o: RowDragOptions): RowDrag {
     let ids: string[] | null = null;
     let gap: number | null = null;
     let frame = 0;
+    // The label follows the pointer outside React: a drag renders the grid only when the line moves.
+    let ghost: HTMLDivElement | null = null;
+    const placeGhost = (x: number, y: number) => {
+      if (ghost) ghost.style.transform = `translate(${x + 14}px, ${y + 10}px)`;
+    };
 
     /** The gap before entry `gap` nearest the pointer, where the records may go, or null. */
     const gapAt = (clientY: number): number | null => {
@@ -115,7 +124,13 @@ export function useRowDrag(o: RowDragOptions): RowDrag {
         if (Math.abs(lastY - startY) < DRAG_THRESHOLD) return;
         ids = movingIds(latest.current.entries, task, latest.current.selection);
         document.body.dataset.rowDragging = '';
+        ghost = document.createElement('div');
+        ghost.className = latest.current.ghostClass;
+        ghost.setAttribute('aria-hidden', 'true');
+        ghost.textContent = latest.current.labelOf(ids);
+        document.body.append(ghost);
       }
+      placeGhost(e.clientX, e.clientY);
       update();
       if (!frame) frame = requestAnimationFrame(scrollStep);
     };
@@ -125,6 +140,7 @@ export function useRowDrag(o: RowDragOptions): RowDrag {
       window.removeEventListener('pointercancel', stop);
       window.removeEventListener('keydown', onKey, true);
       if (frame) cancelAnimationFrame(frame);
+      ghost?.remove();
       delete document.body.dataset.rowDragging;
       stopRef.current = null;
       setState(null);

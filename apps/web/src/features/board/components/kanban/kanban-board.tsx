@@ -1,11 +1,15 @@
 import {
   type Announcements,
+  type CollisionDetection,
   DndContext,
   type DragEndEvent,
+  type DragMoveEvent,
   DragOverlay,
   type DragStartEvent,
   KeyboardSensor,
   PointerSensor,
+  pointerWithin,
+  rectIntersection,
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
@@ -16,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { columnCoordinates } from '../../../../lib/kanban-keys';
 import { useBoard } from '../../hooks/board-context';
 import { useCellWriter } from '../../hooks/use-cell-writer';
+import { useRowMove } from '../../hooks/use-row-move';
 import { isEditable, visibleColumns } from '../../lib/columns';
 import { bucketTasks, groupValueOf } from '../../lib/groups';
 import classes from './kanban.module.css';
@@ -34,6 +39,38 @@ interface KanbanBoardProps {
 const taskOf = (data: unknown): Task | null =>
   data && typeof data === 'object' && 'task' in data ? (data.task as Task) : null;
 
+const isColumn = (id: unknown) => String(id).startsWith('group:');
+
+/**
+ * The pointer drops on the card under it (a place in the column), else on the column; the keyboard
+ * jumps whole columns (lib/kanban-keys) and drops on the column, as before cards were drop targets.
+ */
+const dropCollision: CollisionDetection = (args) => {
+  if (!args.pointerCoordinates) {
+    return rectIntersection({
+      ...args,
+      droppableContainers: args.droppableContainers.filter((c) => isColumn(c.id)),
+    });
+  }
+  const hits = pointerWithin(args);
+  const card = hits.find((h) => !isColumn(h.id) && h.id !== `card:${args.active.id}`);
+  return card ? [card] : hits.filter((h) => isColumn(h.id));
+};
+
+type DropAt = { id: string; side: 'before' | 'after' };
+
+/** Above or below the card under the dragged one: which half of it the dragged card's middle is in. */
+function dropAtOf(event: DragMoveEvent | DragEndEvent): DropAt | null {
+  const over = event.over;
+  const dragged = event.active.rect.current.translated;
+  if (!over || isColumn(over.id) || !dragged) return null;
+  const middle = dragged.top + dragged.height / 2;
+  return {
+    id: String(over.id).slice('card:'.length),
+    side: middle < over.rect.top + over.rect.height / 2 ? 'before' : 'after',
+  };
+}
+
 /** The kanban layout: one column per option of the grouping property; a card moved sets that property. */
 export function KanbanBoard({
   tasks,
@@ -46,7 +83,9 @@ export function KanbanBoard({
   const { t } = useTranslation('board');
   const { columns, view, filterBody, isProjects, setDrawer } = useBoard();
   const { commit } = useCellWriter();
+  const rowMove = useRowMove();
   const [active, setActive] = useState<Task | null>(null);
+  const [dropAt, setDropAt] = useState<DropAt | null>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     // Space picks a card up and arrows jump a column; Enter opens the record (it does not pick up).
@@ -73,7 +112,11 @@ export function KanbanBoard({
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   if (!groupColumn || !groupBy) return <Alert color="gray">{t('kanban.noGroup')}</Alert>;
-  const draggable = isEditable(groupColumn);
+  // Cards change column where the grouping property is editable, and change place where the view
+  // has no sort (the board's own order, shared with the table).
+  const editable = isEditable(groupColumn);
+  const orderable = rowMove.refusal === null;
+  const draggable = editable || orderable;
 
   // What a screen reader hears while a card moves, in the user's language with the card's and columns' names.
   const nameOf = (data: unknown) => {
@@ -81,7 +124,9 @@ export function KanbanBoard({
     return task ? task.taskName || t('grid.untitled') : '';
   };
   const columnName = (id: unknown) => {
-    const bucket = buckets.find((b) => `group:${b.key}` === id);
+    const bucket = buckets.find(
+      (b) => `group:${b.key}` === id || b.tasks.some((task) => `card:${task._id}` === id),
+    );
     if (!bucket) return '';
     return bucket.value ? bucket.label : t('groups.none', { name: groupColumn.label });
   };
@@ -103,21 +148,54 @@ export function KanbanBoard({
   };
 
   const onDragStart = (event: DragStartEvent) => setActive(taskOf(event.active.data.current));
-  const onDragEnd = (event: DragEndEvent) => {
+  const onDragMove = (event: DragMoveEvent) => {
+    const next = dropAtOf(event);
+    setDropAt((current) => (current?.id === next?.id && current?.side === next?.side ? current : next));
+  };
+  const onDragEnd = async (event: DragEndEvent) => {
     setActive(null);
+    setDropAt(null);
     const task = taskOf(event.active.data.current);
-    const over = event.over?.id;
-    if (!task || typeof over !== 'string' || !over.startsWith('group:')) return;
-    const value = over.slice('group:'.length) || null;
-    if (value !== groupValueOf(task, groupBy)) void commit(task, groupBy, value);
+    const over = event.over;
+    if (!task || !over) return;
+    const at = dropAtOf(event);
+    const beside = at ? taskOf(over.data.current) : null;
+    const value = beside
+      ? groupValueOf(beside, groupBy)
+      : isColumn(over.id)
+        ? String(over.id).slice('group:'.length) || null
+        : undefined;
+    if (value === undefined) return;
+    const from = groupValueOf(task, groupBy);
+    if (value !== from) {
+      if (!editable) return;
+      // A failed save keeps the card in its column (and says why): it does not move either.
+      if (!(await commit(task, groupBy, value))) return;
+    }
+    if (!at || !beside || !orderable) return;
+    // The card goes above or below the card it was dropped on, among that column's other cards.
+    const column =
+      buckets.find((b) => b.key === (value ?? ''))?.tasks.filter((c) => c._id !== task._id) ?? [];
+    const index = column.findIndex((c) => c._id === beside._id);
+    const afterId = at.side === 'after' ? beside._id : (column[index - 1]?._id ?? null);
+    const before = buckets.find((b) => b.key === (from ?? ''))?.tasks ?? [];
+    const was = before.findIndex((c) => c._id === task._id);
+    // Dropped where it already is: nothing to move.
+    if (value === from && (before[was - 1]?._id ?? null) === afterId) return;
+    await rowMove.move([task._id], afterId);
   };
 
   return (
     <DndContext
       sensors={sensors}
+      collisionDetection={dropCollision}
       onDragStart={onDragStart}
-      onDragEnd={onDragEnd}
-      onDragCancel={() => setActive(null)}
+      onDragMove={onDragMove}
+      onDragEnd={(event) => void onDragEnd(event)}
+      onDragCancel={() => {
+        setActive(null);
+        setDropAt(null);
+      }}
       accessibility={{ announcements, screenReaderInstructions: { draggable: t('kanban.dnd.instructions') } }}
     >
       <div className={classes.board} data-testid="kanban-board">
@@ -130,6 +208,8 @@ export function KanbanBoard({
             related={related}
             sumColumn={sumColumn}
             draggable={draggable}
+            orderable={orderable}
+            dropAt={dropAt}
             onOpen={(task) => setDrawer({ mode: 'edit', taskId: task._id })}
             onAdd={
               isProjects

@@ -1,4 +1,4 @@
-import { useDraggable } from '@dnd-kit/core';
+import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { Column, Task } from '@solar/shared';
 import { useTranslation } from 'react-i18next';
@@ -38,20 +38,40 @@ export function CardBody({ task, fields, related }: CardBodyProps) {
 
 interface KanbanCardProps extends CardBodyProps {
   draggable: boolean;
+  /** Whether a card dropped on this one takes its place (cards ordered by hand: the view has no sort). */
+  orderable: boolean;
+  /** Where a card dragged over this one would land: above or below it. */
+  dropSide: 'before' | 'after' | null;
   onOpen: (task: Task) => void;
 }
 
-/** A kanban card: opens the record, dragged (pointer or keyboard) to another column. */
-export function KanbanCard({ task, fields, related, draggable, onOpen }: KanbanCardProps) {
+/**
+ * A kanban card: opens the record, dragged (pointer or keyboard) to another column, and, with the
+ * pointer, to a place among the cards (above or below the card it is dropped on).
+ */
+export function KanbanCard({
+  task,
+  fields,
+  related,
+  draggable,
+  orderable,
+  dropSide,
+  onOpen,
+}: KanbanCardProps) {
   const { t } = useTranslation('board');
   const drag = useDraggable({ id: task._id, data: { task }, disabled: !draggable });
+  const drop = useDroppable({ id: `card:${task._id}`, data: { task }, disabled: !orderable });
   return (
     <UnstyledButton
-      ref={drag.setNodeRef}
+      ref={(node: HTMLButtonElement | null) => {
+        drag.setNodeRef(node);
+        drop.setNodeRef(node);
+      }}
       {...drag.listeners}
       {...drag.attributes}
       className={classes.card}
       data-dragging={drag.isDragging || undefined}
+      data-drop={dropSide ?? undefined}
       data-testid={`kanban-card-${task._id}`}
       aria-roledescription={draggable ? t('kanban.draggableCard') : undefined}
       aria-label={task.taskName || t('grid.untitled')}

@@ -20,6 +20,9 @@ interface KanbanColumnProps {
   related: Record<string, string>;
   sumColumn: Column | null;
   draggable: boolean;
+  orderable: boolean;
+  /** The card a dragged card would land beside, and on which side. */
+  dropAt: { id: string; side: 'before' | 'after' } | null;
   onOpen: (task: Task) => void;
   /** Adds a record in this group (absent when records cannot be added). */
   onAdd?: () => void;
@@ -33,6 +36,8 @@ export function KanbanColumn({
   related,
   sumColumn,
   draggable,
+  orderable,
+  dropAt,
   onOpen,
   onAdd,
 }: KanbanColumnProps) {
@@ -100,6 +105,8 @@ export function KanbanColumn({
             fields={fields}
             related={related}
             draggable={draggable}
+            orderable={orderable}
+            dropSide={dropAt?.id === task._id ? dropAt.side : null}
             onOpen={onOpen}
           />
         ))}
