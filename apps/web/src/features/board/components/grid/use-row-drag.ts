@@ -73,8 +73,11 @@ export function useRowDrag(o: RowDragOptions): RowDrag {
     let frame = 0;
     // The label follows the pointer outside React: a drag renders the grid only when the line moves.
     let ghost: HTMLDivElement | null = null;
+    let ghostWidth = 0;
     const placeGhost = (x: number, y: number) => {
-      if (ghost) ghost.style.transform = `translate(${x + 14}px, ${y + 10}px)`;
+      // Beside the pointer, inside the window (a narrow screen's right edge is near).
+      const left = Math.max(4, Math.min(x + 14, window.innerWidth - ghostWidth - 4));
+      if (ghost) ghost.style.transform = `translate(${left}px, ${y + 10}px)`;
     };
 
     /** The gap before entry `gap` nearest the pointer, where the records may go, or null. */
@@ -129,6 +132,7 @@ export function useRowDrag(o: RowDragOptions): RowDrag {
         ghost.setAttribute('aria-hidden', 'true');
         ghost.textContent = latest.current.labelOf(ids);
         document.body.append(ghost);
+        ghostWidth = ghost.offsetWidth;
       }
       placeGhost(e.clientX, e.clientY);
       update();

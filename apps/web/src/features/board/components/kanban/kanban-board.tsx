@@ -147,6 +147,11 @@ export function KanbanBoard({
     onDragCancel: ({ active: a }) => t('kanban.dnd.cancel', { name: nameOf(a.data.current) }),
   };
 
+  // The column of the card under a card dragged from another column.
+  const activeKey = active ? (groupValueOf(active, groupBy) ?? '') : null;
+  const targetKey = dropAt
+    ? buckets.find((b) => b.tasks.some((task) => task._id === dropAt.id))?.key
+    : undefined;
   const onDragStart = (event: DragStartEvent) => setActive(taskOf(event.active.data.current));
   const onDragMove = (event: DragMoveEvent) => {
     const next = dropAtOf(event);
@@ -210,6 +215,7 @@ export function KanbanBoard({
             draggable={draggable}
             orderable={orderable}
             dropAt={dropAt}
+            targeted={targetKey === bucket.key && targetKey !== activeKey}
             onOpen={(task) => setDrawer({ mode: 'edit', taskId: task._id })}
             onAdd={
               isProjects

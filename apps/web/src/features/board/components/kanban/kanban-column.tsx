@@ -23,6 +23,8 @@ interface KanbanColumnProps {
   orderable: boolean;
   /** The card a dragged card would land beside, and on which side. */
   dropAt: { id: string; side: 'before' | 'after' } | null;
+  /** A card from another column is over one of this column's cards: the column is the target. */
+  targeted: boolean;
   onOpen: (task: Task) => void;
   /** Adds a record in this group (absent when records cannot be added). */
   onAdd?: () => void;
@@ -38,6 +40,7 @@ export function KanbanColumn({
   draggable,
   orderable,
   dropAt,
+  targeted,
   onOpen,
   onAdd,
 }: KanbanColumnProps) {
@@ -51,7 +54,7 @@ export function KanbanColumn({
     <section
       ref={drop.setNodeRef}
       className={classes.column}
-      data-over={drop.isOver || undefined}
+      data-over={drop.isOver || targeted || undefined}
       aria-labelledby={headingId}
       data-testid={`kanban-column-${bucket.key || 'none'}`}
     >
