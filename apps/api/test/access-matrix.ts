@@ -91,6 +91,7 @@ export const ACCESS_MATRIX: Record<string, 'public' | readonly Role[]> = {
   'POST /api/task-templates/restore': INSTALLERS,
   'POST /api/task/create': INSTALLERS,
   'POST /api/task/delete/multiple': INSTALLERS,
+  'POST /api/task/duplicate': INSTALLERS,
   'POST /api/task/calculate': INSTALLERS,
   'PUT /api/task/move': INSTALLERS,
   'POST /api/task/export': INSTALLERS,

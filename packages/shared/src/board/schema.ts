@@ -388,10 +388,17 @@ export const TaskCreateRequest = z.object({
   taskName: z.string().max(500).default(''),
   notes: z.string().max(20000).optional(),
   properties: PropertyValues.optional(),
-  /** Insert after this record (else at the end). */
-  afterId: z.uuid().optional(),
+  /** Insert right after this record (`null`: first on the board; left out: at the end). */
+  afterId: z.uuid().nullable().optional(),
 });
 export type TaskCreateRequest = z.input<typeof TaskCreateRequest>;
+
+/** POST /task/duplicate: copies of records, each right after its original. */
+export const TaskDuplicateRequest = z.object({
+  board: BoardField,
+  ids: z.array(z.uuid()).min(1, { error: 'required' }).max(100),
+});
+export type TaskDuplicateRequest = z.input<typeof TaskDuplicateRequest>;
 
 export const TaskUpdateRequest = z.object({
   taskName: z.string().max(500).optional(),

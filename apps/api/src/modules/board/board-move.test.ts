@@ -1,7 +1,7 @@
 import type { Task } from '@solar/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { positionsBetween } from './board.move';
+import { positionsBetween } from './board.records';
 import { boardTestKit, type Company } from './board.test-kit';
 
 let t: TestApp;
@@ -190,6 +190,75 @@ describe('PUT /task/move', () => {
     expect(german.json().errors.afterId).toBe(
       'Ein Datensatz kann nicht hinter sich selbst verschoben werden',
     );
+  });
+});
+
+describe('records inserted and duplicated in place', () => {
+  it('inserts a new record right after another, or first with afterId null', async () => {
+    const c = await t.createInstallerCompany();
+    await ok(c.admin.token, 'POST', '/api/task/setup', { board: 'tasks' });
+    const x = await createTask(c.admin.token, { taskName: 'X' });
+    const y = await createTask(c.admin.token, { taskName: 'Y' });
+    await createTask(c.sales.token, { taskName: 'After X', afterId: x._id });
+    await createTask(c.sales.token, { taskName: 'First', afterId: null });
+    await createTask(c.sales.token, { taskName: 'Last' });
+    expect(await order(c.admin.token)).toEqual(['First', 'X', 'After X', 'Y', 'Last']);
+    // Another company's record, or one in the bin, is not a place to insert at.
+    const foreign = await call(c.admin.token, 'POST', '/api/task/create', { board: 'tasks', afterId: ids.A });
+    expect(foreign.statusCode).toBe(404);
+    await ok(c.admin.token, 'POST', '/api/task/delete/multiple', { taskIds: [y._id] });
+    const binned = await call(c.admin.token, 'POST', '/api/task/create', { board: 'tasks', afterId: y._id });
+    expect(binned.statusCode).toBe(404);
+    expect(await order(c.admin.token)).toEqual(['First', 'X', 'After X', 'Last']);
+  });
+
+  it('copies records right after their originals, with their cells and notes, as new records', async () => {
+    const c = await t.createInstallerCompany();
+    await ok(c.admin.token, 'POST', '/api/task/setup', { board: 'tasks' });
+    const p = await createTask(c.admin.token, {
+      taskName: 'P',
+      notes: 'Ask for the roof plan',
+      properties: { Status: 'Done', 'Estimate (h)': 3 },
+    });
+    const q = await createTask(c.admin.token, { taskName: 'Q' });
+    await createTask(c.admin.token, { taskName: 'R' });
+    const res = await ok<{ data: { tasks: Task[] } }>(c.sales.token, 'POST', '/api/task/duplicate', {
+      board: 'tasks',
+      ids: [q._id, p._id],
+    });
+    const [qCopy, pCopy] = res.data.tasks;
+    expect(await order(c.admin.token)).toEqual(['P', 'P', 'Q', 'Q', 'R']);
+    expect(qCopy?.taskName).toBe('Q');
+    expect(pCopy?._id).not.toBe(p._id);
+    expect(pCopy?.notes).toBe('Ask for the roof plan');
+    expect(pCopy?.properties.Status?.value).toBe('Done');
+    expect(pCopy?.properties['Estimate (h)']?.value).toBe(3);
+    expect(pCopy?.userId).toBe(c.sales.user.id);
+
+    // Tenancy, the projects board and platform roles.
+    const foreign = await call(b.admin.token, 'POST', '/api/task/duplicate', {
+      board: 'tasks',
+      ids: [p._id],
+    });
+    expect(foreign.statusCode).toBe(404);
+    const mixed = await call(c.admin.token, 'POST', '/api/task/duplicate', {
+      board: 'tasks',
+      ids: [p._id, ids.A],
+    });
+    expect(mixed.statusCode).toBe(404);
+    expect(await order(c.admin.token)).toHaveLength(5);
+    const projects = await call(c.admin.token, 'POST', '/api/task/duplicate', {
+      board: 'projects',
+      ids: [p._id],
+    });
+    expect(projects.statusCode).toBe(403);
+    const admin = await t.createPlatformUser('ADMIN');
+    expect(
+      (await call(admin.token, 'POST', '/api/task/duplicate', { board: 'tasks', ids: [p._id] })).statusCode,
+    ).toBe(403);
+    const empty = await call(c.admin.token, 'POST', '/api/task/duplicate', { board: 'tasks', ids: [] });
+    expect(empty.statusCode).toBe(400);
+    expect(Object.keys(empty.json().errors)).toContain('ids');
   });
 });
 

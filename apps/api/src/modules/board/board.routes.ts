@@ -11,6 +11,7 @@ import {
   TaskCalculateResponse,
   TaskCreateRequest,
   TaskDeleteMultipleRequest,
+  TaskDuplicateRequest,
   TaskExportRequest,
   TaskFilterQuery,
   TaskFilterRequest,
@@ -43,6 +44,7 @@ import { BOARD_ROLES } from './board.policy';
 import {
   createTask,
   deleteTasks,
+  duplicateTasks,
   filterTasksJson,
   filterTaskValuesJson,
   getTask,
@@ -151,6 +153,17 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       data: { tasks: await updateTasks(req.ctx, principalOf(req), req.body.ids, req.body.update) },
+    }),
+  );
+
+  app.post(
+    '/task/duplicate',
+    {
+      config: access,
+      schema: { body: TaskDuplicateRequest, response: { 200: dataOf(z.object({ tasks: z.array(Task) })) } },
+    },
+    async (req) => ({
+      data: { tasks: await duplicateTasks(req.ctx, principalOf(req), req.body.board, req.body.ids) },
     }),
   );
 

@@ -11,7 +11,7 @@ import { enqueueJob } from '../../lib/jobs';
 import { dataVersion, versionedCache } from '../../lib/versioned-cache';
 import { TITLE_KEY } from './board.columns';
 import { boardCompany } from './board.policy';
-import { applyValues, assertProject, endPosition, positionAfter } from './board.records';
+import { applyValues, assertProject, endPosition, lockBoardOrder, placeAfter } from './board.records';
 import {
   allocateSeq,
   clearKeptColumns,
@@ -553,9 +553,12 @@ export async function createTask(ctx: AppContext, me: Principal, input: z.output
     const columns = (await loadColumns(tx, companyId, input.board, me.id)).properties;
     if (input.projectId) await assertProject(tx, companyId, input.projectId);
     const properties = await applyValues(tx, companyId, columns, {}, input.properties ?? {});
-    const position = input.afterId
-      ? await positionAfter(tx, companyId, input.board, input.afterId)
-      : await endPosition(tx, companyId, input.board);
+    let position: number;
+    if (input.afterId === undefined) position = await endPosition(tx, companyId, input.board);
+    else {
+      await lockBoardOrder(tx, companyId, input.board);
+      [position] = (await placeAfter(tx, companyId, input.board, input.afterId, 1)).positions as [number];
+    }
     const seq = await allocateSeq(tx, companyId, 1);
     const [row] = rowsOf<{ id: string }>(
       await tx.execute(sql`INSERT INTO board_records (company_id, board, project_id, view_id, task_name, user_id,
@@ -681,4 +684,48 @@ export async function deleteTasks(ctx: AppContext, me: Principal, taskIds: strin
     await recomputeRecords(tx, companyId, sql`r.id = ANY(${pgArray(unique)}::uuid[])`, { dependents: true });
     return unique.length;
   });
+}
+
+/**
+ * POST /task/duplicate: a copy of each record right after it (answered in the order of `ids`) (its name, notes and cells; the copy is
+ * new: made now, by the caller, with the next running number), all or none. The /projects board's
+ * records stand for saved projects and are not copied.
+ */
+export async function duplicateTasks(ctx: AppContext, me: Principal, board: Board, ids: string[]) {
+  const companyId = boardCompany(me);
+  if (board === 'projects') throw new AppError(403, 'project_records_fixed');
+  const unique = [...new Set(ids)];
+  const copies = await ctx.database.db.transaction(async (tx) => {
+    await lockBoardOrder(tx, companyId, board);
+    const rows = rowsOf<{ id: string }>(
+      await tx.execute(sql`SELECT id FROM board_records WHERE company_id = ${companyId} AND board = ${board}
+        AND NOT is_deleted AND id = ANY(${pgArray(unique)}::uuid[]) ORDER BY position, seq`),
+    );
+    if (rows.length !== unique.length) throw notFound('task_not_found');
+    const first = await allocateSeq(tx, companyId, rows.length);
+    const made: string[] = [];
+    for (const [i, row] of rows.entries()) {
+      // Each copy goes between its original and the record after it.
+      const [position] = (await placeAfter(tx, companyId, board, row.id, 1)).positions as [number];
+      const [copy] = rowsOf<{ id: string }>(
+        await tx.execute(sql`INSERT INTO board_records (company_id, board, project_id, view_id, task_name, user_id,
+            updated_by, is_blank, position, seq, notes, properties)
+          SELECT company_id, board, project_id, view_id, task_name, ${me.id}, ${me.id}, false, ${position},
+            ${first + i}, notes, properties
+          FROM board_records WHERE id = ${row.id} AND company_id = ${companyId}
+          RETURNING id`),
+      );
+      if (!copy) throw new AppError(418, 'something_wrong');
+      made.push(copy.id);
+    }
+    await recomputeRecords(tx, companyId, sql`r.id = ANY(${pgArray(made)}::uuid[])`, { dependents: true });
+    // The originals' order: a copy follows its original in the answer too.
+    return unique.map((id) => made[rows.findIndex((r) => r.id === id)] as string);
+  });
+  const db = ctx.database.db;
+  const name = await companyName(db, companyId);
+  const found = await findRecords(db, companyId, sql`r.id = ANY(${pgArray(copies)}::uuid[])`);
+  const byId = new Map(found.map((r) => [r.id, toTask(r, name)]));
+  // The copy of each given record, in the order given.
+  return copies.map((id) => byId.get(id) as ReturnType<typeof toTask>);
 }
