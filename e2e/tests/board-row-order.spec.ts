@@ -21,13 +21,15 @@ const order = (page: Page) =>
       .map((r) => r.text.trim()),
   );
 
-async function makeView(page: Page, token: string, body: Record<string, unknown>) {
+/** Makes a view of the demo user's tasks board and opens it (a fresh page load shows its tab). */
+async function openView(page: Page, token: string, body: Record<string, unknown>) {
   const res = await page.request.post('/api/view/create', {
     headers: authHeaders(token),
     data: { board: 'tasks', viewType: 'table', ...body },
   });
   expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).data as { _id: string };
+  await page.reload();
+  await page.getByRole('tab', { name: String(body.name) }).click({ timeout: 60_000 });
 }
 
 async function dragRow(page: Page, name: string, target: string, where: 'above' | 'below') {
@@ -57,13 +59,11 @@ test.describe('rows ordered by hand', () => {
     const name = (x: string) => `Order ${suffix} ${x}`;
     for (const x of ['a', 'b', 'c']) await createTask(page.request, token, name(x));
     const view = `Order ${suffix}`;
-    await makeView(page, token, {
+    await openView(page, token, {
       name: view,
       groupBy: null,
       filters: [{ column: 'taskName', value: `Order ${suffix}` }],
     });
-    await page.reload();
-    await page.getByRole('tab', { name: view }).click({ timeout: 60_000 });
     await expect(page.getByTestId('board-row')).toHaveCount(3, { timeout: 60_000 });
     await expect.poll(() => order(page)).toEqual([name('a'), name('b'), name('c')]);
     const server = async () =>
@@ -123,15 +123,18 @@ test.describe('rows ordered by hand', () => {
     const grouped = `Grouped ${suffix}`;
     const sorted = `Sorted ${suffix}`;
     const filters = [{ column: 'taskName', value: `Group ${suffix}` }];
-    await makeView(page, token, { name: grouped, groupBy: 'Status', filters });
-    await makeView(page, token, {
-      name: sorted,
-      groupBy: null,
-      filters,
-      sort: [{ column: 'taskName', order: 'asc' }],
+    const made = await page.request.post('/api/view/create', {
+      headers: authHeaders(token),
+      data: {
+        board: 'tasks',
+        name: sorted,
+        groupBy: null,
+        filters,
+        sort: [{ column: 'taskName', order: 'asc' }],
+      },
     });
-    await page.reload();
-    await page.getByRole('tab', { name: grouped }).click({ timeout: 60_000 });
+    expect(made.status()).toBe(200);
+    await openView(page, token, { name: grouped, groupBy: 'Status', filters });
     await expect(page.getByTestId('board-row')).toHaveCount(3, { timeout: 60_000 });
     await expect.poll(() => order(page)).toEqual([name('a'), name('b'), name('c')]);
 
@@ -183,14 +186,12 @@ test.describe('rows ordered by hand', () => {
       )._id;
     }
     const view = `Cards ${suffix}`;
-    await makeView(page, token, {
+    await openView(page, token, {
       name: view,
       viewType: 'kanban',
       groupBy: 'Status',
       filters: [{ column: 'taskName', value: `Card ${suffix}` }],
     });
-    await page.reload();
-    await page.getByRole('tab', { name: view }).click({ timeout: 60_000 });
     const column = (status: string) => page.getByTestId(`kanban-column-${status}`);
     const cards = (status: string) =>
       column(status)
@@ -234,5 +235,57 @@ test.describe('rows ordered by hand', () => {
       properties: Record<string, { value: unknown }>;
     }>(page.request, token, name('a'));
     expect(saved[0]?.properties.Status?.value).toBe('In Arbeit');
+  });
+
+  test('the cell menu inserts a record above a row and duplicates one below it; Ctrl+Z takes the copy back', async ({
+    page,
+  }) => {
+    const suffix = Date.now().toString(36);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const { token } = await loginAs(page, DEMO.helios, '/tasks', 'en');
+    const name = (x: string) => `Ins ${suffix} ${x}`;
+    await createTask(page.request, token, { taskName: name('a'), properties: { Priorität: 'Hoch' } });
+    await createTask(page.request, token, name('b'));
+    const view = `Ins ${suffix}`;
+    await openView(page, token, {
+      name: view,
+      groupBy: null,
+      filters: [{ column: 'taskName', value: `Ins ${suffix}` }],
+    });
+    await expect.poll(() => order(page), { timeout: 60_000 }).toEqual([name('a'), name('b')]);
+    const title = (x: string) =>
+      page
+        .getByTestId('board-row')
+        .filter({ hasText: name(x) })
+        .locator('[data-column="taskName"]');
+    const server = async () => (await findTasks(page.request, token, `Ins ${suffix}`)).map((t) => t.taskName);
+
+    // Above b: the new record's name is typed at once.
+    await title('b').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Insert record above' }).click();
+    await page.keyboard.type(name('n'));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => order(page)).toEqual([name('a'), name('n'), name('b')]);
+    await expect.poll(server).toEqual([name('a'), name('n'), name('b')]);
+
+    // A copy of a, right below it, with its values.
+    await title('a').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Duplicate' }).click();
+    await expect(page.getByText('1 record duplicated')).toBeVisible();
+    await expect.poll(() => order(page)).toEqual([name('a'), name('a'), name('n'), name('b')]);
+    await expect.poll(server).toEqual([name('a'), name('a'), name('n'), name('b')]);
+    const copies = await findTasks<{
+      _id: string;
+      taskName: string;
+      properties: Record<string, { value: unknown }>;
+    }>(page.request, token, name('a'));
+    expect(copies.map((c) => c.properties.Priorität?.value)).toEqual(['Hoch', 'Hoch']);
+
+    // Ctrl+Z: the copy goes (to the bin).
+    await page.getByRole('grid', { name: 'Records' }).focus();
+    await page.keyboard.press('Control+z');
+    await expect(page.getByText('Undone: duplicating 1 record')).toBeVisible();
+    await expect.poll(() => order(page)).toEqual([name('a'), name('n'), name('b')]);
+    await expect.poll(server).toEqual([name('a'), name('n'), name('b')]);
   });
 });

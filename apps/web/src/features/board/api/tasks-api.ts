@@ -119,6 +119,10 @@ const MoveAnswer = dataOf(TaskMoveResponse);
 export const moveTasks = (body: TaskMoveRequest) =>
   api.put('/task/move', body, { schema: MoveAnswer }).then((r) => r.data.moved);
 
+/** POST /task/duplicate: the copies, in the order of `ids`, each saved right after its original. */
+export const duplicateTasks = (board: Board, ids: string[]) =>
+  api.post('/task/duplicate', { board, ids }, { schema: TasksAnswer }).then((r) => r.data.tasks);
+
 /** POST /task/delete/multiple {taskIds}: soft delete; answers the localized message. */
 export const deleteTasks = (taskIds: string[]) =>
   api.post('/task/delete/multiple', { taskIds }, { schema: DeleteAnswer }).then((r) => r.data);

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/errors';
 import { notifyWithUndo } from '../../../lib/undo-toast';
 import { boardKeys } from '../api/board-keys';
-import { createTask, deleteTasks, updateTasks, useTaskCache } from '../api/tasks-api';
+import { createTask, deleteTasks, duplicateTasks, updateTasks, useTaskCache } from '../api/tasks-api';
 import { TITLE_KEY } from '../lib/columns';
 import { notifyBoardError } from '../lib/notify';
 import { insertTask, removeTasks, replaceTask } from '../lib/task-cache';
@@ -17,7 +17,8 @@ export interface NewRecord {
   taskName?: string;
   notes?: string;
   properties?: Record<string, unknown>;
-  afterId?: string;
+  /** Right after this record, first for null (else at the end). */
+  afterId?: string | null;
 }
 
 /** Creating, deleting (with undo) and bulk-editing records. */
@@ -66,7 +67,7 @@ export function useRecordActions() {
           ...(record.properties && Object.keys(record.properties).length
             ? { properties: record.properties }
             : {}),
-          ...(record.afterId ? { afterId: record.afterId } : {}),
+          ...(record.afterId !== undefined ? { afterId: record.afterId } : {}),
         });
         change((data, body) => insertTask(data, body, task, record.afterId));
         undo.push({
@@ -101,6 +102,29 @@ export function useRecordActions() {
       }
     },
     [remove, restore, t, tApp, undo],
+  );
+
+  /** POST /task/duplicate: a copy of each record right below it; undone by deleting the copies. */
+  const duplicate = useCallback(
+    async (ids: string[]): Promise<Task[]> => {
+      try {
+        const copies = await duplicateTasks(scope.board, ids);
+        for (const [i, copy] of copies.entries())
+          change((data, body) => insertTask(data, body, copy, ids[i]));
+        const made = copies.map((copy) => copy._id);
+        notifySuccess(t('bulk.duplicated', { count: copies.length }));
+        undo.push({
+          label: t('undo.duplicated', { count: copies.length }),
+          undo: () => remove(made),
+          redo: () => restore(made),
+        });
+        return copies;
+      } catch (error) {
+        notifyBoardError(error, tApp);
+        return [];
+      }
+    },
+    [change, remove, restore, scope.board, t, tApp, undo],
   );
 
   /** PUT /task/update/multiple: one value for many records; undo gives each its old value back. */
@@ -144,5 +168,5 @@ export function useRecordActions() {
     [change, columns, queryClient, t, tApp, undo],
   );
 
-  return { create, destroy, bulkSet, refresh };
+  return { create, destroy, duplicate, bulkSet, refresh };
 }

@@ -53,12 +53,14 @@ describe('task cache', () => {
     expect(next.pages[0]?.groups[0]).toEqual({ value: 'Todo', count: 0, sum: 0 });
   });
 
-  it('inserts a record after another one, or at the end', () => {
+  it('inserts a record after another one, first (null), or at the end', () => {
     const d = makeTask({ Status: 'Done' });
     const e = makeTask({});
     const next = insertTask(insertTask(pages(), body, d, a._id), body, e);
     expect(flattenTasks(next).map((t) => t._id)).toEqual([a._id, d._id, b._id, c._id, e._id]);
     expect(next.pages[0]?.pagination.total).toBe(5);
+    const first = makeTask({});
+    expect(flattenTasks(insertTask(next, body, first, null))[0]?._id).toBe(first._id);
   });
 
   it('patches the title and a cell', () => {

@@ -71,17 +71,29 @@ export function removeTasks(data: TaskPages, body: GroupingOf, ids: readonly str
   return withTotal({ ...next, pages }, -removed);
 }
 
-/** The cache with a new record after `afterId` (else at the end of the loaded records). */
-export function insertTask(data: TaskPages, body: GroupingOf, task: Task, afterId?: string): TaskPages {
+/**
+ * The cache with a new record after `afterId`, first for `null` (else at the end of the loaded
+ * records).
+ */
+export function insertTask(
+  data: TaskPages,
+  body: GroupingOf,
+  task: Task,
+  afterId?: string | null,
+): TaskPages {
   if (findTask(data, task._id)) return replaceTask(data, body, task);
   const lastPage = data.pages.length - 1;
   const at = afterId ? data.pages.findIndex((p) => p.tasks.some((t) => t._id === afterId)) : -1;
-  const pageIndex = at >= 0 ? at : lastPage;
+  const pageIndex = afterId === null ? 0 : at >= 0 ? at : lastPage;
   const pages = data.pages.map((p, i) => {
     if (i !== pageIndex) return p;
     const tasks = [...p.tasks];
-    const after = afterId ? tasks.findIndex((t) => t._id === afterId) : -1;
-    tasks.splice(after >= 0 ? after + 1 : tasks.length, 0, task);
+    const after = afterId
+      ? tasks.findIndex((t) => t._id === afterId)
+      : afterId === null
+        ? -1
+        : tasks.length - 1;
+    tasks.splice(after + 1, 0, task);
     return { ...p, tasks };
   });
   if (pageIndex < 0) return data;

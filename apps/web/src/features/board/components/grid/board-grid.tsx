@@ -18,6 +18,7 @@ import type { CellPos } from '../../lib/grid-nav';
 import { notifyFailure } from '../../lib/notify';
 import { rangeStats } from '../../lib/range-stats';
 import { movingIds, stepTarget } from '../../lib/row-move';
+import { cellRaw } from '../../lib/values';
 import { CellMenu, type CellMenuActions } from './cell-menu';
 import { ColumnDialogs } from './column-dialogs';
 import classes from './grid.module.css';
@@ -133,6 +134,35 @@ export function BoardGrid(props: BoardGridProps) {
     cursor.followRecord(task._id, cursor.active?.col ?? 0);
     void rowMove.move(ids, target.afterId);
   };
+  /** A new record just above or below the active one (in its group, with its group's value). */
+  const insertNear = async (side: -1 | 1) => {
+    const task = cursor.active && rows[cursor.active.row];
+    if (!task || isProjects) return;
+    if (rowMove.refusal) {
+      notifyFailure(rowMove.refusal);
+      return;
+    }
+    const at = entries.findIndex((e) => e.kind === 'row' && e.task._id === task._id);
+    const above = entries[at - 1];
+    const afterId = side === 1 ? task._id : above?.kind === 'row' ? above.task._id : null;
+    const value = groupColumn && isEditable(groupColumn) ? cellRaw(task, groupColumn.id) : undefined;
+    const created = await records.create({
+      afterId,
+      ...(groupColumn && value !== undefined && value !== null
+        ? { properties: { [groupColumn.id]: value } }
+        : {}),
+    });
+    if (created) cursor.setEditNew(created._id);
+  };
+  /** Copies of the selected records (or the active one), each right below its original. */
+  const duplicateRows = async () => {
+    const task = cursor.active && rows[cursor.active.row];
+    if (!task || isProjects) return;
+    const selected = props.selection[task._id] ? rows.filter((r) => props.selection[r._id]) : [task];
+    const copies = await records.duplicate(selected.map((r) => r._id));
+    const first = copies[0];
+    if (first) cursor.followRecord(first._id, cursor.active?.col ?? 0);
+  };
   const openRecord = useCallback((task: Task) => setDrawer({ mode: 'edit', taskId: task._id }), [setDrawer]);
   const onCustomerTarget = useCallback(
     (task: Task) => task.projectId && openCustomerTarget(task.projectId),
@@ -219,6 +249,9 @@ export function BoardGrid(props: BoardGridProps) {
     },
     moveUp: () => moveRows(-1),
     moveDown: () => moveRows(1),
+    insertAbove: () => void insertNear(-1),
+    insertBelow: () => void insertNear(1),
+    duplicate: () => void duplicateRows(),
   };
 
   // Stable props for the memoised header, footer and dialogs: scrolling renders the rows only.
@@ -348,6 +381,7 @@ export function BoardGrid(props: BoardGridProps) {
       <CellMenu
         at={menuAt}
         movable={movable}
+        creatable={!isProjects}
         writable={menuColumns.some(isWritable)}
         actions={menuActions}
         onClose={() => {

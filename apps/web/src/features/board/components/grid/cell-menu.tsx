@@ -6,7 +6,10 @@ import {
   IconArrowUp,
   IconClipboard,
   IconCopy,
+  IconCopyPlus,
   IconEraser,
+  IconRowInsertBottom,
+  IconRowInsertTop,
   IconScissors,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -25,15 +28,32 @@ export interface CellMenuActions {
   open: () => void;
   moveUp: () => void;
   moveDown: () => void;
+  insertAbove: () => void;
+  insertBelow: () => void;
+  duplicate: () => void;
 }
+
+/** The commands with a key of their own (shown beside them). */
+const KEYED: ReadonlySet<keyof CellMenuActions> = new Set([
+  'copy',
+  'cut',
+  'paste',
+  'clear',
+  'fillDown',
+  'open',
+  'moveUp',
+  'moveDown',
+]);
 
 interface CellMenuProps {
   /** Where the menu opens (the pointer, or the active cell's corner); null while closed. */
   at: { x: number; y: number } | null;
   /** Whether the cells under the menu take values (cut, paste, clear and fill down). */
   writable: boolean;
-  /** Whether rows are ordered by hand here (no sort, not the bin). */
+  /** Whether rows are ordered by hand here (no sort). */
   movable: boolean;
+  /** Whether records can be added here (not on /projects). */
+  creatable: boolean;
   actions: CellMenuActions;
   onClose: () => void;
 }
@@ -42,15 +62,17 @@ interface CellMenuProps {
  * The grid's cell menu (right click, the context-menu key or Shift+F10): the clipboard and the
  * range's commands with their keys beside them, so the mouse finds what the keyboard does.
  */
-export function CellMenu({ at, writable, movable, actions, onClose }: CellMenuProps) {
+export function CellMenu({ at, writable, movable, creatable, actions, onClose }: CellMenuProps) {
   const { t } = useTranslation('board');
   const item = (key: keyof CellMenuActions, icon: ReactNode, disabled = false) => (
     <Menu.Item
       leftSection={icon}
       rightSection={
-        <Text size="xs" c="dimmed" aria-hidden>
-          {keyLabel(t(`cellMenu.keys.${key}`), IS_APPLE)}
-        </Text>
+        KEYED.has(key) ? (
+          <Text size="xs" c="dimmed" aria-hidden>
+            {keyLabel(t(`cellMenu.keys.${key as 'copy'}`), IS_APPLE)}
+          </Text>
+        ) : undefined
       }
       disabled={disabled}
       onClick={actions[key]}
@@ -86,6 +108,9 @@ export function CellMenu({ at, writable, movable, actions, onClose }: CellMenuPr
         <Menu.Divider />
         {item('moveUp', <IconArrowUp size={14} aria-hidden />, !movable)}
         {item('moveDown', <IconArrowDown size={14} aria-hidden />, !movable)}
+        {item('insertAbove', <IconRowInsertTop size={14} aria-hidden />, !movable || !creatable)}
+        {item('insertBelow', <IconRowInsertBottom size={14} aria-hidden />, !movable || !creatable)}
+        {item('duplicate', <IconCopyPlus size={14} aria-hidden />, !creatable)}
         <Menu.Divider />
         {item('open', <IconArrowsDiagonal size={14} aria-hidden />)}
       </Menu.Dropdown>
