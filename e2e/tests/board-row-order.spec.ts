@@ -235,6 +235,18 @@ test.describe('rows ordered by hand', () => {
       properties: Record<string, { value: unknown }>;
     }>(page.request, token, name('a'));
     expect(saved[0]?.properties.Status?.value).toBe('In Arbeit');
+
+    // The keyboard: Space picks b up, ArrowUp takes it past c, Space drops it there.
+    await page.getByTestId(`kanban-card-${ids.b}`).focus();
+    await page.keyboard.press('Space');
+    await expect(page.getByRole('status').filter({ hasText: `${name('b')} is over` })).toBeAttached();
+    await page.keyboard.press('ArrowUp');
+    await expect(
+      page.getByRole('status').filter({ hasText: `${name('b')} is before ${name('c')} in Nicht begonnen.` }),
+    ).toBeAttached();
+    await page.keyboard.press('Space');
+    await expect.poll(() => cards('Nicht begonnen')).toEqual([name('b'), name('c')]);
+    await expect.poll(server).toEqual([name('b'), name('c'), name('x'), name('a'), name('y')]);
   });
 
   test('the cell menu inserts a record above a row and duplicates one below it; Ctrl+Z takes the copy back', async ({

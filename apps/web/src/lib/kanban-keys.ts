@@ -1,4 +1,7 @@
-import type { KeyboardCoordinateGetter } from '@dnd-kit/core';
+import type { KeyboardCoordinateGetter, UniqueIdentifier } from '@dnd-kit/core';
+
+/** A card as a drop target (a place among the cards of a column), not a column. */
+export const isCardTarget = (id: UniqueIdentifier) => String(id).startsWith('card:');
 
 /**
  * Arrow keys jump between columns (left/right) instead of creeping 25 px at a time; the card lands near
@@ -8,9 +11,9 @@ export const columnCoordinates: KeyboardCoordinateGetter = (event, { currentCoor
   const direction = event.code === 'ArrowRight' ? 1 : event.code === 'ArrowLeft' ? -1 : 0;
   if (direction === 0) return undefined;
   event.preventDefault();
-  // The columns only: cards are drop targets too (a place in a column, for the pointer).
+  // The columns only: on the board's kanban, cards are drop targets too (`card:<id>`, a place).
   const columns = [...context.droppableRects.entries()]
-    .filter(([id]) => String(id).startsWith('group:'))
+    .filter(([id]) => !isCardTarget(id))
     .map(([, rect]) => rect)
     .sort((a, b) => a.left - b.left);
   // Not measured yet (the key came right after the pick-up): ignore it.
@@ -29,4 +32,38 @@ export const columnCoordinates: KeyboardCoordinateGetter = (event, { currentCoor
   const target = columns[Math.min(columns.length - 1, Math.max(0, current + direction))];
   if (!target) return currentCoordinates;
   return { x: target.left + Math.max(0, (target.width - width) / 2), y: target.top + 48 };
+};
+
+/**
+ * The board's kanban: left and right jump columns (`columnCoordinates`); up and down move the card
+ * past the next card above or below it in its column, so it lands before or after that card (the
+ * drop reads which half of the card the dragged card's middle is in).
+ */
+export const cardCoordinates: KeyboardCoordinateGetter = (event, args) => {
+  const direction = event.code === 'ArrowDown' ? 1 : event.code === 'ArrowUp' ? -1 : 0;
+  if (direction === 0) return columnCoordinates(event, args);
+  event.preventDefault();
+  const { currentCoordinates, context } = args;
+  const size = context.collisionRect;
+  if (!size) return undefined;
+  const centreX = currentCoordinates.x + size.width / 2;
+  const centreY = currentCoordinates.y + size.height / 2;
+  const own = `card:${String(context.active?.id ?? '')}`;
+  const cards = [...context.droppableRects.entries()]
+    .filter(
+      ([id, rect]) =>
+        isCardTarget(id) && id !== own && rect.left <= centreX && centreX <= rect.left + rect.width,
+    )
+    .map(([, rect]) => rect)
+    .sort((a, b) => a.top - b.top);
+  const middle = (rect: { top: number; height: number }) => rect.top + rect.height / 2;
+  // The next card whose middle is past the dragged card's middle, in the direction of the key.
+  const target =
+    direction === 1
+      ? cards.find((rect) => middle(rect) > centreY + 1)
+      : cards.reverse().find((rect) => middle(rect) < centreY - 1);
+  if (!target) return undefined;
+  // Its lower half going down (after it), its upper half going up (before it).
+  const at = target.top + target.height * (direction === 1 ? 0.75 : 0.25);
+  return { x: currentCoordinates.x, y: at - size.height / 2 };
 };

@@ -17,7 +17,7 @@ import { Alert } from '@mantine/core';
 import type { Task, TaskGroup } from '@solar/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { columnCoordinates } from '../../../../lib/kanban-keys';
+import { cardCoordinates, isCardTarget } from '../../../../lib/kanban-keys';
 import { useBoard } from '../../hooks/board-context';
 import { useCellWriter } from '../../hooks/use-cell-writer';
 import { useRowMove } from '../../hooks/use-row-move';
@@ -42,25 +42,37 @@ const taskOf = (data: unknown): Task | null =>
 const isColumn = (id: unknown) => String(id).startsWith('group:');
 
 /**
- * The pointer drops on the card under it (a place in the column), else on the column; the keyboard
- * jumps whole columns (lib/kanban-keys) and drops on the column, as before cards were drop targets.
+ * The pointer drops on the card under it (a place in the column), else on the column. The keyboard
+ * (lib/kanban-keys) jumps whole columns and lands on the column; its up and down arrows bring the
+ * card's middle onto another card, which is then the place.
  */
 const dropCollision: CollisionDetection = (args) => {
+  const own = `card:${args.active.id}`;
   if (!args.pointerCoordinates) {
+    const rect = args.collisionRect;
+    const x = rect.left + rect.width / 2;
+    const y = rect.top + rect.height / 2;
+    const card = args.droppableContainers.find((c) => {
+      const r = args.droppableRects.get(c.id);
+      return (
+        isCardTarget(c.id) && c.id !== own && r && r.left <= x && x <= r.right && r.top <= y && y <= r.bottom
+      );
+    });
+    if (card) return [{ id: card.id, data: { droppableContainer: card, value: 0 } }];
     return rectIntersection({
       ...args,
       droppableContainers: args.droppableContainers.filter((c) => isColumn(c.id)),
     });
   }
   const hits = pointerWithin(args);
-  const card = hits.find((h) => !isColumn(h.id) && h.id !== `card:${args.active.id}`);
+  const card = hits.find((h) => isCardTarget(h.id) && h.id !== own);
   return card ? [card] : hits.filter((h) => isColumn(h.id));
 };
 
 type DropAt = { id: string; side: 'before' | 'after' };
 
 /** Above or below the card under the dragged one: which half of it the dragged card's middle is in. */
-function dropAtOf(event: DragMoveEvent | DragEndEvent): DropAt | null {
+function dropAtOf(event: Pick<DragMoveEvent, 'active' | 'over'>): DropAt | null {
   const over = event.over;
   const dragged = event.active.rect.current.translated;
   if (!over || isColumn(over.id) || !dragged) return null;
@@ -90,7 +102,7 @@ export function KanbanBoard({
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     // Space picks a card up and arrows jump a column; Enter opens the record (it does not pick up).
     useSensor(KeyboardSensor, {
-      coordinateGetter: columnCoordinates,
+      coordinateGetter: cardCoordinates,
       keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
     }),
   );
@@ -136,10 +148,16 @@ export function KanbanBoard({
         name: nameOf(a.data.current),
         column: columnName(`group:${groupValueOf(taskOf(a.data.current) as Task, groupBy) ?? ''}`),
       }),
-    onDragOver: ({ active: a, over }) =>
-      over
-        ? t('kanban.dnd.over', { name: nameOf(a.data.current), column: columnName(over.id) })
-        : t('kanban.dnd.outside', { name: nameOf(a.data.current) }),
+    onDragOver: ({ active: a, over }) => {
+      if (!over) return t('kanban.dnd.outside', { name: nameOf(a.data.current) });
+      const at = dropAtOf({ active: a, over });
+      if (!at) return t('kanban.dnd.over', { name: nameOf(a.data.current), column: columnName(over.id) });
+      return t(at.side === 'before' ? 'kanban.dnd.overBefore' : 'kanban.dnd.overAfter', {
+        name: nameOf(a.data.current),
+        card: nameOf(over.data.current),
+        column: columnName(over.id),
+      });
+    },
     onDragEnd: ({ active: a, over }) =>
       over
         ? t('kanban.dnd.end', { name: nameOf(a.data.current), column: columnName(over.id) })
