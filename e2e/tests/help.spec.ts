@@ -66,6 +66,12 @@ test.describe('help and onboarding', () => {
     await expect(page.getByText('Free: the first 3 OBJ files, no PVSol files.')).toBeVisible();
     await expect(page.getByText('{{customerName}}', { exact: false })).toBeVisible();
     await expect(page.getByRole('cell', { name: 'yearlyProduction' })).toBeVisible();
+    // The board's keys, among them moving a record.
+    const keys = page.getByTestId('help-board-keys');
+    await expect(
+      keys.getByRole('row', { name: 'Alt+↑ / Alt+↓ Move the record (or the selected ones) up or down' }),
+    ).toBeVisible();
+    await expect(keys.getByRole('row')).toHaveCount(15);
     expect(await serious(page)).toEqual([]);
     // A demo user has seen the tour already.
     await expect(page.getByRole('dialog', { name: 'Welcome tour' })).toHaveCount(0);
@@ -83,7 +89,8 @@ test.describe('help and onboarding', () => {
     await expect(acquisition).toContainText('Puede pasar a: Oferta enviada');
     // A list item, not a table row that a scroll container would cut at the screen's edge.
     await expect(acquisition).toHaveJSProperty('tagName', 'LI');
-    await expect(page.getByRole('table')).toHaveCount(1); // the placeholders' table only
+    // The placeholders' and the board keys' tables only.
+    await expect(page.getByRole('table')).toHaveCount(2);
     for (const stage of ['ACQUISITION', 'OFFER_NOT_ACCEPTED']) {
       const box = await page.getByTestId(`help-stage-${stage}`).boundingBox();
       expect(box, stage).not.toBeNull();

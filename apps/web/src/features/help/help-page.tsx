@@ -20,6 +20,24 @@ import { STAGE_COLORS } from '../listing/projects-table';
 
 const SECTIONS = ['stages', 'quota', 'templates', 'board'] as const;
 
+/** The board's keys on the help page, in this order (their names are the reader's keyboard's). */
+const BOARD_KEYS = [
+  'move',
+  'edit',
+  'cancel',
+  'tab',
+  'range',
+  'select',
+  'open',
+  'clipboard',
+  'clear',
+  'fillDown',
+  'moveRow',
+  'menu',
+  'undo',
+  'kanban',
+] as const;
+
 /** One part of the page: a card with a heading the table of contents links to. */
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -218,6 +236,33 @@ export function HelpPage() {
 
       <Section id="board" title={t('board.title')}>
         <Text size="sm">{t('board.text')}</Text>
+        <Title order={4} size="h6" mt="md" mb={4}>
+          {t('board.keysTitle')}
+        </Title>
+        <Table.ScrollContainer minWidth={300}>
+          <Table data-testid="help-board-keys">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('board.keysColumn')}</Table.Th>
+                <Table.Th>{t('board.actionColumn')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {BOARD_KEYS.map((id) => (
+                <Table.Tr key={id}>
+                  <Table.Td>
+                    <Text size="sm" ff="monospace">
+                      {t(`board.keys.${id}.keys`)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{t(`board.keys.${id}.action`)}</Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       </Section>
     </Stack>
   );
