@@ -50,6 +50,40 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+/** A two-column table: something to type or press (monospace) and what it does. */
+function CodeTable(props: {
+  head: [string, string];
+  rows: { key: string; code: string; text: string }[];
+  testId?: string;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={300}>
+      <Table data-testid={props.testId}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{props.head[0]}</Table.Th>
+            <Table.Th>{props.head[1]}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {props.rows.map((row) => (
+            <Table.Tr key={row.key}>
+              <Table.Td>
+                <Text size="sm" ff="monospace">
+                  {row.code}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{row.text}</Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
 /** A stage's badge, in its colour and wrapping where its name is long. */
 function StageBadge({ stage }: { stage: Stage }) {
   const { t } = useTranslation('pipeline');
@@ -208,30 +242,14 @@ export function HelpPage() {
           <List.Item>{t('templates.email', { example: '{{customerName}}' })}</List.Item>
           <List.Item>{t('templates.word', { example: '{customerName}' })}</List.Item>
         </List>
-        <Table.ScrollContainer minWidth={300}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('templates.placeholder')}</Table.Th>
-                <Table.Th>{t('templates.value')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {TEMPLATE_PLACEHOLDERS.map((name) => (
-                <Table.Tr key={name}>
-                  <Table.Td>
-                    <Text size="sm" ff="monospace">
-                      {name}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{t(`templates.${name}`)}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <CodeTable
+          head={[t('templates.placeholder'), t('templates.value')]}
+          rows={TEMPLATE_PLACEHOLDERS.map((name) => ({
+            key: name,
+            code: name,
+            text: t(`templates.${name}`),
+          }))}
+        />
       </Section>
 
       <Section id="board" title={t('board.title')}>
@@ -239,30 +257,15 @@ export function HelpPage() {
         <Title order={4} size="h6" mt="md" mb={4}>
           {t('board.keysTitle')}
         </Title>
-        <Table.ScrollContainer minWidth={300}>
-          <Table data-testid="help-board-keys">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('board.keysColumn')}</Table.Th>
-                <Table.Th>{t('board.actionColumn')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {BOARD_KEYS.map((id) => (
-                <Table.Tr key={id}>
-                  <Table.Td>
-                    <Text size="sm" ff="monospace">
-                      {t(`board.keys.${id}.keys`)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{t(`board.keys.${id}.action`)}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <CodeTable
+          testId="help-board-keys"
+          head={[t('board.keysColumn'), t('board.actionColumn')]}
+          rows={BOARD_KEYS.map((id) => ({
+            key: id,
+            code: t(`board.keys.${id}.keys`),
+            text: t(`board.keys.${id}.action`),
+          }))}
+        />
       </Section>
     </Stack>
   );
