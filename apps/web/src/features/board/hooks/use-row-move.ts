@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { boardKeys, bodyOfKey } from '../api/board-keys';
 import { moveTasks } from '../api/tasks-api';
 import { notifyBoardError, notifyFailure } from '../lib/notify';
-import { moveInPages } from '../lib/row-move';
+import { movedList } from '../lib/row-move';
 import type { TaskPage } from '../lib/task-cache';
 import { useBoard } from './board-context';
 
@@ -34,19 +34,21 @@ export function useRowMove() {
         notifyFailure(refusal);
         return;
       }
+      // Lists in the board's order, ungrouped or grouped as this one (the records stay in their
+      // group), hold them where they go; the others load again once the server has the move.
       const stale: (readonly unknown[])[] = [];
       for (const [key, data] of queryClient.getQueriesData<InfiniteData<TaskPage, unknown>>({
         queryKey: boardKeys.tasksOf(board),
       })) {
         const body = bodyOfKey(key);
         if (!data || !body) continue;
-        const next = body.deleted || (body.sort?.length ?? 0) > 0 ? null : moveInPages(data, ids, afterId);
+        const next = movedList(data, body, filterBody.groupBy, ids, afterId);
         if (next) queryClient.setQueryData(key, next);
         else stale.push(key);
       }
-      for (const key of stale) void queryClient.invalidateQueries({ queryKey: key, exact: true });
       try {
         const moved = await moveTasks({ board, ids, afterId });
+        for (const key of stale) void queryClient.invalidateQueries({ queryKey: key, exact: true });
         const place = (positions: number[]) => async () => {
           await moveTasks({ board, ids, positions });
           await refresh();
@@ -61,7 +63,7 @@ export function useRowMove() {
         await refresh();
       }
     },
-    [board, queryClient, refresh, refusal, t, tApp, undo],
+    [board, filterBody.groupBy, queryClient, refresh, refusal, t, tApp, undo],
   );
 
   return { move, refusal };

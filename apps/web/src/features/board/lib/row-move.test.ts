@@ -1,7 +1,7 @@
 import type { Task } from '@solar/shared';
 import { describe, expect, it } from 'vitest';
 import { gridEntries } from './grid-entries';
-import { dropTarget, moveInList, moveInPages, movingIds, stepTarget } from './row-move';
+import { dropTarget, movedList, moveInList, moveInPages, movingIds, stepTarget } from './row-move';
 import type { TaskPages } from './task-cache';
 import { makeColumn, makeTask } from './test-fixtures';
 
@@ -116,5 +116,32 @@ describe('moveInList and moveInPages', () => {
     const other = { pages: [page([a])], pageParams: [0] } as unknown as TaskPages;
     expect(moveInPages(other, [d._id], a._id)).toBe(other);
     expect(moveInPages(data, [a._id], '00000000-0000-4000-8000-999999999999')).toBeNull();
+  });
+});
+
+describe('movedList', () => {
+  const data = {
+    pages: [
+      {
+        tasks: [a, b, c],
+        groups: [],
+        related: {},
+        pagination: { page: 1, limit: 3, total: 3, hasNextPage: false },
+      },
+    ],
+    pageParams: [0],
+  } as unknown as TaskPages;
+  const moved = (body: object, groupBy: string | null = 'Status') =>
+    names(movedList(data, body, groupBy, [c._id], null)?.pages[0]?.tasks ?? null);
+
+  it('moves the records in lists in the board order, ungrouped or grouped as the view', () => {
+    expect(moved({})).toEqual(['c', 'a', 'b']);
+    expect(moved({ groupBy: 'Status' })).toEqual(['c', 'a', 'b']);
+  });
+
+  it('leaves sorted lists, lists grouped otherwise and the bin to load again', () => {
+    expect(moved({ sort: [{ column: 'taskName', order: 'asc' }] })).toBeUndefined();
+    expect(moved({ groupBy: 'Priority' })).toBeUndefined();
+    expect(moved({ deleted: true })).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import type { Task } from '@solar/shared';
+import type { Task, TaskFilterRequest } from '@solar/shared';
 import type { GridEntry } from './grid-entries';
 import type { TaskPages } from './task-cache';
 
@@ -142,4 +142,21 @@ export function moveInPages(
     return { ...p, tasks };
   });
   return { ...data, pages };
+}
+
+/**
+ * A cached list after a move made in a view grouped by `groupBy`, or null when it is to load again:
+ * a list in the board's order, ungrouped or grouped the same way (the records stayed in their group),
+ * holding the record they follow.
+ */
+export function movedList(
+  data: TaskPages,
+  body: Pick<TaskFilterRequest, 'sort' | 'groupBy' | 'deleted'>,
+  groupBy: string | null | undefined,
+  ids: readonly string[],
+  afterId: string | null,
+): TaskPages | null {
+  const ordered =
+    !body.deleted && (body.sort?.length ?? 0) === 0 && (!body.groupBy || body.groupBy === groupBy);
+  return ordered ? moveInPages(data, ids, afterId) : null;
 }
