@@ -300,4 +300,34 @@ test.describe('rows ordered by hand', () => {
     await expect.poll(() => order(page)).toEqual([name('a'), name('n'), name('b')]);
     await expect.poll(server).toEqual([name('a'), name('n'), name('b')]);
   });
+
+  test("on /projects the kanban's cards keep their stage column, and say why", async ({ page }) => {
+    const suffix = Date.now().toString(36);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const { token } = await loginAs(page, DEMO.helios, '/projects', 'en');
+    const res = await page.request.post('/api/view/create', {
+      headers: authHeaders(token),
+      data: { board: 'projects', name: `Stages ${suffix}`, viewType: 'kanban', groupBy: 'Status' },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    await page.reload();
+    await page.getByRole('tab', { name: `Stages ${suffix}` }).click({ timeout: 60_000 });
+    const withCards = page
+      .locator('[data-testid^="kanban-column-"]')
+      .filter({ has: page.locator('[data-testid^="kanban-card-"]') });
+    await expect.poll(() => withCards.count(), { timeout: 60_000 }).toBeGreaterThan(1);
+    const card = withCards.nth(0).locator('[data-testid^="kanban-card-"]').first();
+    const target = withCards.nth(1).locator('[data-testid^="kanban-card-"]').first();
+    const cardId = await card.getAttribute('data-testid');
+    const from = await card.boundingBox();
+    const to = await target.boundingBox();
+    if (!from || !to) throw new Error('kanban not laid out');
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 4 });
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height * 0.7, { steps: 12 });
+    await page.mouse.up();
+    await expect(page.getByText('“Status” is read-only here: cards keep their column.')).toBeVisible();
+    await expect(withCards.nth(0).getByTestId(cardId as string)).toBeVisible();
+  });
 });

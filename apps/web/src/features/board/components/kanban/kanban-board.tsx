@@ -23,6 +23,7 @@ import { useCellWriter } from '../../hooks/use-cell-writer';
 import { useRowMove } from '../../hooks/use-row-move';
 import { isEditable, visibleColumns } from '../../lib/columns';
 import { bucketTasks, groupValueOf } from '../../lib/groups';
+import { notifyFailure } from '../../lib/notify';
 import classes from './kanban.module.css';
 import { CardBody } from './kanban-card';
 import { KanbanColumn } from './kanban-column';
@@ -191,7 +192,11 @@ export function KanbanBoard({
     if (value === undefined) return;
     const from = groupValueOf(task, groupBy);
     if (value !== from) {
-      if (!editable) return;
+      if (!editable) {
+        // Cards can be dragged for their place (/projects: the stage is the project's, set there).
+        notifyFailure(t('kanban.readOnlyGroup', { name: groupColumn.label }));
+        return;
+      }
       // A failed save keeps the card in its column (and says why): it does not move either.
       if (!(await commit(task, groupBy, value))) return;
     }
