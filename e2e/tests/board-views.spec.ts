@@ -236,6 +236,44 @@ test.describe('board views', () => {
     await expect.poll(() => statusOf(page.request, token, `Keys ${suffix}`)).toBe('In Arbeit');
   });
 
+  test('a view is duplicated with its settings, under a new name, and opened', async ({ page }) => {
+    const suffix = Date.now().toString(36);
+    const { token } = await loginAs(page, DEMO.helios, '/tasks', 'de');
+    const name = `Vorlage ${suffix}`;
+    const made = await page.request.post('/api/view/create', {
+      headers: authHeaders(token),
+      data: {
+        board: 'tasks',
+        name,
+        groupBy: null,
+        filters: [{ column: 'Priorität', value: ['Hoch'] }],
+        sort: [{ column: 'Fällig am', order: 'desc' }],
+        hiddenProperties: ['Zuständig'],
+        calculations: { 'Aufwand (h)': 'average' },
+      },
+    });
+    expect(made.status()).toBe(200);
+    await page.reload();
+    await page.getByRole('tab', { name }).click({ timeout: 60_000 });
+    await page.getByRole('button', { name: `Optionen der Ansicht ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Ansicht duplizieren' }).click();
+    const copy = `${name} (Kopie)`;
+    await expect(page.getByRole('tab', { name: copy })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText('Ansicht erfolgreich erstellt')).toBeVisible();
+    const all = await views(page.request, token);
+    const original = all.find((v) => v.name === name);
+    const duplicate = all.find((v) => v.name === copy) as ViewDoc & { calculations: unknown };
+    expect(duplicate._id).not.toBe(original?._id);
+    expect({ ...duplicate, _id: '', name: '' }).toMatchObject({
+      viewType: 'table',
+      filters: original?.filters,
+      sort: [{ column: 'Fällig am', order: 'desc' }],
+      hiddenProperties: ['Zuständig'],
+      groupBy: null,
+      calculations: { 'Aufwand (h)': 'average' },
+    });
+  });
+
   test('column widths and order are kept in the view', async ({ page }) => {
     const suffix = Date.now().toString(36);
     const { token } = await loginAs(page, DEMO.owner, '/tasks', 'en');

@@ -1,23 +1,46 @@
 import { ActionIcon, Button, Group, Menu, Modal, Text } from '@mantine/core';
 import type { View } from '@solar/shared';
-import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../api/errors';
 import { notifySuccess } from '../../../../lib/errors';
-import { useDeleteView } from '../../api/views-api';
+import { useCreateView, useDeleteView } from '../../api/views-api';
 import { useBoard } from '../../hooks/board-context';
 import { useViewSettings } from '../../hooks/use-view-settings';
 import { notifyBoardError } from '../../lib/notify';
 import { ViewNameForm } from './view-name-form';
 
-/** The current view's menu: rename, delete (confirmed). */
+/** The current view's menu: rename, duplicate, delete (confirmed). */
 export function ViewMenu({ view }: { view: View }) {
   const { t } = useTranslation('board');
   const { t: tApp } = useTranslation();
   const { scope, views, selectView } = useBoard();
   const { update } = useViewSettings();
   const remove = useDeleteView(scope);
+  const create = useCreateView(scope);
+
+  /** A new view with this one's settings, named as its copy, opened at once. */
+  const duplicate = async () => {
+    try {
+      const answer = await create.mutateAsync({
+        name: t('views.copyName', { name: view.name }).slice(0, 100),
+        viewType: view.viewType,
+        filters: view.filters,
+        sort: view.sort,
+        hiddenProperties: view.hiddenProperties,
+        groupBy: view.groupBy,
+        sumProperty: view.sumProperty,
+        order: view.order,
+        width: view.width,
+        calculations: view.calculations,
+      });
+      notifySuccess(answer.message ?? t('views.created'));
+      selectView(answer.data._id);
+    } catch (error) {
+      notifyBoardError(error, tApp);
+    }
+  };
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
@@ -32,6 +55,9 @@ export function ViewMenu({ view }: { view: View }) {
         <Menu.Dropdown>
           <Menu.Item leftSection={<IconPencil size={14} aria-hidden />} onClick={() => setRenaming(true)}>
             {t('views.rename')}
+          </Menu.Item>
+          <Menu.Item leftSection={<IconCopy size={14} aria-hidden />} onClick={() => void duplicate()}>
+            {t('views.duplicate')}
           </Menu.Item>
           <Menu.Item
             color="red"
