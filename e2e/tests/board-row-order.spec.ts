@@ -166,6 +166,18 @@ test.describe('rows ordered by hand', () => {
     await page.keyboard.press('Alt+ArrowUp');
     await expect(page.getByText('This view is sorted: remove the sort to order rows by hand')).toBeVisible();
     expect(await order(page)).toEqual([name('a'), name('b'), name('c')]);
+    // The way out, from the same message: the sort goes (saved with the view), the handles come.
+    await page.getByRole('button', { name: 'Remove the sort' }).click();
+    await expect(page.getByTestId('row-move-handle').first()).toBeAttached();
+    await expect
+      .poll(async () => {
+        const res = await page.request.get('/api/view/user-views/tasks', { headers: authHeaders(token) });
+        const list = (await res.json()).data as { name: string; sort: unknown[] }[];
+        return list.find((v) => v.name === sorted)?.sort;
+      })
+      .toEqual([]);
+    // The board's own order again: b before a, as moved in the grouped view.
+    await expect.poll(() => order(page)).toEqual([name('b'), name('a'), name('c')]);
   });
 
   test('kanban cards take a place among the cards of their column, or of another one', async ({ page }) => {

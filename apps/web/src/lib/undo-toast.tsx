@@ -2,10 +2,15 @@ import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import i18next from 'i18next';
 
-/** A success toast with an Undo button (after a delete). */
-export function notifyWithUndo(message: string, undoLabel: string, onUndo: () => void): void {
+/** A toast with one action beside its message (an Undo, a way out of a refusal). */
+export function notifyWithAction(
+  message: string,
+  actionLabel: string,
+  onAction: () => void,
+  color: 'teal' | 'red' = 'teal',
+): void {
   const id = notifications.show({
-    color: 'teal',
+    color,
     withBorder: true,
     autoClose: 8000,
     closeButtonProps: { 'aria-label': i18next.t('common.close') },
@@ -15,14 +20,20 @@ export function notifyWithUndo(message: string, undoLabel: string, onUndo: () =>
         <Button
           size="compact-sm"
           variant="light"
+          color={color}
           onClick={() => {
             notifications.hide(id);
-            onUndo();
+            onAction();
           }}
         >
-          {undoLabel}
+          {actionLabel}
         </Button>
       </Group>
     ),
   });
+}
+
+/** A success toast with an Undo button (after a delete). */
+export function notifyWithUndo(message: string, undoLabel: string, onUndo: () => void): void {
+  notifyWithAction(message, undoLabel, onUndo);
 }

@@ -2,12 +2,14 @@ import type { InfiniteData } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { notifyWithAction } from '../../../lib/undo-toast';
 import { boardKeys, bodyOfKey } from '../api/board-keys';
 import { moveTasks } from '../api/tasks-api';
-import { notifyBoardError, notifyFailure } from '../lib/notify';
+import { notifyBoardError } from '../lib/notify';
 import { movedList } from '../lib/row-move';
 import type { TaskPage } from '../lib/task-cache';
 import { useBoard } from './board-context';
+import { useViewSettings } from './use-view-settings';
 
 /**
  * Ordering rows by hand: the records move at once in every loaded list ordered by hand (lists that
@@ -25,13 +27,19 @@ export function useRowMove() {
     [queryClient, board],
   );
 
+  const { update } = useViewSettings();
   /** Why rows cannot be moved here (a sort orders them), or null. */
   const refusal = (filterBody.sort?.length ?? 0) > 0 ? t('move.sorted') : null;
+  /** Says why, with the way out: the sort removed (undoable, as any change of the view). */
+  const refuse = useCallback(() => {
+    if (!refusal) return;
+    notifyWithAction(refusal, t('move.removeSort'), () => void update({ sort: [] }, t('undo.sort')), 'red');
+  }, [refusal, t, update]);
 
   const move = useCallback(
     async (ids: string[], afterId: string | null) => {
       if (refusal) {
-        notifyFailure(refusal);
+        refuse();
         return;
       }
       // Lists in the board's order, ungrouped or grouped as this one (the records stay in their
@@ -63,8 +71,8 @@ export function useRowMove() {
         await refresh();
       }
     },
-    [board, filterBody.groupBy, queryClient, refresh, refusal, t, tApp, undo],
+    [board, filterBody.groupBy, queryClient, refresh, refusal, refuse, t, tApp, undo],
   );
 
-  return { move, refusal };
+  return { move, refusal, refuse };
 }

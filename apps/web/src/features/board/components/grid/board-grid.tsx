@@ -15,7 +15,6 @@ import { isWritable, sliceOf } from '../../lib/clipboard';
 import { isEditable, visibleColumns } from '../../lib/columns';
 import { gridEntries } from '../../lib/grid-entries';
 import type { CellPos } from '../../lib/grid-nav';
-import { notifyFailure } from '../../lib/notify';
 import { rangeStats } from '../../lib/range-stats';
 import { movingIds, stepTarget } from '../../lib/row-move';
 import { cellRaw } from '../../lib/values';
@@ -125,7 +124,7 @@ export function BoardGrid(props: BoardGridProps) {
     const task = cursor.active && rows[cursor.active.row];
     if (!task) return;
     if (rowMove.refusal) {
-      notifyFailure(rowMove.refusal);
+      rowMove.refuse();
       return;
     }
     const ids = movingIds(entries, task, props.selection);
@@ -139,7 +138,7 @@ export function BoardGrid(props: BoardGridProps) {
     const task = cursor.active && rows[cursor.active.row];
     if (!task || isProjects) return;
     if (rowMove.refusal) {
-      notifyFailure(rowMove.refusal);
+      rowMove.refuse();
       return;
     }
     const at = entries.findIndex((e) => e.kind === 'row' && e.task._id === task._id);
