@@ -393,6 +393,28 @@ export const TaskCreateRequest = z.object({
 });
 export type TaskCreateRequest = z.input<typeof TaskCreateRequest>;
 
+/** GET /task/{id}/history?cursor&limit: a record's history, newest first (docs/board.md). */
+export const TaskHistoryQuery = z.object({
+  cursor: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+});
+
+export const RecordHistoryEvent = z.object({
+  id: z.number().int(),
+  kind: z.enum(['created', 'changed', 'deleted', 'restored']),
+  /** The values written: `taskName`, `notes` or a property key, with the value before and after. */
+  changes: z.array(z.object({ key: z.string(), from: z.unknown(), to: z.unknown() })),
+  at: z.string(),
+  user: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
+});
+export type RecordHistoryEvent = z.infer<typeof RecordHistoryEvent>;
+
+export const TaskHistoryResponse = z.object({
+  events: z.array(RecordHistoryEvent),
+  nextCursor: z.number().int().nullable(),
+});
+export type TaskHistoryResponse = z.infer<typeof TaskHistoryResponse>;
+
 /** POST /task/duplicate: copies of records, each right after its original. */
 export const TaskDuplicateRequest = z.object({
   board: BoardField,

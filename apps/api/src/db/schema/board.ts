@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   doublePrecision,
   index,
@@ -56,6 +57,30 @@ export const boardRecords = pgTable(
       .where(sql`${t.board} = 'projects'`),
     index('board_records_properties_gin').using('gin', t.properties.op('jsonb_path_ops')),
   ],
+);
+
+/**
+ * A record's history (docs/board.md "A record's history"): who made it, changed which values from
+ * what to what, sent it to the bin or brought it back. One row per write of a record; `changes` holds
+ * `[{ key, from, to }]` for the values the user wrote (computed cells are left out). Append-only.
+ */
+export const boardRecordEvents = pgTable(
+  'board_record_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    recordId: uuid('record_id')
+      .notNull()
+      .references(() => boardRecords.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** created, changed, deleted, restored */
+    kind: text('kind').notNull(),
+    changes: jsonb('changes').notNull().default([]),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('board_record_events_record_idx').on(t.companyId, t.recordId, t.id)],
 );
 
 /** The next running number of each company's records. */

@@ -17,6 +17,7 @@ import type { AppContext } from '../../lib/context';
 import { AppError, badRequest } from '../../lib/errors';
 import { type MessageKey, translate, translateCount } from '../../lib/messages';
 import { orderedColumns, TITLE_KEY } from './board.columns';
+import { createdEvents, recordEvents } from './board.history';
 import { boardCompany } from './board.policy';
 import { assertProject, endPosition } from './board.records';
 import { allocateSeq, loadColumns, recomputeRecords, saveColumns } from './board.repository';
@@ -346,6 +347,7 @@ export async function importTasks(ctx: AppContext, me: Principal, input: ImportI
       );
       ids.push(...inserted.map((r) => r.id));
     }
+    await recordEvents(tx, companyId, me.id, createdEvents(ids));
     await recomputeRecords(tx, companyId, sql`r.id = ANY(${pgArray(ids)}::uuid[])`);
     return answer;
   });

@@ -7,6 +7,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import { type MessageKey, translateCount } from '../../lib/messages';
 import { TITLE_KEY } from './board.columns';
 import { CellError, keepOptions, type Lookups, loadLookups, NO_TEXT, textValue } from './board.csv';
+import { type RecordEvent, recordEvents } from './board.history';
 import { boardCompany } from './board.policy';
 import {
   companyName,
@@ -98,9 +99,12 @@ export async function pasteCells(ctx: AppContext, me: Principal, input: PasteInp
       keepOptions(columns, added, newOptions);
       await saveColumns(tx, companyId, input.board, columns);
     }
+    const events: RecordEvent[] = [];
     for (const [id, update] of updates) {
       try {
-        await applyUpdate(tx, me, companyId, byId.get(id) as (typeof rows)[number], update, columns);
+        events.push(
+          ...(await applyUpdate(tx, me, companyId, byId.get(id) as (typeof rows)[number], update, columns)),
+        );
       } catch (err) {
         // A person or a related record named by an undone paste's values that is gone since.
         if (!(err instanceof AppError) || !err.fieldErrors) throw err;
@@ -113,6 +117,7 @@ export async function pasteCells(ctx: AppContext, me: Principal, input: PasteInp
         throw badRequest('paste_failed', cells);
       }
     }
+    await recordEvents(tx, companyId, me.id, events);
     await recomputeRecords(tx, companyId, sql`r.id = ANY(${pgArray(ids)}::uuid[])`, { dependents: true });
     return { previous, newOptions: Object.fromEntries(newOptions) };
   });

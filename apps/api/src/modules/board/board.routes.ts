@@ -17,6 +17,8 @@ import {
   TaskFilterRequest,
   TaskFilterResponse,
   TaskFilterValuesResponse,
+  TaskHistoryQuery,
+  TaskHistoryResponse,
   TaskImportRequest,
   TaskImportResponse,
   TaskMoveRequest,
@@ -38,6 +40,7 @@ import { translate } from '../../lib/messages';
 import { sendWrittenAnswer } from '../../lib/response-serializer';
 import { calculateTasks } from './board.calculate';
 import { exportTasks, importTasks } from './board.csv';
+import { taskHistory } from './board.history';
 import { moveTasks } from './board.move';
 import { pasteCells } from './board.paste';
 import { BOARD_ROLES } from './board.policy';
@@ -171,6 +174,19 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/task/move',
     { config: access, schema: { body: TaskMoveRequest, response: { 200: dataOf(TaskMoveResponse) } } },
     async (req) => ({ data: await moveTasks(req.ctx, principalOf(req), req.body) }),
+  );
+
+  app.get(
+    '/task/:id/history',
+    {
+      config: access,
+      schema: {
+        params: IdParams,
+        querystring: TaskHistoryQuery,
+        response: { 200: dataOf(TaskHistoryResponse) },
+      },
+    },
+    async (req) => ({ data: await taskHistory(req.ctx, principalOf(req), req.params.id, req.query) }),
   );
 
   app.get(

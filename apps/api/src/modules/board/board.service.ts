@@ -10,6 +10,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import { enqueueJob } from '../../lib/jobs';
 import { dataVersion, versionedCache } from '../../lib/versioned-cache';
 import { TITLE_KEY } from './board.columns';
+import { createdEvents, type RecordEvent, recordEvents, valueChanges } from './board.history';
 import { boardCompany } from './board.policy';
 import { applyValues, assertProject, endPosition, lockBoardOrder, placeAfter } from './board.records';
 import {
@@ -569,6 +570,7 @@ export async function createTask(ctx: AppContext, me: Principal, input: z.output
         RETURNING id`),
     );
     if (!row) throw new AppError(418, 'something_wrong');
+    await recordEvents(tx, companyId, me.id, createdEvents([row.id]));
     await recomputeRecords(tx, companyId, sql`r.id = ${row.id}`, { dependents: true });
     return row.id;
   });
@@ -577,7 +579,10 @@ export async function createTask(ctx: AppContext, me: Principal, input: z.output
 
 export type UpdateInput = z.output<typeof TaskUpdateRequest>;
 
-/** Applies one update to a loaded record inside a transaction. */
+/**
+ * Applies one update to a loaded record inside a transaction; answers what it changed, for the
+ * record's history (the caller writes the events of its operation at once: `recordEvents`).
+ */
 export async function applyUpdate(
   tx: Parameters<typeof findRecords>[0],
   me: Principal,
@@ -616,6 +621,16 @@ export async function applyUpdate(
       properties = ${JSON.stringify(properties)}::jsonb,
       updated_by = ${me.id}, updated_at = now()
     WHERE id = ${row.id} AND company_id = ${companyId}`);
+  const events: RecordEvent[] = [];
+  const changes = valueChanges(
+    { taskName: row.task_name, notes: row.notes, properties: row.properties ?? {} },
+    { taskName: input.taskName, notes: input.notes, properties },
+    Object.keys(values),
+  );
+  if (changes.length) events.push({ recordId: row.id, kind: 'changed', changes });
+  if (input.isDeleted === true && !row.is_deleted) events.push({ recordId: row.id, kind: 'deleted' });
+  if (input.isDeleted === false && row.is_deleted) events.push({ recordId: row.id, kind: 'restored' });
+  return events;
 }
 
 /** PUT /task/update/{id}. */
@@ -624,7 +639,7 @@ export async function updateTask(ctx: AppContext, me: Principal, id: string, inp
   await ctx.database.db.transaction(async (tx) => {
     const row = await loadTask(tx, companyId, id);
     const columns = (await loadColumns(tx, companyId, row.board, me.id)).properties;
-    await applyUpdate(tx, me, companyId, row, input, columns);
+    await recordEvents(tx, companyId, me.id, await applyUpdate(tx, me, companyId, row, input, columns));
     await recomputeRecords(tx, companyId, sql`r.id = ${id}`, { dependents: true });
   });
   return taskById(ctx, companyId, id);
@@ -653,14 +668,16 @@ export async function updateTasks(
     const rows = await findRecords(tx, companyId, sql`r.id = ANY(${pgArray(unique)}::uuid[])`);
     if (rows.length !== unique.length) throw notFound('task_not_found');
     const columnsByBoard = new Map<Board, Record<string, Column>>();
+    const events: RecordEvent[] = [];
     for (const row of rows) {
       let columns = columnsByBoard.get(row.board);
       if (!columns) {
         columns = (await loadColumns(tx, companyId, row.board, me.id)).properties;
         columnsByBoard.set(row.board, columns);
       }
-      await applyUpdate(tx, me, companyId, row, update, columns);
+      events.push(...(await applyUpdate(tx, me, companyId, row, update, columns)));
     }
+    await recordEvents(tx, companyId, me.id, events);
     await recomputeRecords(tx, companyId, sql`r.id = ANY(${pgArray(unique)}::uuid[])`, { dependents: true });
   });
   const db = ctx.database.db;
@@ -680,6 +697,10 @@ export async function deleteTasks(ctx: AppContext, me: Principal, taskIds: strin
     if (rows.some((r) => r.board === 'projects')) throw new AppError(403, 'project_records_fixed');
     await tx.execute(sql`UPDATE board_records SET is_deleted = true, deleted_at = now(), updated_by = ${me.id},
       updated_at = now() WHERE company_id = ${companyId} AND id = ANY(${pgArray(unique)}::uuid[])`);
+    const binned = rows
+      .filter((r) => !r.is_deleted)
+      .map((r) => ({ recordId: r.id, kind: 'deleted' as const }));
+    await recordEvents(tx, companyId, me.id, binned);
     // Rollups that counted these records change.
     await recomputeRecords(tx, companyId, sql`r.id = ANY(${pgArray(unique)}::uuid[])`, { dependents: true });
     return unique.length;
@@ -718,6 +739,7 @@ export async function duplicateTasks(ctx: AppContext, me: Principal, board: Boar
       if (!copy) throw new AppError(418, 'something_wrong');
       made.push(copy.id);
     }
+    await recordEvents(tx, companyId, me.id, createdEvents(made));
     await recomputeRecords(tx, companyId, sql`r.id = ANY(${pgArray(made)}::uuid[])`, { dependents: true });
     // The originals' order: a copy follows its original in the answer too.
     return unique.map((id) => made[rows.findIndex((r) => r.id === id)] as string);

@@ -13,6 +13,7 @@ import type { Principal } from '../../lib/auth-hook';
 import type { AppContext } from '../../lib/context';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { TITLE_KEY } from './board.columns';
+import { createdEvents, recordEvents } from './board.history';
 import { boardCompany } from './board.policy';
 import { assertProject, endPosition } from './board.records';
 import {
@@ -195,6 +196,7 @@ export async function importTemplate(ctx: AppContext, me: Principal, projectId: 
         RETURNING id`),
     );
     const newIds = inserted.map((r) => r.id);
+    await recordEvents(tx, companyId, me.id, createdEvents(newIds));
     await recomputeRecords(tx, companyId, sql`r.id = ANY(${pgArray(newIds)}::uuid[])`);
     return newIds;
   });

@@ -1,0 +1,132 @@
+import type { RecordHistoryEvent, Task } from '@solar/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { valueChanges } from './board.history';
+import { boardTestKit, type Company } from './board.test-kit';
+
+let t: TestApp;
+const { call, ok, createTask } = boardTestKit(() => t);
+let a: Company;
+let b: Company;
+
+type History = { data: { events: RecordHistoryEvent[]; nextCursor: number | null } };
+const history = async (token: string, id: string, query = '') =>
+  (await ok<History>(token, 'GET', `/api/task/${id}/history${query}`)).data;
+/** The events, oldest first, as `kind key:from>to …` lines (compact to compare). */
+const lines = (events: RecordHistoryEvent[]) =>
+  [...events]
+    .reverse()
+    .map((e) =>
+      [e.kind, ...e.changes.map((c) => `${c.key}:${JSON.stringify(c.from)}>${JSON.stringify(c.to)}`)].join(
+        ' ',
+      ),
+    );
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await t.createInstallerCompany();
+  b = await t.createInstallerCompany();
+  await ok(a.admin.token, 'POST', '/api/task/setup', { board: 'tasks' });
+  await ok(b.admin.token, 'POST', '/api/task/setup', { board: 'tasks' });
+});
+afterAll(() => t.close());
+
+describe('GET /task/{id}/history', () => {
+  it('tells who made the record and changed which values from what to what, newest first', async () => {
+    const task = await createTask(a.admin.token, { taskName: 'Order rails', properties: { Status: 'Open' } });
+    await ok(a.sales.token, 'PUT', `/api/task/update/${task._id}`, {
+      taskName: 'Order rails (SMA)',
+      properties: { Status: 'Done', 'Estimate (h)': 3 },
+    });
+    // A write that changes nothing leaves no entry.
+    await ok(a.sales.token, 'PUT', `/api/task/update/${task._id}`, { properties: { Status: 'Done' } });
+    await ok(a.installer.token, 'PUT', '/api/task/update/multiple', {
+      ids: [task._id],
+      update: { notes: 'Call first' },
+    });
+    const { events } = await history(a.admin.token, task._id);
+    expect(lines(events)).toEqual([
+      'created',
+      'changed taskName:"Order rails">"Order rails (SMA)" Status:"Open">"Done" Estimate (h):null>3',
+      'changed notes:"">"Call first"',
+    ]);
+    expect(events[0]?.user).toEqual({
+      id: a.installer.user.id,
+      firstName: a.installer.user.firstName,
+      lastName: a.installer.user.lastName,
+    });
+    expect(events[1]?.user?.id).toBe(a.sales.user.id);
+    expect(Date.parse(events[0]?.at as string)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('keeps the bin, the undo of a delete, a paste and a copy', async () => {
+    const task = await createTask(a.admin.token, { taskName: 'Mount rails' });
+    await ok(a.admin.token, 'POST', '/api/task/paste', {
+      board: 'tasks',
+      cells: [{ id: task._id, key: 'Status', text: 'Done' }],
+    });
+    await ok(a.admin.token, 'POST', '/api/task/delete/multiple', { taskIds: [task._id] });
+    await ok(a.admin.token, 'PUT', '/api/task/update/multiple', {
+      ids: [task._id],
+      update: { isDeleted: false },
+    });
+    expect(lines((await history(a.admin.token, task._id)).events)).toEqual([
+      'created',
+      'changed Status:null>"Done"',
+      'deleted',
+      'restored',
+    ]);
+    const [copy] = (
+      await ok<{ data: { tasks: Task[] } }>(a.admin.token, 'POST', '/api/task/duplicate', {
+        board: 'tasks',
+        ids: [task._id],
+      })
+    ).data.tasks;
+    expect(lines((await history(a.admin.token, copy?._id as string)).events)).toEqual(['created']);
+  });
+
+  it('pages newest first', async () => {
+    const task = await createTask(a.admin.token, { taskName: 'Paged' });
+    for (let i = 1; i <= 4; i++) {
+      await ok(a.admin.token, 'PUT', `/api/task/update/${task._id}`, { properties: { 'Estimate (h)': i } });
+    }
+    const first = await history(a.admin.token, task._id, '?limit=2');
+    expect(first.events.map((e) => e.changes[0]?.to)).toEqual([4, 3]);
+    expect(first.nextCursor).not.toBeNull();
+    const second = await history(a.admin.token, task._id, `?limit=2&cursor=${first.nextCursor}`);
+    expect(second.events.map((e) => e.changes[0]?.to)).toEqual([2, 1]);
+    const last = await history(a.admin.token, task._id, `?limit=2&cursor=${second.nextCursor}`);
+    expect(lines(last.events)).toEqual(['created']);
+    expect(last.nextCursor).toBeNull();
+    const bad = await call(a.admin.token, 'GET', `/api/task/${task._id}/history?limit=500`);
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors)).toContain('limit');
+  });
+
+  it("another company's record is not found; platform roles are refused", async () => {
+    const task = await createTask(a.admin.token, { taskName: 'Private' });
+    expect((await call(b.admin.token, 'GET', `/api/task/${task._id}/history`)).statusCode).toBe(404);
+    for (const role of ['ADMIN', 'CITY_ADMIN'] as const) {
+      const user = await t.createPlatformUser(role);
+      expect((await call(user.token, 'GET', `/api/task/${task._id}/history`)).statusCode).toBe(403);
+    }
+    // Nor does another company's write reach this record's history (it is refused first).
+    await call(b.admin.token, 'PUT', `/api/task/update/${task._id}`, { taskName: 'Taken' });
+    expect(lines((await history(a.admin.token, task._id)).events)).toEqual(['created']);
+  });
+});
+
+describe('valueChanges', () => {
+  it('names the values that changed, and keeps the first 500 characters of notes', () => {
+    const before = { taskName: 'A', notes: 'x'.repeat(600), properties: { Tags: { value: ['a'] } } };
+    const changes = valueChanges(
+      before,
+      { notes: 'y', properties: { Tags: { value: ['a'] }, Done: { value: 'true' } } },
+      ['Tags', 'Done'],
+    );
+    expect(changes).toEqual([
+      { key: 'notes', from: 'x'.repeat(500), to: 'y' },
+      { key: 'Done', from: null, to: 'true' },
+    ]);
+  });
+});

@@ -1,0 +1,114 @@
+import type { RecordHistoryEvent, TaskHistoryQuery } from '@solar/shared';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
+import type { Principal } from '../../lib/auth-hook';
+import type { AppContext } from '../../lib/context';
+import { notFound } from '../../lib/errors';
+import { boardCompany } from './board.policy';
+import { iso, rowsOf } from './board.sql';
+
+export type RecordEventKind = RecordHistoryEvent['kind'];
+export type ValueChange = RecordHistoryEvent['changes'][number];
+export interface RecordEvent {
+  recordId: string;
+  kind: RecordEventKind;
+  changes?: ValueChange[];
+}
+
+/** Notes are long: their history keeps the first characters of each side. */
+const NOTES_KEPT = 500;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * What a write changed of a record: its name and notes when given, and each value written (the keys
+ * the user wrote, not the cells computed from them), as `{ key, from, to }`.
+ */
+export function valueChanges(
+  before: { taskName: string; notes: string; properties: Record<string, { value?: unknown } | undefined> },
+  after: { taskName?: string; notes?: string; properties: Record<string, { value?: unknown } | undefined> },
+  written: readonly string[],
+): ValueChange[] {
+  const changes: ValueChange[] = [];
+  if (after.taskName !== undefined && after.taskName !== before.taskName) {
+    changes.push({ key: 'taskName', from: before.taskName, to: after.taskName });
+  }
+  if (after.notes !== undefined && after.notes !== before.notes) {
+    changes.push({
+      key: 'notes',
+      from: before.notes.slice(0, NOTES_KEPT),
+      to: after.notes.slice(0, NOTES_KEPT),
+    });
+  }
+  for (const key of written) {
+    const from = before.properties[key]?.value ?? null;
+    const to = after.properties[key]?.value ?? null;
+    if (!same(from, to)) changes.push({ key, from, to });
+  }
+  return changes;
+}
+
+/** Writes the events of one operation in one statement, in the operation's transaction. */
+export async function recordEvents(
+  tx: DbOrTx,
+  companyId: string,
+  userId: string,
+  events: readonly RecordEvent[],
+): Promise<void> {
+  if (events.length === 0) return;
+  const rows = events.map((e) => ({ record_id: e.recordId, kind: e.kind, changes: e.changes ?? [] }));
+  await tx.execute(sql`INSERT INTO board_record_events (company_id, record_id, user_id, kind, changes)
+    SELECT ${companyId}, x.record_id, ${userId}, x.kind, x.changes
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(record_id uuid, kind text, changes jsonb)`);
+}
+
+/** 'created' for records made by one statement. */
+export const createdEvents = (ids: readonly string[]): RecordEvent[] =>
+  ids.map((recordId) => ({ recordId, kind: 'created' }));
+
+interface EventRow {
+  id: number | string;
+  kind: RecordEventKind;
+  changes: ValueChange[];
+  at: Date | string;
+  user_id: string | null;
+  first_name: string | null;
+  last_name: string | null;
+}
+
+/**
+ * GET /task/{id}/history: the record's events, newest first, a page at a time (keyset on the event's
+ * id). The caller's company only: another company's record is not found.
+ */
+export async function taskHistory(
+  ctx: AppContext,
+  me: Principal,
+  id: string,
+  query: z.output<typeof TaskHistoryQuery>,
+) {
+  const companyId = boardCompany(me);
+  const db = ctx.database.db;
+  const [record] = rowsOf<{ id: string }>(
+    await db.execute(sql`SELECT id FROM board_records WHERE company_id = ${companyId} AND id = ${id}`),
+  );
+  if (!record) throw notFound('task_not_found');
+  const rows = rowsOf<EventRow>(
+    await db.execute(sql`SELECT e.id, e.kind, e.changes, e.at, e.user_id, u.first_name, u.last_name
+      FROM board_record_events e LEFT JOIN users u ON u.id = e.user_id
+      WHERE e.company_id = ${companyId} AND e.record_id = ${id}
+        ${query.cursor === undefined ? sql`` : sql`AND e.id < ${query.cursor}`}
+      ORDER BY e.id DESC LIMIT ${query.limit + 1}`),
+  );
+  const page = rows.slice(0, query.limit);
+  return {
+    events: page.map((r) => ({
+      id: Number(r.id),
+      kind: r.kind,
+      changes: r.changes,
+      at: iso(r.at),
+      user: r.user_id ? { id: r.user_id, firstName: r.first_name ?? '', lastName: r.last_name ?? '' } : null,
+    })),
+    nextCursor: rows.length > query.limit ? Number(page[page.length - 1]?.id) : null,
+  };
+}
