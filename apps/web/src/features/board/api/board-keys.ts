@@ -15,6 +15,8 @@ export const boardKeys = {
   calculations: (body: TaskCalculateRequest) =>
     ['board', 'calculations', body.board ?? 'tasks', body] as const,
   userProjects: ['board', 'user-projects'] as const,
+  /** A record's history (GET /task/{id}/history). */
+  history: (id: string) => ['board', 'history', id] as const,
   templates: ['board', 'templates'] as const,
   relation: (board: Board, search: string) => ['board', 'relation', board, search] as const,
   /** How many records hold an option of a column (asked before the option is deleted). */

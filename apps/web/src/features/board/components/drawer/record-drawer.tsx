@@ -28,6 +28,7 @@ import { cellRaw } from '../../lib/values';
 import classes from './drawer.module.css';
 import { ProjectLinks } from './project-links';
 import { RecordFields } from './record-fields';
+import { RecordHistory } from './record-history';
 import { ResizeHandle } from './resize-handle';
 
 interface RecordDrawerProps {
@@ -131,6 +132,9 @@ export const RecordDrawer = memo(function RecordDrawer({ task, related }: Record
                   onDirty={setDirty}
                   board={scope.board}
                 />
+              )}
+              {opened && drawer?.mode === 'edit' && task && (
+                <RecordHistory taskId={task._id} version={task.updatedAt} related={related} />
               )}
             </Drawer.Body>
           </div>

@@ -1,0 +1,24 @@
+import { dataOf, TaskHistoryResponse } from '@solar/shared';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { boardKeys } from './board-keys';
+
+const HistoryAnswer = dataOf(TaskHistoryResponse);
+
+/** GET /task/{id}/history, thirty events a page, newest first; asked again whenever the drawer opens. */
+export function useRecordHistory(id: string) {
+  return useInfiniteQuery({
+    queryKey: boardKeys.history(id),
+    queryFn: ({ pageParam, signal }) =>
+      api
+        .get(`/task/${id}/history`, {
+          signal,
+          query: { limit: 30, ...(pageParam === null ? {} : { cursor: pageParam }) },
+          schema: HistoryAnswer,
+        })
+        .then((r) => r.data),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: 0,
+  });
+}

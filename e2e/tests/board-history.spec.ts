@@ -1,0 +1,55 @@
+import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
+import { createTask, reloadBoard } from '../fixtures/board';
+
+/**
+ * A record's history in its drawer (docs/board.md "A record's history"): who made it and changed
+ * which values from what to what, newest first, in the reader's language; a change made in the
+ * drawer shows the next time it opens. Unique names per run: the server is shared.
+ */
+test.describe("a record's history", () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('the drawer tells who changed which value from what to what', async ({ page }) => {
+    const suffix = Date.now().toString(36);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const { token } = await loginAs(page, DEMO.helios, '/tasks', 'en');
+    const name = `History ${suffix}`;
+    const task = await createTask(page.request, token, name);
+    const res = await page.request.put(`/api/task/update/${task._id}`, {
+      headers: authHeaders(token),
+      data: { properties: { Status: 'In Arbeit', 'Aufwand (h)': 2.5 } },
+    });
+    expect(res.status()).toBe(200);
+    await reloadBoard(page, suffix);
+    await page.getByRole('button', { name: `Open ${name}` }).click();
+    const drawer = page.getByRole('dialog', { name: 'Task details' });
+    const history = drawer.getByTestId('record-history');
+    await expect(history.getByRole('heading', { name: 'History' })).toBeVisible();
+    const events = history.getByTestId('history-event');
+    await expect(events).toHaveCount(2);
+    // Newest first: the values, then the making of the record.
+    await expect(events.nth(0)).toContainText('Status: (empty) → In Arbeit');
+    await expect(events.nth(0)).toContainText('Aufwand (h): (empty) → 2.50');
+    await expect(events.nth(0)).toContainText('Hanna');
+    await expect(events.nth(1)).toContainText('created the record');
+
+    // A change made in the drawer is there the next time it opens.
+    await drawer.getByRole('textbox', { name: 'Notes' }).fill('Call the customer first');
+    await drawer.getByRole('button', { name: 'Update Details' }).click();
+    await expect(drawer).toBeHidden();
+    await page.getByRole('button', { name: `Open ${name}` }).click();
+    await expect(events).toHaveCount(3);
+    await expect(events.nth(0)).toContainText('Notes: (empty) → Call the customer first');
+
+    // In German.
+    await page.evaluate(() => window.localStorage.setItem('preferredLanguage', 'de'));
+    await page.reload();
+    await expect(page.getByRole('grid', { name: 'Einträge' })).toBeVisible({ timeout: 60_000 });
+    await page.getByRole('searchbox', { name: 'Einträge durchsuchen' }).fill(suffix);
+    await page.getByRole('button', { name: `${name} öffnen` }).click();
+    const verlauf = page.getByTestId('record-history');
+    await expect(verlauf.getByRole('heading', { name: 'Verlauf' })).toBeVisible();
+    await expect(verlauf.getByTestId('history-event').nth(1)).toContainText('Aufwand (h): (leer) → 2,50');
+    await expect(verlauf.getByTestId('history-event').nth(2)).toContainText('hat den Eintrag angelegt');
+  });
+});
