@@ -46,6 +46,7 @@ export const ACCESS_MATRIX: Record<string, 'public' | readonly Role[]> = {
   'GET /api/saved-project/project/:id': INSTALLERS,
   'GET /api/task/:id': INSTALLERS,
   'GET /api/task/:id/history': INSTALLERS,
+  'GET /api/task/activity': INSTALLERS,
   'GET /api/user': ANYONE,
   'GET /api/user-properties': INSTALLERS,
   'GET /api/view/user-projects': INSTALLERS,

@@ -415,6 +415,19 @@ export const TaskHistoryResponse = z.object({
 });
 export type TaskHistoryResponse = z.infer<typeof TaskHistoryResponse>;
 
+/** GET /task/activity?board&cursor&limit: the latest entries of every record of a board. */
+export const BoardActivityQuery = TaskHistoryQuery.extend({ board: BoardField });
+
+export const BoardActivityEvent = RecordHistoryEvent.extend({
+  record: z.object({ id: z.string(), name: z.string(), isDeleted: z.boolean() }),
+});
+export type BoardActivityEvent = z.infer<typeof BoardActivityEvent>;
+
+export const BoardActivityResponse = z.object({
+  events: z.array(BoardActivityEvent),
+  nextCursor: z.number().int().nullable(),
+});
+
 /** POST /task/duplicate: copies of records, each right after its original. */
 export const TaskDuplicateRequest = z.object({
   board: BoardField,

@@ -80,7 +80,11 @@ export const boardRecordEvents = pgTable(
     changes: jsonb('changes').notNull().default([]),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('board_record_events_record_idx').on(t.companyId, t.recordId, t.id)],
+  (t) => [
+    index('board_record_events_record_idx').on(t.companyId, t.recordId, t.id),
+    // The board's activity: the company's latest entries.
+    index('board_record_events_company_idx').on(t.companyId, t.id),
+  ],
 );
 
 /** The next running number of each company's records. */

@@ -116,6 +116,41 @@ describe('GET /task/{id}/history', () => {
   });
 });
 
+describe('GET /task/activity', () => {
+  it("answers the latest entries of the company's board, with each record's name, a page at a time", async () => {
+    const c = await t.createInstallerCompany();
+    await ok(c.admin.token, 'POST', '/api/task/setup', { board: 'tasks' });
+    const one = await createTask(c.admin.token, { taskName: 'One' });
+    const two = await createTask(c.sales.token, { taskName: 'Two' });
+    await ok(c.admin.token, 'PUT', `/api/task/update/${one._id}`, { properties: { Status: 'Done' } });
+    await ok(c.admin.token, 'POST', '/api/task/delete/multiple', { taskIds: [two._id] });
+    type Activity = {
+      data: {
+        events: (RecordHistoryEvent & { record: { name: string; isDeleted: boolean } })[];
+        nextCursor: number | null;
+      };
+    };
+    const feed = (query: string) => ok<Activity>(c.installer.token, 'GET', `/api/task/activity${query}`);
+    const first = (await feed('?board=tasks&limit=3')).data;
+    expect(
+      first.events.map((e) => `${e.kind} ${e.record.name}${e.record.isDeleted ? ' (bin)' : ''}`),
+    ).toEqual(['deleted Two (bin)', 'changed One', 'created Two (bin)']);
+    expect(first.events[2]?.user?.id).toBe(c.sales.user.id);
+    const rest = (await feed(`?board=tasks&limit=3&cursor=${first.nextCursor}`)).data;
+    expect(rest.events.map((e) => `${e.kind} ${e.record.name}`)).toEqual(['created One']);
+    expect(rest.nextCursor).toBeNull();
+    // Another board, another company: none of these.
+    expect((await feed('?board=projects')).data.events).toEqual([]);
+    const other = await ok<Activity>(b.admin.token, 'GET', '/api/task/activity?board=tasks');
+    expect(other.data.events.some((e) => e.record.name === 'One' || e.record.name === 'Two')).toBe(false);
+    const admin = await t.createPlatformUser('ADMIN');
+    expect((await call(admin.token, 'GET', '/api/task/activity?board=tasks')).statusCode).toBe(403);
+    const bad = await call(c.admin.token, 'GET', '/api/task/activity?board=nope');
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors)).toContain('board');
+  });
+});
+
 describe('valueChanges', () => {
   it('names the values that changed, and keeps the first 500 characters of notes', () => {
     const before = { taskName: 'A', notes: 'x'.repeat(600), properties: { Tags: { value: ['a'] } } };

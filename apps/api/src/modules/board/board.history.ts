@@ -1,4 +1,4 @@
-import type { RecordHistoryEvent, TaskHistoryQuery } from '@solar/shared';
+import type { BoardActivityQuery, RecordHistoryEvent, TaskHistoryQuery } from '@solar/shared';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
@@ -77,6 +77,23 @@ interface EventRow {
   last_name: string | null;
 }
 
+const eventOf = (r: EventRow) => ({
+  id: Number(r.id),
+  kind: r.kind,
+  changes: r.changes,
+  at: iso(r.at),
+  user: r.user_id ? { id: r.user_id, firstName: r.first_name ?? '', lastName: r.last_name ?? '' } : null,
+});
+
+/** A page of entries newest first: `limit + 1` rows asked, the extra one says there are more. */
+function pageOf<R extends EventRow, T>(rows: R[], limit: number, map: (r: R) => T) {
+  const page = rows.slice(0, limit);
+  return {
+    events: page.map(map),
+    nextCursor: rows.length > limit ? Number(page[page.length - 1]?.id) : null,
+  };
+}
+
 /**
  * GET /task/{id}/history: the record's events, newest first, a page at a time (keyset on the event's
  * id). The caller's company only: another company's record is not found.
@@ -100,15 +117,32 @@ export async function taskHistory(
         ${query.cursor === undefined ? sql`` : sql`AND e.id < ${query.cursor}`}
       ORDER BY e.id DESC LIMIT ${query.limit + 1}`),
   );
-  const page = rows.slice(0, query.limit);
-  return {
-    events: page.map((r) => ({
-      id: Number(r.id),
-      kind: r.kind,
-      changes: r.changes,
-      at: iso(r.at),
-      user: r.user_id ? { id: r.user_id, firstName: r.first_name ?? '', lastName: r.last_name ?? '' } : null,
-    })),
-    nextCursor: rows.length > query.limit ? Number(page[page.length - 1]?.id) : null,
-  };
+  return pageOf(rows, query.limit, eventOf);
+}
+
+/**
+ * GET /task/activity: the latest entries of every record of a board of the caller's company, newest
+ * first, with each record's name (and whether it is in the bin), a page at a time.
+ */
+export async function boardActivity(
+  ctx: AppContext,
+  me: Principal,
+  query: z.output<typeof BoardActivityQuery>,
+) {
+  const companyId = boardCompany(me);
+  // Walks the company's entries from the newest (index company_id, id) and keeps the board's.
+  const rows = rowsOf<EventRow & { record_id: string; task_name: string; is_deleted: boolean }>(
+    await ctx.database.db.execute(sql`SELECT e.id, e.kind, e.changes, e.at, e.user_id, u.first_name, u.last_name,
+        r.id AS record_id, r.task_name, r.is_deleted
+      FROM board_record_events e
+        JOIN board_records r ON r.id = e.record_id AND r.company_id = ${companyId}
+        LEFT JOIN users u ON u.id = e.user_id
+      WHERE e.company_id = ${companyId} AND r.board = ${query.board}
+        ${query.cursor === undefined ? sql`` : sql`AND e.id < ${query.cursor}`}
+      ORDER BY e.id DESC LIMIT ${query.limit + 1}`),
+  );
+  return pageOf(rows, query.limit, (r) => ({
+    ...eventOf(r),
+    record: { id: r.record_id, name: r.task_name, isDeleted: r.is_deleted },
+  }));
 }

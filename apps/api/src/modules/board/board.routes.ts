@@ -1,5 +1,7 @@
 import {
   BOARDS,
+  BoardActivityQuery,
+  BoardActivityResponse,
   dataOf,
   IdParams,
   PropertyCreateRequest,
@@ -40,7 +42,7 @@ import { translate } from '../../lib/messages';
 import { sendWrittenAnswer } from '../../lib/response-serializer';
 import { calculateTasks } from './board.calculate';
 import { exportTasks, importTasks } from './board.csv';
-import { taskHistory } from './board.history';
+import { boardActivity, taskHistory } from './board.history';
 import { moveTasks } from './board.move';
 import { pasteCells } from './board.paste';
 import { BOARD_ROLES } from './board.policy';
@@ -174,6 +176,15 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/task/move',
     { config: access, schema: { body: TaskMoveRequest, response: { 200: dataOf(TaskMoveResponse) } } },
     async (req) => ({ data: await moveTasks(req.ctx, principalOf(req), req.body) }),
+  );
+
+  app.get(
+    '/task/activity',
+    {
+      config: access,
+      schema: { querystring: BoardActivityQuery, response: { 200: dataOf(BoardActivityResponse) } },
+    },
+    async (req) => ({ data: await boardActivity(req.ctx, principalOf(req), req.query) }),
   );
 
   app.get(
