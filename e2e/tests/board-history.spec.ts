@@ -41,6 +41,23 @@ test.describe("a record's history", () => {
     await expect(events).toHaveCount(3);
     await expect(events.nth(0)).toContainText('Notes: (empty) → Call the customer first');
 
+    // The board's activity: the latest changes of every record, each naming its record. A record the
+    // view does not show (the search hides it here) opens from there too.
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await expect(drawer).toBeHidden();
+    await page.getByRole('searchbox', { name: 'Search records' }).fill(`nothing ${suffix}`);
+    await expect(page.getByTestId('board-row')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Activity' }).click();
+    const activity = page.getByRole('dialog', { name: 'Activity' });
+    const latest = activity.getByTestId('history-event').first();
+    await expect(latest).toContainText('Notes: (empty) → Call the customer first');
+    await latest.getByRole('button', { name }).click();
+    await expect(activity).toBeHidden();
+    // The demo board's columns are German (its title column is "Aufgabe").
+    await expect(drawer.getByRole('textbox', { name: 'Aufgabe' })).toHaveValue(name);
+    await expect(events).toHaveCount(3);
+    await drawer.getByRole('button', { name: 'Close' }).click();
+
     // In German.
     await page.evaluate(() => window.localStorage.setItem('preferredLanguage', 'de'));
     await page.reload();

@@ -17,6 +17,8 @@ export const boardKeys = {
   userProjects: ['board', 'user-projects'] as const,
   /** A record's history (GET /task/{id}/history). */
   history: (id: string) => ['board', 'history', id] as const,
+  /** The board's activity (GET /task/activity). */
+  activity: (board: Board) => ['board', 'activity', board] as const,
   templates: ['board', 'templates'] as const,
   relation: (board: Board, search: string) => ['board', 'relation', board, search] as const,
   /** How many records hold an option of a column (asked before the option is deleted). */

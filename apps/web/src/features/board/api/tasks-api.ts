@@ -15,7 +15,7 @@ import {
   TaskValues,
   taskOfValues,
 } from '@solar/shared';
-import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { z } from 'zod';
 import { api } from '../../../api/client';
@@ -92,6 +92,19 @@ export function useTaskCache(board: Board) {
     },
     [board, queryClient],
   );
+}
+
+/**
+ * GET /task/{id}: one record outside the loaded pages (the drawer opened from the board's activity on
+ * a record the view does not show). Null: nothing asked.
+ */
+export function useTaskById(id: string | null) {
+  return useQuery({
+    queryKey: ['board', 'task', id],
+    queryFn: ({ signal }) => api.get(`/task/${id}`, { signal, schema: TaskAnswer }).then((r) => r.data),
+    enabled: id !== null,
+    staleTime: 0,
+  });
 }
 
 /** POST /task/create. */

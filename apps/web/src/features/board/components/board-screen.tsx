@@ -6,6 +6,7 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'rea
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../layout/full-page-state';
 import { errorMessage } from '../../../lib/errors';
+import { useTaskById } from '../api/tasks-api';
 import { BoardContext, type BoardContextValue, type DrawerState } from '../hooks/board-context';
 import { useFilteredTasks } from '../hooks/use-board-tasks';
 import { useUndoHistory } from '../hooks/use-undo-history';
@@ -103,8 +104,12 @@ export function BoardScreen({ scope, properties, views }: BoardScreenProps) {
     if (hasNextPage && !isFetchingNextPage && loaded < PAGE_SIZE) void fetchNextPage();
   }, [fetchNextPage, hasNextPage, isFetchingNextPage, loaded]);
   const selected = data.all.filter((task) => selection[task._id]);
-  const drawerTask =
+  const listed =
     drawer?.mode === 'edit' ? (data.all.find((task) => task._id === drawer.taskId) ?? null) : null;
+  // A record the view does not show (opened from the board's activity) is asked for on its own.
+  const single = useTaskById(drawer?.mode === 'edit' && !listed && !isLoading ? drawer.taskId : null);
+  const drawerTask =
+    listed ?? (drawer?.mode === 'edit' && single.data?._id === drawer.taskId ? single.data : null);
   const layout = layoutOf(view);
   // The parts that do not show records are memoised: a page of records arriving renders the layout.
   const openTemplates = useCallback(() => setTemplatesOpen(true), []);

@@ -25,10 +25,10 @@ import { clampDrawerWidth, DRAWER_DEFAULT_WIDTH } from '../../lib/drawer-width';
 import { isDraftChanged } from '../../lib/record-draft';
 import { addRelated } from '../../lib/task-cache';
 import { cellRaw } from '../../lib/values';
+import { RecordHistory } from '../history/record-history';
 import classes from './drawer.module.css';
 import { ProjectLinks } from './project-links';
 import { RecordFields } from './record-fields';
-import { RecordHistory } from './record-history';
 import { ResizeHandle } from './resize-handle';
 
 interface RecordDrawerProps {

@@ -9,6 +9,7 @@ import {
   IconFileExport,
   IconFileImport,
   IconFilter,
+  IconHistory,
   IconLayoutRows,
   IconPlus,
   IconSearch,
@@ -21,6 +22,7 @@ import { useExportTasks } from '../../api/csv-api';
 import { useBoard } from '../../hooks/board-context';
 import { useViewSettings } from '../../hooks/use-view-settings';
 import { notifyBoardError } from '../../lib/notify';
+import { ActivityDrawer } from '../history/activity-drawer';
 import { FilterPanel } from './filter-panel';
 import { GroupPanel } from './group-panel';
 import { PropertiesPanel } from './properties-panel';
@@ -46,6 +48,7 @@ export const BoardToolbar = memo(function BoardToolbar({
   const { t: tApp } = useTranslation();
   const { view, columns, search, setSearch, undo, isProjects, setDrawer, filterBody } = useBoard();
   const exporter = useExportTasks();
+  const [activityOpen, setActivityOpen] = useState(false);
   const exportCsv = async () => {
     try {
       await exporter.mutateAsync({
@@ -180,6 +183,15 @@ export const BoardToolbar = memo(function BoardToolbar({
             {t('toolbar.export')}
           </Button>
         </Tooltip>
+        <Button
+          size="compact-sm"
+          variant="default"
+          leftSection={<IconHistory size={14} aria-hidden />}
+          onClick={() => setActivityOpen(true)}
+        >
+          {t('history.activity')}
+        </Button>
+        <ActivityDrawer opened={activityOpen} onClose={() => setActivityOpen(false)} />
         {!isProjects && (
           <>
             <Button
