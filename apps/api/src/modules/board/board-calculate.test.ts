@@ -5,7 +5,7 @@ import { boardTestKit, type Company } from './board.test-kit';
 import { defaultCalculations } from './board-views.service';
 
 let t: TestApp;
-const { call, ok, createProject, createTask } = boardTestKit(() => t);
+const { call, ok, createProject, createTask, companyWithBoard } = boardTestKit(() => t);
 let a: Company;
 let b: Company;
 
@@ -16,10 +16,8 @@ const calculate = async (token: string, body: object) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  a = await t.createInstallerCompany();
-  b = await t.createInstallerCompany();
-  await ok(a.admin.token, 'POST', '/api/task/setup', { board: 'tasks' });
-  await ok(b.admin.token, 'POST', '/api/task/setup', { board: 'tasks' });
+  a = await companyWithBoard();
+  b = await companyWithBoard();
   await ok(a.admin.token, 'POST', '/api/task/property/create', {
     board: 'tasks',
     key: 'Tags',

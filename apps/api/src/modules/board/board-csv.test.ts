@@ -5,7 +5,7 @@ import { parseDateText, parseNumberText } from './board.csv';
 import { boardTestKit, type Company } from './board.test-kit';
 
 let t: TestApp;
-const { call, ok, createTask } = boardTestKit(() => t);
+const { call, ok, createTask, companyWithBoard } = boardTestKit(() => t);
 let a: Company;
 let b: Company;
 
@@ -35,10 +35,8 @@ const names = async (token: string) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  a = await t.createInstallerCompany();
-  b = await t.createInstallerCompany();
-  await ok(a.admin.token, 'POST', '/api/task/setup', { board: 'tasks' });
-  await ok(b.admin.token, 'POST', '/api/task/setup', { board: 'tasks' });
+  a = await companyWithBoard();
+  b = await companyWithBoard();
 });
 afterAll(() => t.close());
 

@@ -5,7 +5,7 @@ import { valueChanges } from './board.history';
 import { boardTestKit, type Company } from './board.test-kit';
 
 let t: TestApp;
-const { call, ok, createTask } = boardTestKit(() => t);
+const { call, ok, createTask, companyWithBoard } = boardTestKit(() => t);
 let a: Company;
 let b: Company;
 
@@ -24,10 +24,8 @@ const lines = (events: RecordHistoryEvent[]) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  a = await t.createInstallerCompany();
-  b = await t.createInstallerCompany();
-  await ok(a.admin.token, 'POST', '/api/task/setup', { board: 'tasks' });
-  await ok(b.admin.token, 'POST', '/api/task/setup', { board: 'tasks' });
+  a = await companyWithBoard();
+  b = await companyWithBoard();
 });
 afterAll(() => t.close());
 
@@ -118,8 +116,7 @@ describe('GET /task/{id}/history', () => {
 
 describe('GET /task/activity', () => {
   it("answers the latest entries of the company's board, with each record's name, a page at a time", async () => {
-    const c = await t.createInstallerCompany();
-    await ok(c.admin.token, 'POST', '/api/task/setup', { board: 'tasks' });
+    const c = await companyWithBoard();
     const one = await createTask(c.admin.token, { taskName: 'One' });
     const two = await createTask(c.sales.token, { taskName: 'Two' });
     await ok(c.admin.token, 'PUT', `/api/task/update/${one._id}`, { properties: { Status: 'Done' } });

@@ -5,7 +5,7 @@ import { positionsBetween } from './board.records';
 import { boardTestKit, type Company } from './board.test-kit';
 
 let t: TestApp;
-const { call, ok, createTask, createProject } = boardTestKit(() => t);
+const { call, ok, createTask, createProject, companyWithBoard } = boardTestKit(() => t);
 let a: Company;
 let b: Company;
 const ids: Record<string, string> = {};
@@ -26,10 +26,8 @@ const move = (token: string, body: object) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  a = await t.createInstallerCompany();
-  b = await t.createInstallerCompany();
-  await ok(a.admin.token, 'POST', '/api/task/setup', { board: 'tasks' });
-  await ok(b.admin.token, 'POST', '/api/task/setup', { board: 'tasks' });
+  a = await companyWithBoard();
+  b = await companyWithBoard();
   for (const name of ['A', 'B', 'C', 'D', 'E']) {
     ids[name] = (await createTask(a.admin.token, { taskName: name, properties: { Status: 'Open' } }))._id;
   }
@@ -195,8 +193,7 @@ describe('PUT /task/move', () => {
 
 describe('records inserted and duplicated in place', () => {
   it('inserts a new record right after another, or first with afterId null', async () => {
-    const c = await t.createInstallerCompany();
-    await ok(c.admin.token, 'POST', '/api/task/setup', { board: 'tasks' });
+    const c = await companyWithBoard();
     const x = await createTask(c.admin.token, { taskName: 'X' });
     const y = await createTask(c.admin.token, { taskName: 'Y' });
     await createTask(c.sales.token, { taskName: 'After X', afterId: x._id });
@@ -213,8 +210,7 @@ describe('records inserted and duplicated in place', () => {
   });
 
   it('copies records right after their originals, with their cells and notes, as new records', async () => {
-    const c = await t.createInstallerCompany();
-    await ok(c.admin.token, 'POST', '/api/task/setup', { board: 'tasks' });
+    const c = await companyWithBoard();
     const p = await createTask(c.admin.token, {
       taskName: 'P',
       notes: 'Ask for the roof plan',

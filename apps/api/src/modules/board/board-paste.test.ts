@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { boardTestKit, type Company } from './board.test-kit';
 
 let t: TestApp;
-const { call, ok, createTask } = boardTestKit(() => t);
+const { call, ok, createTask, companyWithBoard } = boardTestKit(() => t);
 let a: Company;
 let b: Company;
 
@@ -32,10 +32,8 @@ const columnOptions = async (token: string, key: string) => {
 
 beforeAll(async () => {
   t = await createTestApp();
-  a = await t.createInstallerCompany();
-  b = await t.createInstallerCompany();
-  await ok(a.admin.token, 'POST', '/api/task/setup', { board: 'tasks' });
-  await ok(b.admin.token, 'POST', '/api/task/setup', { board: 'tasks' });
+  a = await companyWithBoard();
+  b = await companyWithBoard();
   await ok(a.admin.token, 'POST', '/api/task/property/create', {
     board: 'tasks',
     key: 'Cost',

@@ -29,5 +29,12 @@ export function boardTestKit(app: () => TestApp) {
   const createTask = async (token: string, body: object) =>
     (await ok<{ data: Task }>(token, 'POST', '/api/task/create', { board: 'tasks', ...body })).data;
 
-  return { call, ok, createProject, createTask };
+  /** A company with one user of each installer role and its tasks board set up (columns, a view). */
+  async function companyWithBoard(): Promise<Company> {
+    const company = await app().createInstallerCompany();
+    await ok(company.admin.token, 'POST', '/api/task/setup', { board: 'tasks' });
+    return company;
+  }
+
+  return { call, ok, createProject, createTask, companyWithBoard };
 }

@@ -1,45 +1,46 @@
 import { type Board, BoardActivityResponse, dataOf, TaskHistoryResponse } from '@solar/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../../api/client';
 import { boardKeys } from './board-keys';
 
-const HistoryAnswer = dataOf(TaskHistoryResponse);
+const PAGE = 30;
 
-/** GET /task/{id}/history, thirty events a page, newest first; asked again whenever the drawer opens. */
-export function useRecordHistory(id: string) {
+/**
+ * History entries, thirty a page, newest first, paged by the answer's cursor; asked again each time
+ * they are shown (a drawer opening).
+ */
+function useHistoryPages<S extends z.ZodType<{ data: { nextCursor: number | null } }>>(
+  queryKey: readonly unknown[],
+  path: string,
+  query: Record<string, string>,
+  schema: S,
+  enabled = true,
+) {
   return useInfiniteQuery({
-    queryKey: boardKeys.history(id),
+    queryKey,
     queryFn: ({ pageParam, signal }) =>
       api
-        .get(`/task/${id}/history`, {
+        .get(path, {
           signal,
-          query: { limit: 30, ...(pageParam === null ? {} : { cursor: pageParam }) },
-          schema: HistoryAnswer,
+          query: { ...query, limit: PAGE, ...(pageParam === null ? {} : { cursor: pageParam }) },
+          schema,
         })
-        .then((r) => r.data),
-    initialPageParam: null as number | null,
-    getNextPageParam: (last) => last.nextCursor,
-    staleTime: 0,
-  });
-}
-
-const ActivityAnswer = dataOf(BoardActivityResponse);
-
-/** GET /task/activity: the latest entries of the board's records, thirty a page (the activity panel). */
-export function useBoardActivity(board: Board, enabled: boolean) {
-  return useInfiniteQuery({
-    queryKey: boardKeys.activity(board),
-    queryFn: ({ pageParam, signal }) =>
-      api
-        .get('/task/activity', {
-          signal,
-          query: { board, limit: 30, ...(pageParam === null ? {} : { cursor: pageParam }) },
-          schema: ActivityAnswer,
-        })
-        .then((r) => r.data),
+        .then((r) => r.data as z.output<S>['data']),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled,
     staleTime: 0,
   });
 }
+
+const HistoryAnswer = dataOf(TaskHistoryResponse);
+const ActivityAnswer = dataOf(BoardActivityResponse);
+
+/** GET /task/{id}/history: one record's entries (the record drawer). */
+export const useRecordHistory = (id: string) =>
+  useHistoryPages(boardKeys.history(id), `/task/${id}/history`, {}, HistoryAnswer);
+
+/** GET /task/activity: the latest entries of the board's records (the activity panel). */
+export const useBoardActivity = (board: Board, enabled: boolean) =>
+  useHistoryPages(boardKeys.activity(board), '/task/activity', { board }, ActivityAnswer, enabled);

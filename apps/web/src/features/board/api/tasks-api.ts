@@ -94,6 +94,15 @@ export function useTaskCache(board: Board) {
   );
 }
 
+/** Loads every cached task list of a board again (after a change the cache cannot follow). */
+export function useRefreshTasks(board: Board) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () => queryClient.invalidateQueries({ queryKey: boardKeys.tasksOf(board) }),
+    [board, queryClient],
+  );
+}
+
 /**
  * GET /task/{id}: one record outside the loaded pages (the drawer opened from the board's activity on
  * a record the view does not show). Null: nothing asked.

@@ -4,8 +4,14 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/errors';
 import { notifyWithUndo } from '../../../lib/undo-toast';
-import { boardKeys } from '../api/board-keys';
-import { createTask, deleteTasks, duplicateTasks, updateTasks, useTaskCache } from '../api/tasks-api';
+import {
+  createTask,
+  deleteTasks,
+  duplicateTasks,
+  updateTasks,
+  useRefreshTasks,
+  useTaskCache,
+} from '../api/tasks-api';
 import { TITLE_KEY } from '../lib/columns';
 import { notifyBoardError } from '../lib/notify';
 import { insertTask, removeTasks, replaceTask } from '../lib/task-cache';
@@ -28,10 +34,7 @@ export function useRecordActions() {
   const { scope, view, columns, undo } = useBoard();
   const queryClient = useQueryClient();
   const change = useTaskCache(scope.board);
-  const refresh = useCallback(
-    () => queryClient.invalidateQueries({ queryKey: boardKeys.tasksOf(scope.board) }),
-    [queryClient, scope.board],
-  );
+  const refresh = useRefreshTasks(scope.board);
 
   const restore = useCallback(
     async (ids: string[]) => {

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyWithAction } from '../../../lib/undo-toast';
 import { boardKeys, bodyOfKey } from '../api/board-keys';
-import { moveTasks } from '../api/tasks-api';
+import { moveTasks, useRefreshTasks } from '../api/tasks-api';
 import { notifyBoardError } from '../lib/notify';
 import { movedList } from '../lib/row-move';
 import type { TaskPage } from '../lib/task-cache';
@@ -22,10 +22,7 @@ export function useRowMove() {
   const { scope, filterBody, undo } = useBoard();
   const queryClient = useQueryClient();
   const board = scope.board;
-  const refresh = useCallback(
-    () => queryClient.invalidateQueries({ queryKey: boardKeys.tasksOf(board) }),
-    [queryClient, board],
-  );
+  const refresh = useRefreshTasks(board);
 
   const { update } = useViewSettings();
   /** Why rows cannot be moved here (a sort orders them), or null. */

@@ -1,7 +1,15 @@
 import type { Task } from '@solar/shared';
 import { describe, expect, it } from 'vitest';
 import { gridEntries } from './grid-entries';
-import { dropTarget, movedList, moveInList, moveInPages, movingIds, stepTarget } from './row-move';
+import {
+  besideTarget,
+  dropTarget,
+  movedList,
+  moveInList,
+  moveInPages,
+  movingIds,
+  stepTarget,
+} from './row-move';
 import type { TaskPages } from './task-cache';
 import { makeColumn, makeTask } from './test-fixtures';
 
@@ -143,5 +151,21 @@ describe('movedList', () => {
     expect(moved({ sort: [{ column: 'taskName', order: 'asc' }] })).toBeUndefined();
     expect(moved({ groupBy: 'Priority' })).toBeUndefined();
     expect(moved({ deleted: true })).toBeUndefined();
+  });
+});
+
+describe('besideTarget', () => {
+  it('puts a card after the card it lands below, or after the one above the card it lands above', () => {
+    // Its own column [a, b, c, d]: d above b follows a; a below c follows c; b above a goes first.
+    expect(besideTarget([a, b, c, d], d._id, b._id, 'before')).toEqual({ afterId: a._id });
+    expect(besideTarget([a, b, c, d], a._id, c._id, 'after')).toEqual({ afterId: c._id });
+    expect(besideTarget([a, b, c, d], b._id, a._id, 'before')).toEqual({ afterId: null });
+    // From another column: the card is not among these.
+    expect(besideTarget([t1, t2], d1._id, t2._id, 'before')).toEqual({ afterId: t1._id });
+  });
+
+  it('answers null where the card already is', () => {
+    expect(besideTarget([a, b, c, d], b._id, c._id, 'before')).toBeNull();
+    expect(besideTarget([a, b, c, d], b._id, a._id, 'after')).toBeNull();
   });
 });

@@ -106,6 +106,24 @@ export function stepTarget(
   return below ? { afterId: below.id } : null;
 }
 
+/**
+ * A kanban card dropped above or below another card: it follows that card, or the card above it
+ * (null: first), among the target column's cards as shown; null when that is where it already is.
+ */
+export function besideTarget(
+  column: readonly Task[],
+  id: string,
+  besideId: string,
+  side: 'before' | 'after',
+): MoveTarget | null {
+  const others = column.filter((c) => c._id !== id);
+  const index = others.findIndex((c) => c._id === besideId);
+  const afterId = side === 'after' ? besideId : (others[index - 1]?._id ?? null);
+  const was = column.findIndex((c) => c._id === id);
+  if (was >= 0 && (column[was - 1]?._id ?? null) === afterId) return null;
+  return { afterId };
+}
+
 /** A list with `ids` taken out and put after `afterId` (null: first), in the order of `ids`. */
 export function moveInList(
   tasks: readonly Task[],

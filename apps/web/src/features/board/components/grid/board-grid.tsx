@@ -20,12 +20,11 @@ import { movingIds, stepTarget } from '../../lib/row-move';
 import { cellRaw } from '../../lib/values';
 import { CellMenu, type CellMenuActions } from './cell-menu';
 import { ColumnDialogs } from './column-dialogs';
-import classes from './grid.module.css';
-import { GRID_HEIGHTS, GridBody, HEADER_HEIGHT, type RowContext } from './grid-body';
+import { GridBody, type RowContext } from './grid-body';
 import { GridFooter } from './grid-footer';
 import { GridHeader } from './grid-header';
 import { cellId, rowLabels } from './grid-row';
-import { GridSummary, SUMMARY_HEIGHT } from './grid-summary';
+import { GridSummary } from './grid-summary';
 import type { GroupCalcs } from './group-row';
 import { useGridClipboard } from './use-grid-clipboard';
 import { useGridCursor } from './use-grid-cursor';
@@ -109,16 +108,12 @@ export function BoardGrid(props: BoardGridProps) {
   const drag = useRowDrag({
     scrollRef,
     entries,
-    heights: GRID_HEIGHTS,
-    header: HEADER_HEIGHT,
-    footer: SUMMARY_HEIGHT,
     selection: props.selection,
     onDrop: (ids, target) => onDrop(ids, target.afterId),
     labelOf: (ids) => {
       const one = ids.length === 1 ? rows.find((task) => task._id === ids[0]) : undefined;
       return one ? one.taskName || t('grid.untitled') : t('grid.movingRows', { count: ids.length });
     },
-    ghostClass: classes.dragGhost ?? '',
   });
   const moveRows = (direction: -1 | 1) => {
     const task = cursor.active && rows[cursor.active.row];

@@ -36,8 +36,6 @@ function spanOf(range: CellRange | null, row: number) {
     : NO_SPAN;
 }
 export const GROUP_HEIGHT = 40;
-/** The fixed heights of the grid's entries (the row drag finds the pointer's entry from them). */
-export const GRID_HEIGHTS = { row: ROW_HEIGHT, group: GROUP_HEIGHT } as const;
 
 /** What every row gets, unchanged while scrolling (the rows are memoised on it). */
 export type RowContext = Omit<

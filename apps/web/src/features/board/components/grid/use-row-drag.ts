@@ -10,6 +10,10 @@ import {
 } from 'react';
 import type { GridEntry } from '../../lib/grid-entries';
 import { dropTarget, type MoveTarget, movingIds } from '../../lib/row-move';
+import classes from './grid.module.css';
+import { GROUP_HEIGHT, HEADER_HEIGHT } from './grid-body';
+import { ROW_HEIGHT } from './grid-row';
+import { SUMMARY_HEIGHT } from './grid-summary';
 
 /** How far the pointer goes before a press on the handle becomes a drag (a click stays a click). */
 const DRAG_THRESHOLD = 4;
@@ -20,17 +24,10 @@ const MAX_SCROLL_STEP = 18;
 interface RowDragOptions {
   scrollRef: RefObject<HTMLDivElement | null>;
   entries: readonly GridEntry[];
-  /** The height of each kind of entry (fixed: the grid's rows do not grow). */
-  heights: { row: number; group: number };
-  /** The header above the rows and the summary row below them, both sticky. */
-  header: number;
-  footer: number;
   selection: Readonly<Record<string, boolean>>;
   onDrop: (ids: string[], target: MoveTarget) => void;
   /** What the label beside the pointer says: the record's name, or how many records. */
   labelOf: (ids: string[]) => string;
-  /** The label's class (grid.module.css). */
-  ghostClass: string;
 }
 
 export interface RowDrag {
@@ -53,9 +50,9 @@ export function useRowDrag(o: RowDragOptions): RowDrag {
   const offsets = useMemo(() => {
     const list = [0];
     for (const e of o.entries)
-      list.push((list[list.length - 1] as number) + (e.kind === 'group' ? o.heights.group : o.heights.row));
+      list.push((list[list.length - 1] as number) + (e.kind === 'group' ? GROUP_HEIGHT : ROW_HEIGHT));
     return list;
-  }, [o.entries, o.heights]);
+  }, [o.entries]);
   const offsetsRef = useRef(offsets);
   offsetsRef.current = offsets;
   const stopRef = useRef<(() => void) | null>(null);
@@ -84,7 +81,7 @@ export function useRowDrag(o: RowDragOptions): RowDrag {
     const gapAt = (clientY: number): number | null => {
       const el = latest.current.scrollRef.current;
       if (!el || !ids) return null;
-      const y = clientY - el.getBoundingClientRect().top + el.scrollTop - latest.current.header;
+      const y = clientY - el.getBoundingClientRect().top + el.scrollTop - HEADER_HEIGHT;
       const list = offsetsRef.current;
       let lo = 0;
       let hi = list.length - 1;
@@ -113,8 +110,8 @@ export function useRowDrag(o: RowDragOptions): RowDrag {
       const el = latest.current.scrollRef.current;
       if (!el || !ids) return;
       const rect = el.getBoundingClientRect();
-      const top = rect.top + latest.current.header + EDGE;
-      const bottom = rect.bottom - latest.current.footer - EDGE;
+      const top = rect.top + HEADER_HEIGHT + EDGE;
+      const bottom = rect.bottom - SUMMARY_HEIGHT - EDGE;
       const depth = lastY < top ? lastY - top : lastY > bottom ? lastY - bottom : 0;
       if (depth === 0) return;
       el.scrollTop += Math.max(-MAX_SCROLL_STEP, Math.min(MAX_SCROLL_STEP, depth / 3));
@@ -128,7 +125,7 @@ export function useRowDrag(o: RowDragOptions): RowDrag {
         ids = movingIds(latest.current.entries, task, latest.current.selection);
         document.body.dataset.rowDragging = '';
         ghost = document.createElement('div');
-        ghost.className = latest.current.ghostClass;
+        ghost.className = classes.dragGhost ?? '';
         ghost.setAttribute('aria-hidden', 'true');
         ghost.textContent = latest.current.labelOf(ids);
         document.body.append(ghost);

@@ -24,6 +24,7 @@ import { useRowMove } from '../../hooks/use-row-move';
 import { isEditable, visibleColumns } from '../../lib/columns';
 import { bucketTasks, groupValueOf } from '../../lib/groups';
 import { notifyFailure } from '../../lib/notify';
+import { besideTarget } from '../../lib/row-move';
 import classes from './kanban.module.css';
 import { CardBody } from './kanban-card';
 import { KanbanColumn } from './kanban-column';
@@ -201,16 +202,10 @@ export function KanbanBoard({
       if (!(await commit(task, groupBy, value))) return;
     }
     if (!at || !beside || !orderable) return;
-    // The card goes above or below the card it was dropped on, among that column's other cards.
-    const column =
-      buckets.find((b) => b.key === (value ?? ''))?.tasks.filter((c) => c._id !== task._id) ?? [];
-    const index = column.findIndex((c) => c._id === beside._id);
-    const afterId = at.side === 'after' ? beside._id : (column[index - 1]?._id ?? null);
-    const before = buckets.find((b) => b.key === (from ?? ''))?.tasks ?? [];
-    const was = before.findIndex((c) => c._id === task._id);
-    // Dropped where it already is: nothing to move.
-    if (value === from && (before[was - 1]?._id ?? null) === afterId) return;
-    await rowMove.move([task._id], afterId);
+    // The column's cards as shown before the drop (the card among them when it stays in its column).
+    const column = buckets.find((b) => b.key === (value ?? ''))?.tasks ?? [];
+    const target = besideTarget(column, task._id, beside._id, at.side);
+    if (target) await rowMove.move([task._id], target.afterId);
   };
 
   return (
