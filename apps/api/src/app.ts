@@ -33,6 +33,7 @@ import { customerViewRoutes } from './modules/customer-view/customer-view.routes
 import { downloadRoutes } from './modules/downloads/downloads.routes';
 import { installerRoutes } from './modules/installer/installer.routes';
 import { MAX_UPLOAD_BYTES, mediaRoutes } from './modules/media/media.routes';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { offerRoutes } from './modules/offers/offers.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { productRoutes } from './modules/products/products.routes';
@@ -237,6 +238,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(publicRoutes);
       await api.register(boardRoutes);
       await api.register(boardViewRoutes);
+      await api.register(notificationRoutes);
       api.get('/health', { config: { access: 'public' } }, async () => ({ data: { ok: true } }));
       // The OpenAPI document, generated from the same zod schemas that validate the routes.
       api.get('/docs/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>

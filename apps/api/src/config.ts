@@ -48,6 +48,8 @@ const Env = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** The job queue this process enqueues to and works on. */
   JOB_QUEUE: z.string().min(1).max(100).default('default'),
+  /** A notification's e-mail waits this long, and is not sent if the user has read it in the portal by then. */
+  NOTIFICATION_MAIL_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
   /** Boards with fewer records get no indexes for their saved views (board.view-index.ts). */
   BOARD_INDEX_MIN_RECORDS: z.coerce.number().int().min(0).default(2000),
   /** The map sends at most this many points for the browser to cluster; an area holding more is clustered by the server. */

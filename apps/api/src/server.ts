@@ -10,6 +10,8 @@ import { type JobHandler, JobRunner } from './lib/jobs';
 import { createLocalCatcherMailer, createSmtpMailer, type Mailer } from './lib/mailer';
 import { syncViewIndexes, VIEW_INDEX_JOB, type ViewIndexJob } from './modules/board/board.view-index';
 import { sendAcceptanceJob } from './modules/customer-view/customer-view.service';
+import { sendNotificationsJob } from './modules/notifications/notifications.mail';
+import { NOTIFICATION_MAIL_JOB } from './modules/notifications/notifications.service';
 import { sendOfferJob } from './modules/offers/offers.service';
 
 export interface RunningServer {
@@ -60,6 +62,7 @@ export function jobHandlers(given: JobDeps): Record<string, JobHandler> {
     },
     'send-offer': (payload, attempt) => sendOfferJob(deps, payload, attempt),
     'send-acceptance': (payload) => sendAcceptanceJob(deps, payload),
+    [NOTIFICATION_MAIL_JOB]: (payload) => sendNotificationsJob(deps, payload),
     [VIEW_INDEX_JOB]: async (payload) => {
       const job = payload as ViewIndexJob;
       await syncViewIndexes(deps.database, job.companyId, job.board, {

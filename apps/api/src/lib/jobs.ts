@@ -14,8 +14,15 @@ export interface JobAttempt {
 export type JobHandler = (payload: unknown, attempt: JobAttempt) => Promise<void>;
 
 /** Adds a job to `queue` in the caller's transaction, so it runs only if the business write commits. */
-export async function enqueueJob(tx: DbOrTx, queue: string, kind: string, payload: unknown): Promise<void> {
-  await tx.insert(jobs).values({ queue, kind, payload });
+export async function enqueueJob(
+  tx: DbOrTx,
+  queue: string,
+  kind: string,
+  payload: unknown,
+  opts: { delaySeconds?: number } = {},
+): Promise<void> {
+  const runAt = opts.delaySeconds ? new Date(Date.now() + opts.delaySeconds * 1000) : undefined;
+  await tx.insert(jobs).values({ queue, kind, payload, ...(runAt ? { runAt } : {}) });
   JobRunner.kickAll();
 }
 

@@ -72,6 +72,8 @@ export const User = z.object({
   isActive: z.boolean(),
   /** When the user finished or skipped the first-login tour; null until then (installer roles see it). */
   onboardedAt: z.string().nullable().default(null),
+  /** Whether a new notification is also sent by e-mail (docs/notifications.md). */
+  notifyByEmail: z.boolean().default(true),
 });
 export type User = z.infer<typeof User>;
 
@@ -107,6 +109,7 @@ export const PersonalDetailsRequest = z.object({
     .nullable()
     .optional(),
   preferredLanguage: z.enum(LANGUAGES).optional(),
+  notifyByEmail: z.boolean().optional(),
 });
 export type PersonalDetailsRequest = z.infer<typeof PersonalDetailsRequest>;
 

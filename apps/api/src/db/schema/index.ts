@@ -4,6 +4,7 @@ export * from './board';
 export * from './catalogue';
 export * from './companies';
 export * from './jobs';
+export * from './notifications';
 export * from './payments';
 export * from './quotes';
 export * from './users';

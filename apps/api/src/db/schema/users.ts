@@ -25,6 +25,8 @@ export const users = pgTable(
     sessionVersion: integer('session_version').notNull().default(0),
     /** When the user finished or skipped the first-login tour (issue 9); null shows it. */
     onboardedAt: timestamp('onboarded_at', { withTimezone: true }),
+    /** Whether a new notification is also sent by e-mail (docs/notifications.md). */
+    notifyByEmail: boolean('notify_by_email').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

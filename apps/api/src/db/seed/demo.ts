@@ -38,6 +38,121 @@ export async function seedDemo(given: Database): Promise<void> {
   if (await isEmpty(database, 'quotes')) await seedDemoPipeline(database);
   if (await isEmpty(database, 'products')) await database.rawTransaction(seedDemoProducts);
   await seedDemoBoard(database);
+  await seedDemoNotifications(database);
+}
+
+/**
+ * A few notifications for Sonnenbau's owner and installer, so the bell has something to show: tasks
+ * and a project assigned to them by colleagues, an offer the customer accepted (docs/notifications.md).
+ */
+async function seedDemoNotifications(database: Database): Promise<void> {
+  const [done] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM notifications');
+  if ((done?.n ?? 0) > 0) return;
+  const people = await database.query<{ id: string; email: string; company_id: string }>(
+    `SELECT id, email, company_id FROM users
+     WHERE email IN ('owner@sonnenbau.test', 'installer@sonnenbau.test', 'sales@sonnenbau.test')`,
+  );
+  const by = (email: string) => people.find((p) => p.email === email);
+  const owner = by('owner@sonnenbau.test');
+  const installer = by('installer@sonnenbau.test');
+  const sales = by('sales@sonnenbau.test');
+  if (!owner || !installer || !sales) return;
+  const tasks = await database.query<{ id: string; task_name: string }>(
+    `SELECT id, task_name FROM board_records WHERE company_id = $1 AND board = 'tasks' AND NOT is_deleted
+     ORDER BY position LIMIT 2`,
+    [owner.company_id],
+  );
+  const projects = await database.query<{ id: string; address: string; stage: string; name: string }>(
+    `SELECT p.id, q.address, p.stage, trim(q.customer_first_name || ' ' || q.customer_last_name) AS name
+     FROM projects p JOIN quotes q ON q.id = p.quote_id
+     WHERE p.company_id = $1 AND NOT p.is_deleted ORDER BY p.created_at, p.id`,
+    [owner.company_id],
+  );
+  const signed = projects.find((p) => p.stage === 'INSTALLER_SIGNED');
+  const [first, second] = tasks;
+  const [project, other] = projects;
+  if (!first || !second || !signed || !project || !other) return;
+  const rows = [
+    // [reader, actor, kind, board, record, project, title, data, hours ago, read]
+    [
+      installer.id,
+      owner.id,
+      'task_assigned',
+      'tasks',
+      first.id,
+      null,
+      first.task_name,
+      { property: 'Zuständig' },
+      2,
+      false,
+    ],
+    [installer.id, sales.id, 'project_assigned', null, null, project.id, project.address, {}, 26, false],
+    [
+      installer.id,
+      owner.id,
+      'tasks_assigned',
+      'tasks',
+      null,
+      null,
+      '',
+      { property: 'Zuständig', count: 5 },
+      72,
+      true,
+    ],
+    [
+      owner.id,
+      null,
+      'offer_accepted',
+      null,
+      null,
+      signed.id,
+      signed.address,
+      { customerName: signed.name },
+      1,
+      false,
+    ],
+    [
+      owner.id,
+      installer.id,
+      'task_assigned',
+      'tasks',
+      second.id,
+      null,
+      second.task_name,
+      { property: 'Zuständig' },
+      5,
+      false,
+    ],
+    [owner.id, sales.id, 'project_assigned', null, null, other.id, other.address, {}, 50, true],
+  ] as const;
+  await database.query(
+    `INSERT INTO notifications (company_id, user_id, actor_id, kind, board, record_id, project_id, title, data,
+       created_at, read_at)
+     SELECT $1, x.user_id, x.actor_id, x.kind, x.board, x.record_id, x.project_id, x.title, x.data,
+       now() - make_interval(hours => x.hours), CASE WHEN x.read THEN now() END
+     FROM jsonb_to_recordset($2::jsonb) AS x(user_id uuid, actor_id uuid, kind text, board text, record_id uuid,
+       project_id uuid, title text, data jsonb, hours int, read boolean)`,
+    [
+      owner.company_id,
+      JSON.stringify(
+        // Oldest first: the list is ordered by id, newest first.
+        [...rows]
+          .sort((x, y) => y[8] - x[8])
+          .map(([user_id, actor_id, kind, board, record_id, project_id, title, data, hours, read]) => ({
+            user_id,
+            actor_id,
+            kind,
+            board,
+            record_id,
+            project_id,
+            title,
+            data,
+            hours,
+            read,
+          })),
+      ),
+    ],
+  );
 }
 
 async function seedDemoAccounts(database: Database): Promise<void> {

@@ -347,7 +347,7 @@ export async function importTasks(ctx: AppContext, me: Principal, input: ImportI
       );
       ids.push(...inserted.map((r) => r.id));
     }
-    await recordEvents(tx, companyId, me.id, createdEvents(ids));
+    await recordEvents(tx, companyId, me.id, createdEvents(ids), ctx.config);
     await recomputeRecords(tx, companyId, sql`r.id = ANY(${pgArray(ids)}::uuid[])`);
     return answer;
   });

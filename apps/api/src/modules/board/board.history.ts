@@ -1,10 +1,11 @@
-import type { BoardActivityQuery, RecordHistoryEvent, TaskHistoryQuery } from '@solar/shared';
-import { sql } from 'drizzle-orm';
+import type { Board, BoardActivityQuery, RecordHistoryEvent, TaskHistoryQuery } from '@solar/shared';
+import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import type { Principal } from '../../lib/auth-hook';
 import type { AppContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
+import { assignmentNotifications, type NotifyConfig, notify } from '../notifications/notifications.service';
 import { boardCompany } from './board.policy';
 import { iso, rowsOf } from './board.sql';
 
@@ -49,18 +50,68 @@ export function valueChanges(
   return changes;
 }
 
-/** Writes the events of one operation in one statement, in the operation's transaction. */
+/**
+ * Writes the events of one operation in one statement, in the operation's transaction, and tells the
+ * people the operation put into a person property (docs/notifications.md).
+ */
 export async function recordEvents(
   tx: DbOrTx,
   companyId: string,
   userId: string,
   events: readonly RecordEvent[],
+  config: NotifyConfig,
 ): Promise<void> {
   if (events.length === 0) return;
   const rows = events.map((e) => ({ record_id: e.recordId, kind: e.kind, changes: e.changes ?? [] }));
+  const json = JSON.stringify(rows);
   await tx.execute(sql`INSERT INTO board_record_events (company_id, record_id, user_id, kind, changes)
     SELECT ${companyId}, x.record_id, ${userId}, x.kind, x.changes
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(record_id uuid, kind text, changes jsonb)`);
+    FROM jsonb_to_recordset(${json}::jsonb) AS x(record_id uuid, kind text, changes jsonb)`);
+  if (!events.some((e) => e.kind === 'created' || e.changes?.length)) return;
+  const assignments = await assignmentsOf(tx, companyId, userId, json);
+  if (assignments.length) await notify(tx, config, assignmentNotifications(companyId, userId, assignments));
+}
+
+/**
+ * Who the events put into a person property: a person in a changed value who was not in it before,
+ * or in a new record's value; members of the company who can log in, other than the writer.
+ */
+async function assignmentsOf(tx: DbOrTx, companyId: string, actorId: string, events: string) {
+  const asList = (v: SQL) => sql`CASE WHEN jsonb_typeof(${v}) = 'array' THEN ${v} ELSE '[]'::jsonb END`;
+  const rows = rowsOf<{
+    user_id: string;
+    record_id: string;
+    board: Board;
+    project_id: string | null;
+    task_name: string;
+    property: string;
+  }>(
+    await tx.execute(sql`SELECT DISTINCT u.id AS user_id, r.id AS record_id, r.board, r.project_id,
+        r.task_name, ch.key AS property
+      FROM jsonb_to_recordset(${events}::jsonb) AS e(record_id uuid, kind text, changes jsonb)
+        JOIN board_records r ON r.id = e.record_id AND r.company_id = ${companyId} AND NOT r.is_deleted
+        JOIN board_properties bp ON bp.company_id = r.company_id AND bp.board = r.board
+        CROSS JOIN LATERAL (
+          SELECT c->>'key' AS key, c->'to' AS to_v, c->'from' AS from_v
+            FROM jsonb_array_elements(e.changes) c WHERE e.kind = 'changed'
+          UNION ALL
+          SELECT x.key, x.cell->'value', 'null'::jsonb
+            FROM jsonb_each(r.properties) AS x(key, cell) WHERE e.kind = 'created'
+        ) ch
+        CROSS JOIN LATERAL jsonb_array_elements(${asList(sql`ch.to_v`)}) person
+        JOIN users u ON u.id::text = person->>'value' AND u.company_id = ${companyId} AND NOT u.is_disabled
+      WHERE bp.properties->ch.key->>'dataType' = 'person'
+        AND u.id <> ${actorId}
+        AND NOT ${asList(sql`ch.from_v`)} @> jsonb_build_array(jsonb_build_object('value', person->>'value'))`),
+  );
+  return rows.map((r) => ({
+    userId: r.user_id,
+    recordId: r.record_id,
+    board: r.board,
+    projectId: r.project_id,
+    name: r.task_name,
+    property: r.property,
+  }));
 }
 
 /** 'created' for records made by one statement. */

@@ -117,7 +117,7 @@ export async function pasteCells(ctx: AppContext, me: Principal, input: PasteInp
         throw badRequest('paste_failed', cells);
       }
     }
-    await recordEvents(tx, companyId, me.id, events);
+    await recordEvents(tx, companyId, me.id, events, ctx.config);
     await recomputeRecords(tx, companyId, sql`r.id = ANY(${pgArray(ids)}::uuid[])`, { dependents: true });
     return { previous, newOptions: Object.fromEntries(newOptions) };
   });

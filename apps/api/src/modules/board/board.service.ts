@@ -570,7 +570,7 @@ export async function createTask(ctx: AppContext, me: Principal, input: z.output
         RETURNING id`),
     );
     if (!row) throw new AppError(418, 'something_wrong');
-    await recordEvents(tx, companyId, me.id, createdEvents([row.id]));
+    await recordEvents(tx, companyId, me.id, createdEvents([row.id]), ctx.config);
     await recomputeRecords(tx, companyId, sql`r.id = ${row.id}`, { dependents: true });
     return row.id;
   });
@@ -639,7 +639,13 @@ export async function updateTask(ctx: AppContext, me: Principal, id: string, inp
   await ctx.database.db.transaction(async (tx) => {
     const row = await loadTask(tx, companyId, id);
     const columns = (await loadColumns(tx, companyId, row.board, me.id)).properties;
-    await recordEvents(tx, companyId, me.id, await applyUpdate(tx, me, companyId, row, input, columns));
+    await recordEvents(
+      tx,
+      companyId,
+      me.id,
+      await applyUpdate(tx, me, companyId, row, input, columns),
+      ctx.config,
+    );
     await recomputeRecords(tx, companyId, sql`r.id = ${id}`, { dependents: true });
   });
   return taskById(ctx, companyId, id);
@@ -677,7 +683,7 @@ export async function updateTasks(
       }
       events.push(...(await applyUpdate(tx, me, companyId, row, update, columns)));
     }
-    await recordEvents(tx, companyId, me.id, events);
+    await recordEvents(tx, companyId, me.id, events, ctx.config);
     await recomputeRecords(tx, companyId, sql`r.id = ANY(${pgArray(unique)}::uuid[])`, { dependents: true });
   });
   const db = ctx.database.db;
@@ -700,7 +706,7 @@ export async function deleteTasks(ctx: AppContext, me: Principal, taskIds: strin
     const binned = rows
       .filter((r) => !r.is_deleted)
       .map((r) => ({ recordId: r.id, kind: 'deleted' as const }));
-    await recordEvents(tx, companyId, me.id, binned);
+    await recordEvents(tx, companyId, me.id, binned, ctx.config);
     // Rollups that counted these records change.
     await recomputeRecords(tx, companyId, sql`r.id = ANY(${pgArray(unique)}::uuid[])`, { dependents: true });
     return unique.length;
@@ -739,7 +745,7 @@ export async function duplicateTasks(ctx: AppContext, me: Principal, board: Boar
       if (!copy) throw new AppError(418, 'something_wrong');
       made.push(copy.id);
     }
-    await recordEvents(tx, companyId, me.id, createdEvents(made));
+    await recordEvents(tx, companyId, me.id, createdEvents(made), ctx.config);
     await recomputeRecords(tx, companyId, sql`r.id = ANY(${pgArray(made)}::uuid[])`, { dependents: true });
     // The originals' order: a copy follows its original in the answer too.
     return unique.map((id) => made[rows.findIndex((r) => r.id === id)] as string);

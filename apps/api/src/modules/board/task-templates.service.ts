@@ -196,7 +196,7 @@ export async function importTemplate(ctx: AppContext, me: Principal, projectId: 
         RETURNING id`),
     );
     const newIds = inserted.map((r) => r.id);
-    await recordEvents(tx, companyId, me.id, createdEvents(newIds));
+    await recordEvents(tx, companyId, me.id, createdEvents(newIds), ctx.config);
     await recomputeRecords(tx, companyId, sql`r.id = ANY(${pgArray(newIds)}::uuid[])`);
     return newIds;
   });

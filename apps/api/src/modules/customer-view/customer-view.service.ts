@@ -1,6 +1,16 @@
 import { formatEuro, formatNumber, type Language, localeOf } from '@solar/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { companies, files, offerAcceptances, offers, projects, quotes, stageHistory } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import {
+  companies,
+  files,
+  offerAcceptances,
+  offers,
+  projects,
+  quotes,
+  stageHistory,
+  users,
+} from '../../db/schema';
 import type { Principal } from '../../lib/auth-hook';
 import type { AppContext } from '../../lib/context';
 import { AppError, forbidden, notFound } from '../../lib/errors';
@@ -8,6 +18,7 @@ import { enqueueJob } from '../../lib/jobs';
 import { escapeHtml } from '../../lib/mail-templates';
 import { htmlToPdf } from '../../lib/pdf';
 import type { JobDeps } from '../../server';
+import { notify } from '../notifications/notifications.service';
 import { toOffer } from '../offers/offers.service';
 import { signCustomerToken, verifyCustomerToken } from './customer-link';
 
@@ -139,7 +150,11 @@ export async function acceptOffer(
           sql`${projects.stage} NOT IN ('OFFER_NOT_ACCEPTED', 'PROJECT_REALIZED')`,
         ),
       )
-      .returning({ id: projects.id });
+      .returning({
+        id: projects.id,
+        companyId: projects.companyId,
+        responsibleUserId: projects.responsibleUserId,
+      });
     for (const o of others) {
       await tx
         .insert(stageHistory)
@@ -150,8 +165,40 @@ export async function acceptOffer(
       .set({ status: 'INSTALLER_SIGNED', updatedAt: new Date() })
       .where(eq(quotes.id, quote.id));
     await enqueueJob(tx, ctx.config.JOB_QUEUE, 'send-acceptance', { offerId: offer.id, lang: input.lang });
+    await notify(tx, ctx.config, [
+      ...(await acceptanceReaders(tx, project.companyId, current.responsibleUserId)).map((userId) => ({
+        companyId: project.companyId,
+        userId,
+        actorId: null,
+        kind: 'offer_accepted' as const,
+        projectId: project.id,
+        title: quote.address,
+        data: { customerName: input.fullName },
+      })),
+      ...others
+        .filter((o) => o.responsibleUserId)
+        .map((o) => ({
+          companyId: o.companyId,
+          userId: o.responsibleUserId as string,
+          actorId: null,
+          kind: 'offer_lost' as const,
+          projectId: o.id,
+          title: quote.address,
+        })),
+    ]);
   });
   return getCustomerView(ctx, input.token);
+}
+
+/** Who hears of an accepted offer: the project's responsible person and the company's admins. */
+async function acceptanceReaders(tx: DbOrTx, companyId: string, responsibleUserId: string | null) {
+  const admins = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(eq(users.companyId, companyId), eq(users.role, 'INSTALLER_ADMIN'), eq(users.isDisabled, false)),
+    );
+  return [...new Set([...(responsibleUserId ? [responsibleUserId] : []), ...admins.map((a) => a.id)])];
 }
 
 const CONFIRMATION = {

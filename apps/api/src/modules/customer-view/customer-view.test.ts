@@ -160,6 +160,27 @@ describe('customer view', () => {
       headers: t.auth(b.admin.token),
     });
     expect(theirs.json().data.projectStatus).toBe('OFFER_NOT_ACCEPTED');
+    // The responsible person (sales saved it) and the admins hear of it; the other company's
+    // responsible person hears that the customer chose another offer. Once: the second acceptance
+    // changed nothing.
+    const notes = async (token: string) =>
+      (await t.app.inject({ url: '/api/notification', headers: t.auth(token) }))
+        .json()
+        .data.docs.filter((n: { projectId: string }) => n.projectId === pa || n.projectId === pb);
+    for (const token of [a.sales.token, a.admin.token]) {
+      expect(await notes(token)).toEqual([
+        expect.objectContaining({
+          kind: 'offer_accepted',
+          projectId: pa,
+          customerName: 'Eva Kunde',
+          actor: null,
+        }),
+      ]);
+    }
+    expect(await notes(a.installer.token)).toEqual([]);
+    expect(await notes(b.sales.token)).toEqual([
+      expect.objectContaining({ kind: 'offer_lost', projectId: pb, customerName: null }),
+    ]);
 
     const mail = await t.smtp.waitForMail(email, 90_000);
     expect(mail.attachments.map((x) => x.contentType)).toContain('application/pdf');

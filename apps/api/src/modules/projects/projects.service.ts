@@ -9,13 +9,14 @@ import {
 } from '@solar/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { projects, stageHistory, users } from '../../db/schema';
+import { projects, quotes, stageHistory, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import type { Principal } from '../../lib/auth-hook';
 import type { AppContext } from '../../lib/context';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { writeListAnswer } from '../../lib/response-serializer';
 import { versionedCache } from '../../lib/versioned-cache';
+import { notify } from '../notifications/notifications.service';
 import { findQuoteById } from '../quotes/quotes.repository';
 import { scopeFor } from '../quotes/quotes.scope';
 import {
@@ -202,6 +203,22 @@ export async function updateProject(ctx: AppContext, me: Principal, id: string, 
     if (input.notes !== undefined) set.notes = input.notes;
     await tx.update(projects).set(set).where(eq(projects.id, id));
     if (input.projectStatus) await moveStage(tx, me, id, project.stage as Stage, input.projectStatus);
+    if (input.responsibleUserId && input.responsibleUserId !== project.responsibleUserId) {
+      const [quote] = await tx
+        .select({ address: quotes.address })
+        .from(quotes)
+        .where(eq(quotes.id, project.quoteId));
+      await notify(tx, ctx.config, [
+        {
+          companyId,
+          userId: input.responsibleUserId,
+          actorId: me.id,
+          kind: 'project_assigned',
+          projectId: id,
+          title: quote?.address ?? '',
+        },
+      ]);
+    }
   });
   return getProject(ctx, me, id);
 }

@@ -74,6 +74,7 @@ export function toUserDto(u: UserRow, company: CompanyRow | undefined): User {
     installerCity: company?.city ?? u.city ?? null,
     isActive: u.passwordHash !== null,
     onboardedAt: u.onboardedAt ? u.onboardedAt.toISOString() : null,
+    notifyByEmail: u.notifyByEmail,
   };
 }
 

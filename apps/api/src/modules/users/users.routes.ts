@@ -67,6 +67,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         phone: b.phone,
         ...(b.image !== undefined ? { image: b.image } : {}),
         ...(b.preferredLanguage ? { preferredLanguage: b.preferredLanguage } : {}),
+        ...(b.notifyByEmail !== undefined ? { notifyByEmail: b.notifyByEmail } : {}),
       });
     },
   );

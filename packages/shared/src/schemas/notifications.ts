@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/**
+ * What a notification tells its reader (docs/notifications.md):
+ * - `task_assigned`: someone put the reader into a person property of a board record;
+ * - `tasks_assigned`: the same for more records at once (a bulk edit, a paste, an import): one entry
+ *   with their `count`;
+ * - `project_assigned`: someone made the reader the responsible person of a saved project;
+ * - `offer_accepted`: the customer accepted the company's offer online (to the responsible person and
+ *   the company's admins);
+ * - `offer_lost`: the customer of a project accepted another company's offer.
+ */
+export const NOTIFICATION_KINDS = [
+  'task_assigned',
+  'tasks_assigned',
+  'project_assigned',
+  'offer_accepted',
+  'offer_lost',
+] as const;
+export const NotificationKind = z.enum(NOTIFICATION_KINDS);
+export type NotificationKind = z.infer<typeof NotificationKind>;
+
+export const Notification = z.object({
+  id: z.number().int(),
+  kind: NotificationKind,
+  /** When it was made (ISO 8601). */
+  at: z.string(),
+  /** When the reader marked it read, or null while unread. */
+  readAt: z.string().nullable(),
+  /** Who did it: null for the customer (offers) or a deleted user. */
+  actor: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
+  /** The board of a record's notification. */
+  board: z.enum(['tasks', 'projects']).nullable(),
+  /** The board record (`task_assigned`), or null. */
+  recordId: z.string().nullable(),
+  /** The saved project (`project_assigned`, offers; a record of /projects has one too), or null. */
+  projectId: z.string().nullable(),
+  /** The record's name or the project's address, as it was then. */
+  title: z.string(),
+  /** The person property's name (`task_assigned`, `tasks_assigned`). */
+  property: z.string().nullable(),
+  /** How many records (`tasks_assigned`). */
+  count: z.number().int().nullable(),
+  /** The customer who accepted (`offer_accepted`). */
+  customerName: z.string().nullable(),
+});
+export type Notification = z.infer<typeof Notification>;
+
+/** GET /notification: the reader's notifications, newest first, keyset pages on the id. */
+export const NotificationQuery = z.object({
+  cursor: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+  /** Only the unread ones. */
+  unread: z
+    .enum(['true', 'false'], { error: 'invalid_value' })
+    .optional()
+    .transform((v) => v === 'true'),
+});
+export type NotificationQuery = z.input<typeof NotificationQuery>;
+
+export const NotificationListResponse = z.object({
+  data: z.object({
+    docs: z.array(Notification),
+    nextCursor: z.number().int().nullable(),
+    /** Unread notifications in all (the badge). */
+    unread: z.number().int(),
+  }),
+});
+export type NotificationList = z.infer<typeof NotificationListResponse>['data'];
+
+/** GET /notification/unread: the badge's count alone, asked now and then. */
+export const NotificationUnreadResponse = z.object({ data: z.object({ unread: z.number().int() }) });
+
+/** PUT /notification/read: marks some (`ids`) or every (`all: true`) notification of the reader read. */
+export const NotificationReadRequest = z
+  .object({
+    ids: z.array(z.number().int().positive()).max(100).optional(),
+    all: z.literal(true).optional(),
+  })
+  .refine((body) => body.all === true || (body.ids?.length ?? 0) > 0, { path: ['ids'], error: 'required' });
+export type NotificationReadRequest = z.infer<typeof NotificationReadRequest>;
