@@ -9,6 +9,7 @@ CREATE TABLE "notifications" (
 	"project_id" uuid,
 	"title" text DEFAULT '' NOT NULL,
 	"data" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"key" text,
 	"read_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -21,6 +22,7 @@ ALTER TABLE "notifications" ADD CONSTRAINT "notifications_record_id_board_record
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "notifications_user_idx" ON "notifications" USING btree ("user_id","id");--> statement-breakpoint
 CREATE INDEX "notifications_unread_idx" ON "notifications" USING btree ("user_id") WHERE "notifications"."read_at" IS NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "notifications_key_idx" ON "notifications" USING btree ("user_id","key") WHERE "notifications"."key" IS NOT NULL;--> statement-breakpoint
 ALTER TABLE "notifications" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "notifications" FORCE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE POLICY tenant_isolation ON "notifications" USING (app_tenant_visible(company_id)) WITH CHECK (app_tenant_visible(company_id));--> statement-breakpoint

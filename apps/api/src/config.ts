@@ -50,6 +50,19 @@ const Env = z.object({
   JOB_QUEUE: z.string().min(1).max(100).default('default'),
   /** A notification's e-mail waits this long, and is not sent if the user has read it in the portal by then. */
   NOTIFICATION_MAIL_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
+  /** The hour (0–23, in DUE_REMINDER_TIME_ZONE) at which people are reminded of the records due that day. */
+  DUE_REMINDER_HOUR: z.coerce.number().int().min(0).max(23).default(7),
+  DUE_REMINDER_TIME_ZONE: z
+    .string()
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'an IANA time zone, such as Europe/Berlin')
+    .default('Europe/Berlin'),
   /** Boards with fewer records get no indexes for their saved views (board.view-index.ts). */
   BOARD_INDEX_MIN_RECORDS: z.coerce.number().int().min(0).default(2000),
   /** The map sends at most this many points for the browser to cluster; an area holding more is clustered by the server. */

@@ -12,6 +12,7 @@ import { syncViewIndexes, VIEW_INDEX_JOB, type ViewIndexJob } from './modules/bo
 import { sendAcceptanceJob } from './modules/customer-view/customer-view.service';
 import { sendNotificationsJob } from './modules/notifications/notifications.mail';
 import { NOTIFICATION_MAIL_JOB } from './modules/notifications/notifications.service';
+import { DUE_REMINDERS_JOB, dueRemindersJob, scheduleDueReminders } from './modules/notifications/reminders';
 import { sendOfferJob } from './modules/offers/offers.service';
 
 export interface RunningServer {
@@ -34,7 +35,11 @@ export async function startServer(
     : await createLocalCatcherMailer(database, config.MAIL_FROM);
   const app = await buildApp({ config, database, mailer });
   const runner = new JobRunner(database, jobHandlers(app.ctx), app.log, 1000, config.JOB_QUEUE);
-  if (opts.runWorker !== false) runner.start();
+  if (opts.runWorker !== false) {
+    // The daily reminders' job queues its next run; the first comes from here.
+    await scheduleDueReminders(database.as(PLATFORM).db, config);
+    runner.start();
+  }
   const maintenance = startEmbeddedMaintenance(database, app.log, config.EMBEDDED_MAINTENANCE_MINUTES);
   return {
     app,
@@ -63,6 +68,7 @@ export function jobHandlers(given: JobDeps): Record<string, JobHandler> {
     'send-offer': (payload, attempt) => sendOfferJob(deps, payload, attempt),
     'send-acceptance': (payload) => sendAcceptanceJob(deps, payload),
     [NOTIFICATION_MAIL_JOB]: (payload) => sendNotificationsJob(deps, payload),
+    [DUE_REMINDERS_JOB]: (payload) => dueRemindersJob(deps, payload),
     [VIEW_INDEX_JOB]: async (payload) => {
       const job = payload as ViewIndexJob;
       await syncViewIndexes(deps.database, job.companyId, job.board, {

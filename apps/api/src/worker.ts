@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { PLATFORM } from './db/tenant';
 import { JobRunner } from './lib/jobs';
 import { createSmtpMailer } from './lib/mailer';
 import { createLocalStorage } from './lib/storage';
+import { scheduleDueReminders } from './modules/notifications/reminders';
 import { jobHandlers } from './server';
 
 /**
@@ -29,6 +31,7 @@ const runner = new JobRunner(
   1000,
   config.JOB_QUEUE,
 );
+await scheduleDueReminders(database.as(PLATFORM).db, config);
 runner.start();
 console.log('worker running');
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

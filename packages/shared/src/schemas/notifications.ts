@@ -8,7 +8,8 @@ import { z } from 'zod';
  * - `project_assigned`: someone made the reader the responsible person of a saved project;
  * - `offer_accepted`: the customer accepted the company's offer online (to the responsible person and
  *   the company's admins);
- * - `offer_lost`: the customer of a project accepted another company's offer.
+ * - `offer_lost`: the customer of a project accepted another company's offer;
+ * - `task_due`: a record the reader is in (a person property) is due today (a date property: `property`).
  */
 export const NOTIFICATION_KINDS = [
   'task_assigned',
@@ -16,6 +17,7 @@ export const NOTIFICATION_KINDS = [
   'project_assigned',
   'offer_accepted',
   'offer_lost',
+  'task_due',
 ] as const;
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;
@@ -31,13 +33,13 @@ export const Notification = z.object({
   actor: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
   /** The board of a record's notification. */
   board: z.enum(['tasks', 'projects']).nullable(),
-  /** The board record (`task_assigned`), or null. */
+  /** The board record (`task_assigned`, `task_due`), or null. */
   recordId: z.string().nullable(),
   /** The saved project (`project_assigned`, offers; a record of /projects has one too), or null. */
   projectId: z.string().nullable(),
   /** The record's name or the project's address, as it was then. */
   title: z.string(),
-  /** The person property's name (`task_assigned`, `tasks_assigned`). */
+  /** The person property's name (`task_assigned`, `tasks_assigned`), or the date property's (`task_due`). */
   property: z.string().nullable(),
   /** How many records (`tasks_assigned`). */
   count: z.number().int().nullable(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { boardRecords } from './board';
 import { companies } from './companies';
 import { projects } from './quotes';
@@ -31,6 +31,8 @@ export const notifications = pgTable(
     title: text('title').notNull().default(''),
     /** `{ property?, count?, customerName? }` */
     data: jsonb('data').notNull().default({}),
+    /** What makes a notification one of a kind (a reminder: its record, property and day), or null. */
+    key: text('key'),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -39,5 +41,7 @@ export const notifications = pgTable(
     index('notifications_user_idx').on(t.userId, t.id),
     // The badge: the reader's unread ones.
     index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} IS NULL`),
+    // A reminder is made once, however often its job runs.
+    uniqueIndex('notifications_key_idx').on(t.userId, t.key).where(sql`${t.key} IS NOT NULL`),
   ],
 );

@@ -34,6 +34,11 @@ const TEXTS = {
     de: 'Der Kunde von {title} hat das Angebot eines anderen Installateurs angenommen.',
     es: 'El cliente de {title} ha aceptado la oferta de otro instalador.',
   },
+  task_due: {
+    en: '“{title}” is due today ({property}).',
+    de: '„{title}“ ist heute fällig ({property}).',
+    es: '«{title}» vence hoy ({property}).',
+  },
   someone: { en: 'Someone', de: 'Jemand', es: 'Alguien' },
   untitled: { en: 'Untitled', de: 'Ohne Titel', es: 'Sin título' },
   subjectOne: {
@@ -74,7 +79,8 @@ export function notificationText(n: MailNotification, lang: Language): string {
 /** Where a notification leads in the portal (the panel's links are the same). */
 export function notificationPath(n: Pick<Notification, 'kind' | 'board' | 'recordId' | 'projectId'>): string {
   const board = n.board === 'projects' ? '/projects' : '/tasks';
-  if (n.kind === 'task_assigned' && n.recordId) return `${board}?record=${n.recordId}`;
+  if ((n.kind === 'task_assigned' || n.kind === 'task_due') && n.recordId)
+    return `${board}?record=${n.recordId}`;
   if (n.kind === 'tasks_assigned' || !n.projectId) return board;
   return `/projectview?projectId=${n.projectId}`;
 }

@@ -59,7 +59,18 @@ export async function notify(tx: DbOrTx, config: NotifyConfig, items: readonly N
         actor_id uuid, kind text, board text, record_id uuid, project_id uuid, title text, data jsonb)
       RETURNING id, user_id`),
   );
-  // One e-mail job a reader, so a failed delivery to one is retried without mailing the others again.
+  await queueMails(tx, config, inserted);
+}
+
+/**
+ * Queues the e-mail of new notifications: one job a reader, so a failed delivery to one is retried
+ * without mailing the others again.
+ */
+export async function queueMails(
+  tx: DbOrTx,
+  config: NotifyConfig,
+  inserted: readonly { id: number | string; user_id: string }[],
+) {
   const byUser = new Map<string, number[]>();
   for (const r of inserted) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), Number(r.id)]);
   for (const ids of byUser.values()) {

@@ -1,0 +1,141 @@
+import type { Notification } from '@solar/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { PLATFORM } from '../../db/tenant';
+import { jobHandlers } from '../../server';
+import { boardTestKit, type Company } from '../board/board.test-kit';
+import { NOTIFICATION_MAIL_JOB } from './notifications.service';
+import {
+  createDueReminders,
+  DUE_REMINDERS_JOB,
+  dayIn,
+  nextReminderRun,
+  scheduleDueReminders,
+} from './reminders';
+
+let t: TestApp;
+const { ok, createTask, companyWithBoard } = boardTestKit(() => t);
+let a: Company;
+let b: Company;
+
+type List = { data: { docs: Notification[] } };
+const dueOf = async (token: string) =>
+  (await ok<List>(token, 'GET', '/api/notification?limit=50')).data.docs.filter((n) => n.kind === 'task_due');
+const person = (...users: { id: string }[]) => users.map((u) => ({ value: u.id }));
+const platform = () => t.database.as(PLATFORM).db;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await companyWithBoard();
+  b = await companyWithBoard();
+});
+afterAll(() => t.close());
+
+describe('the day and hour of the reminders', () => {
+  it('finds the next 07:00 in the zone, in winter, in summer and over the change to summer time', () => {
+    const next = (iso: string) => nextReminderRun(new Date(iso), 'Europe/Berlin', 7).toISOString();
+    expect(next('2026-12-01T05:00:00Z')).toBe('2026-12-01T06:00:00.000Z');
+    expect(next('2026-12-01T06:00:00Z')).toBe('2026-12-02T06:00:00.000Z');
+    expect(next('2026-07-01T04:00:00Z')).toBe('2026-07-01T05:00:00.000Z');
+    // 29 March 2026: the clocks go from 02:00 to 03:00, so 07:00 is 05:00 UTC that morning.
+    expect(next('2026-03-28T07:00:00Z')).toBe('2026-03-29T05:00:00.000Z');
+    expect(nextReminderRun(new Date('2026-12-01T12:00:00Z'), 'America/New_York', 7).toISOString()).toBe(
+      '2026-12-02T12:00:00.000Z',
+    );
+  });
+
+  it('tells the day of an instant in the zone', () => {
+    expect(dayIn(new Date('2026-11-30T23:30:00Z'), 'Europe/Berlin')).toBe('2026-12-01');
+    expect(dayIn(new Date('2026-11-30T22:30:00Z'), 'Europe/Berlin')).toBe('2026-11-30');
+  });
+});
+
+describe('reminders of records due today', () => {
+  const day = '2031-05-06';
+
+  it('reminds each person of a record due that day once, but not of done, binned or other days’ records', async () => {
+    const due = await createTask(a.admin.token, {
+      taskName: 'Mount inverter',
+      properties: { 'Due date': day, Assignee: person(a.installer.user, a.sales.user) },
+    });
+    await createTask(a.admin.token, {
+      taskName: 'Finished',
+      properties: { 'Due date': day, Assignee: person(a.installer.user), Status: 'Done' },
+    });
+    await createTask(a.admin.token, {
+      taskName: 'Tomorrow',
+      properties: { 'Due date': '2031-05-07', Assignee: person(a.installer.user) },
+    });
+    await createTask(a.admin.token, { taskName: 'Nobody', properties: { 'Due date': day } });
+    const binned = await createTask(a.admin.token, {
+      taskName: 'Binned',
+      properties: { 'Due date': day, Assignee: person(a.installer.user) },
+    });
+    await ok(a.admin.token, 'POST', '/api/task/delete/multiple', { taskIds: [binned._id] });
+    const other = await createTask(b.admin.token, {
+      taskName: 'Other company',
+      properties: { 'Due date': day, Assignee: person(b.installer.user) },
+    });
+
+    expect(await createDueReminders(platform(), t.config, day)).toBeGreaterThanOrEqual(3);
+    const [mine] = await dueOf(a.installer.token);
+    expect(await dueOf(a.installer.token)).toHaveLength(1);
+    expect(mine).toMatchObject({
+      kind: 'task_due',
+      recordId: due._id,
+      title: 'Mount inverter',
+      property: 'Due date',
+      actor: null,
+    });
+    expect((await dueOf(a.sales.token)).map((n) => n.recordId)).toEqual([due._id]);
+    // The admin is in no person cell; the other company's people hear of their own record only.
+    expect(await dueOf(a.admin.token)).toEqual([]);
+    expect((await dueOf(b.installer.token)).map((n) => n.recordId)).toEqual([other._id]);
+
+    // Run again (a retried job, a second process): nothing new.
+    expect(await createDueReminders(platform(), t.config, day)).toBe(0);
+    expect(await dueOf(a.installer.token)).toHaveLength(1);
+    const mails = await t.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM jobs WHERE queue = $1 AND kind = $2
+       AND payload->'ids' @> to_jsonb((SELECT id FROM notifications WHERE record_id = $3 AND user_id = $4 AND kind = 'task_due'))`,
+      [t.config.JOB_QUEUE, NOTIFICATION_MAIL_JOB, due._id, a.installer.user.id],
+    );
+    expect(mails[0]?.n).toBe(1);
+  });
+
+  it('runs daily: today’s run reminds and queues tomorrow’s, a run of a past day only queues the next', async () => {
+    const job = jobHandlers(t.app.ctx)[DUE_REMINDERS_JOB];
+    const pending = () =>
+      t.database.query<{ day: string }>(
+        `SELECT payload->>'day' AS day FROM jobs WHERE queue = $1 AND kind = $2 AND status = 'pending'`,
+        [t.config.JOB_QUEUE, DUE_REMINDERS_JOB],
+      );
+    await scheduleDueReminders(platform(), t.config);
+    await scheduleDueReminders(platform(), t.config);
+    expect(await pending()).toHaveLength(1);
+    await t.database.query(`DELETE FROM jobs WHERE queue = $1 AND kind = $2`, [
+      t.config.JOB_QUEUE,
+      DUE_REMINDERS_JOB,
+    ]);
+
+    const today = dayIn(new Date(), t.config.DUE_REMINDER_TIME_ZONE);
+    const task = await createTask(a.admin.token, {
+      taskName: 'Due now',
+      properties: { 'Due date': today, Assignee: person(a.sales.user) },
+    });
+    await job?.({ day: '2020-01-01' }, { jobId: 0, attempt: 1, maxAttempts: 5 });
+    expect((await dueOf(a.sales.token)).some((n) => n.recordId === task._id)).toBe(false);
+    expect(await pending()).toHaveLength(1);
+
+    await t.database.query(`DELETE FROM jobs WHERE queue = $1 AND kind = $2`, [
+      t.config.JOB_QUEUE,
+      DUE_REMINDERS_JOB,
+    ]);
+    await job?.({ day: today }, { jobId: 0, attempt: 1, maxAttempts: 5 });
+    expect((await dueOf(a.sales.token)).some((n) => n.recordId === task._id)).toBe(true);
+    const zone = t.config.DUE_REMINDER_TIME_ZONE;
+    expect(await pending()).toEqual([
+      { day: dayIn(nextReminderRun(new Date(), zone, t.config.DUE_REMINDER_HOUR), zone) },
+    ]);
+  });
+});

@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { DbOrTx } from '../../db/client';
+import { enqueueJob } from '../../lib/jobs';
+import type { JobDeps } from '../../server';
+import { rowsOf } from '../board/board.sql';
+import { queueMails } from './notifications.service';
+
+/** The daily job that reminds people of the records due that day; it queues its next run itself. */
+export const DUE_REMINDERS_JOB = 'due-reminders';
+
+export type ReminderConfig = Pick<
+  Config,
+  'JOB_QUEUE' | 'NOTIFICATION_MAIL_DELAY_SECONDS' | 'DUE_REMINDER_HOUR' | 'DUE_REMINDER_TIME_ZONE'
+>;
+
+/** The parts of an instant's wall-clock time in a time zone. */
+function wallClock(at: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(at);
+  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return { y: n('year'), m: n('month'), d: n('day'), h: n('hour'), min: n('minute'), s: n('second') };
+}
+
+/** The calendar day (YYYY-MM-DD) of an instant in a time zone: what "due today" compares with. */
+export function dayIn(at: Date, timeZone: string): string {
+  const { y, m, d } = wallClock(at, timeZone);
+  return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/** The instant at which a time zone's clock shows `hour`:00 on the given day (daylight saving included). */
+function instantAt(y: number, m: number, d: number, hour: number, timeZone: string): Date {
+  const guess = Date.UTC(y, m - 1, d, hour);
+  // The zone's offset at the guess, then again at the corrected instant (a change of offset between).
+  let at = guess;
+  for (let i = 0; i < 2; i++) {
+    const w = wallClock(new Date(at), timeZone);
+    const offset = Date.UTC(w.y, w.m - 1, w.d, w.h, w.min, w.s) - at;
+    at = guess - offset;
+  }
+  return new Date(at);
+}
+
+/** The next instant after `now` at which the zone's clock shows `hour`:00. */
+export function nextReminderRun(now: Date, timeZone: string, hour: number): Date {
+  const { y, m, d } = wallClock(now, timeZone);
+  for (let add = 0; add < 3; add++) {
+    const day = new Date(Date.UTC(y, m - 1, d + add));
+    const at = instantAt(day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate(), hour, timeZone);
+    if (at.getTime() > now.getTime()) return at;
+  }
+  throw new Error('no next reminder run');
+}
+
+/**
+ * Makes the reminders of `day` (YYYY-MM-DD): for every record with a date property on that day, one
+ * notification for each person in its person properties, unless the record is done (its status is
+ * the last option of the status column, as "Erledigt" is on a new board) or in the bin. A reminder
+ * is made once per person, record, property and day, however often this runs. Works across
+ * companies (the platform scope of the job worker).
+ */
+export async function createDueReminders(tx: DbOrTx, config: ReminderConfig, day: string): Promise<number> {
+  const inserted = rowsOf<{ id: number | string; user_id: string }>(
+    await tx.execute(sql`INSERT INTO notifications
+        (company_id, user_id, actor_id, kind, board, record_id, project_id, title, data, key)
+      SELECT DISTINCT ON (u.id, r.id, dk.key) r.company_id, u.id, NULL::uuid, 'task_due', r.board, r.id,
+        r.project_id, r.task_name, jsonb_build_object('property', dk.key),
+        'due:' || r.id || ':' || dk.key || ':' || ${day}
+      FROM board_properties bp
+        CROSS JOIN LATERAL (SELECT c.key FROM jsonb_each(bp.properties) AS c(key, col)
+          WHERE c.col->>'dataType' = 'date') dk
+        JOIN board_records r ON r.company_id = bp.company_id AND r.board = bp.board AND NOT r.is_deleted
+          AND r.properties @> jsonb_build_object(dk.key, jsonb_build_object('value', ${day}::text))
+        CROSS JOIN LATERAL jsonb_each(r.properties) AS p(key, cell)
+        CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(p.cell->'value') = 'array'
+          THEN p.cell->'value' ELSE '[]'::jsonb END) person
+        JOIN users u ON u.id::text = person->>'value' AND u.company_id = r.company_id AND NOT u.is_disabled
+      WHERE bp.properties->p.key->>'dataType' = 'person'
+        AND NOT EXISTS (SELECT 1 FROM jsonb_each(r.properties) AS s(key, cell)
+          WHERE bp.properties->s.key->>'dataType' = 'status'
+            AND s.cell->>'value' = bp.properties->s.key->'options'->-1->>'value')
+      ORDER BY u.id, r.id, dk.key
+      ON CONFLICT (user_id, key) WHERE key IS NOT NULL DO NOTHING
+      RETURNING id, user_id`),
+  );
+  await queueMails(tx, config, inserted);
+  return inserted.length;
+}
+
+/** Queues the next daily run unless one is waiting already (at start, and by each run). */
+export async function scheduleDueReminders(tx: DbOrTx, config: ReminderConfig, now = new Date()) {
+  const waiting = rowsOf<{ id: number }>(
+    await tx.execute(sql`SELECT id FROM jobs WHERE queue = ${config.JOB_QUEUE} AND kind = ${DUE_REMINDERS_JOB}
+      AND status = 'pending' LIMIT 1`),
+  );
+  if (waiting.length) return;
+  const at = nextReminderRun(now, config.DUE_REMINDER_TIME_ZONE, config.DUE_REMINDER_HOUR);
+  await enqueueJob(
+    tx,
+    config.JOB_QUEUE,
+    DUE_REMINDERS_JOB,
+    { day: dayIn(at, config.DUE_REMINDER_TIME_ZONE) },
+    {
+      delaySeconds: Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000)),
+    },
+  );
+}
+
+/**
+ * Job: the reminders of its day, then the next run. A run that comes late (the server was down) still
+ * reminds of its day that same day, but not of a day that has passed.
+ */
+export async function dueRemindersJob(deps: Pick<JobDeps, 'config' | 'database'>, payload: unknown) {
+  const { config } = deps;
+  const day = (payload as { day?: unknown }).day;
+  await deps.database.db.transaction(async (tx) => {
+    if (typeof day === 'string' && day === dayIn(new Date(), config.DUE_REMINDER_TIME_ZONE)) {
+      await createDueReminders(tx, config, day);
+    }
+    await scheduleDueReminders(tx, config);
+  });
+}
