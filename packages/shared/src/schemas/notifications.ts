@@ -9,7 +9,8 @@ import { z } from 'zod';
  * - `offer_accepted`: the customer accepted the company's offer online (to the responsible person and
  *   the company's admins);
  * - `offer_lost`: the customer of a project accepted another company's offer;
- * - `task_due`: a record the reader is in (a person property) is due today (a date property: `property`).
+ * - `task_due`: a record the reader is in (a person property) is due today (a date property: `property`);
+ * - `mentioned`: someone wrote `@First Last` of the reader into a record's notes (`excerpt`: that line).
  */
 export const NOTIFICATION_KINDS = [
   'task_assigned',
@@ -18,6 +19,7 @@ export const NOTIFICATION_KINDS = [
   'offer_accepted',
   'offer_lost',
   'task_due',
+  'mentioned',
 ] as const;
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;
@@ -45,6 +47,8 @@ export const Notification = z.object({
   count: z.number().int().nullable(),
   /** The customer who accepted (`offer_accepted`). */
   customerName: z.string().nullable(),
+  /** The line of the notes that mentions the reader (`mentioned`). */
+  excerpt: z.string().nullable(),
 });
 export type Notification = z.infer<typeof Notification>;
 

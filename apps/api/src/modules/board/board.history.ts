@@ -5,9 +5,14 @@ import type { DbOrTx } from '../../db/client';
 import type { Principal } from '../../lib/auth-hook';
 import type { AppContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
-import { assignmentNotifications, type NotifyConfig, notify } from '../notifications/notifications.service';
+import {
+  assignmentNotifications,
+  type NewNotification,
+  type NotifyConfig,
+  notify,
+} from '../notifications/notifications.service';
 import { boardCompany } from './board.policy';
-import { iso, rowsOf } from './board.sql';
+import { iso, pgArray, rowsOf } from './board.sql';
 
 export type RecordEventKind = RecordHistoryEvent['kind'];
 export type ValueChange = RecordHistoryEvent['changes'][number];
@@ -15,6 +20,8 @@ export interface RecordEvent {
   recordId: string;
   kind: RecordEventKind;
   changes?: ValueChange[];
+  /** The whole notes before and after an edit that changed them (for mentions; not kept). */
+  notes?: { from: string; to: string };
 }
 
 /** Notes are long: their history keeps the first characters of each side. */
@@ -69,7 +76,75 @@ export async function recordEvents(
     FROM jsonb_to_recordset(${json}::jsonb) AS x(record_id uuid, kind text, changes jsonb)`);
   if (!events.some((e) => e.kind === 'created' || e.changes?.length)) return;
   const assignments = await assignmentsOf(tx, companyId, userId, json);
-  if (assignments.length) await notify(tx, config, assignmentNotifications(companyId, userId, assignments));
+  const said = assignmentNotifications(companyId, userId, assignments);
+  const noted = events.filter((e) => e.notes);
+  if (noted.length) said.push(...(await mentionNotifications(tx, companyId, userId, noted)));
+  if (said.length) await notify(tx, config, said);
+}
+
+/**
+ * The people an edit of notes mentions anew (`@First Last`, docs/notifications.md): members of the
+ * company who can log in, named in the new notes and not in the old ones.
+ */
+async function mentionNotifications(
+  tx: DbOrTx,
+  companyId: string,
+  actorId: string,
+  events: readonly RecordEvent[],
+): Promise<NewNotification[]> {
+  const people = rowsOf<{ id: string; first_name: string; last_name: string }>(
+    await tx.execute(sql`SELECT id, first_name, last_name FROM users
+      WHERE company_id = ${companyId} AND NOT is_disabled AND id <> ${actorId}`),
+  );
+  const records = rowsOf<{ id: string; board: Board; project_id: string | null; task_name: string }>(
+    await tx.execute(sql`SELECT id, board, project_id, task_name FROM board_records
+      WHERE company_id = ${companyId} AND id = ANY(${pgArray(events.map((e) => e.recordId))}::uuid[])`),
+  );
+  const out: NewNotification[] = [];
+  for (const event of events) {
+    const record = records.find((r) => r.id === event.recordId);
+    if (!record || !event.notes) continue;
+    for (const p of people) {
+      const excerpt = mentionIn(event.notes.to, `${p.first_name} ${p.last_name}`);
+      if (excerpt === null || mentionIn(event.notes.from, `${p.first_name} ${p.last_name}`) !== null)
+        continue;
+      out.push({
+        companyId,
+        userId: p.id,
+        actorId,
+        kind: 'mentioned',
+        board: record.board,
+        recordId: record.id,
+        projectId: record.project_id,
+        title: record.task_name,
+        data: { excerpt },
+      });
+    }
+  }
+  return out;
+}
+
+const EXCERPT_CHARS = 160;
+
+/**
+ * Where `@name` stands in a text (any case, not followed by a letter or digit): the line it stands
+ * in, cut to `EXCERPT_CHARS` around it, or null when it is not there.
+ */
+export function mentionIn(text: string, name: string): string | null {
+  const wanted = `@${name.trim()}`.toLocaleLowerCase();
+  if (wanted.length < 2) return null;
+  const lower = text.toLocaleLowerCase();
+  for (let at = lower.indexOf(wanted); at >= 0; at = lower.indexOf(wanted, at + 1)) {
+    const next = text.charAt(at + wanted.length);
+    if (next && /[\p{L}\p{N}]/u.test(next)) continue;
+    const start = text.lastIndexOf('\n', at) + 1;
+    const endOfLine = text.indexOf('\n', at);
+    const line = text.slice(start, endOfLine < 0 ? undefined : endOfLine);
+    if (line.length <= EXCERPT_CHARS) return line.trim();
+    const from = Math.max(0, Math.min(at - start - EXCERPT_CHARS / 4, line.length - EXCERPT_CHARS));
+    return `${from > 0 ? '…' : ''}${line.slice(from, from + EXCERPT_CHARS).trim()}…`;
+  }
+  return null;
 }
 
 /**

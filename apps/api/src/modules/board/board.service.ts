@@ -627,7 +627,12 @@ export async function applyUpdate(
     { taskName: input.taskName, notes: input.notes, properties },
     Object.keys(values),
   );
-  if (changes.length) events.push({ recordId: row.id, kind: 'changed', changes });
+  if (changes.length) {
+    // The whole notes go with the event for the mentions they hold (its changes keep 500 characters).
+    const notes =
+      input.notes !== undefined && input.notes !== row.notes ? { from: row.notes, to: input.notes } : null;
+    events.push({ recordId: row.id, kind: 'changed', changes, ...(notes ? { notes } : {}) });
+  }
   if (input.isDeleted === true && !row.is_deleted) events.push({ recordId: row.id, kind: 'deleted' });
   if (input.isDeleted === false && row.is_deleted) events.push({ recordId: row.id, kind: 'restored' });
   return events;

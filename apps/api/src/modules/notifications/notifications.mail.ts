@@ -39,6 +39,11 @@ const TEXTS = {
     de: '„{title}“ ist heute fällig ({property}).',
     es: '«{title}» vence hoy ({property}).',
   },
+  mentioned: {
+    en: '{actor} mentioned you in “{title}”: {excerpt}',
+    de: '{actor} hat Sie in „{title}“ erwähnt: {excerpt}',
+    es: '{actor} le ha mencionado en «{title}»: {excerpt}',
+  },
   someone: { en: 'Someone', de: 'Jemand', es: 'Alguien' },
   untitled: { en: 'Untitled', de: 'Ohne Titel', es: 'Sin título' },
   subjectOne: {
@@ -62,7 +67,16 @@ const TEXTS = {
 
 type MailNotification = Pick<
   Notification,
-  'kind' | 'actor' | 'board' | 'recordId' | 'projectId' | 'title' | 'property' | 'count' | 'customerName'
+  | 'kind'
+  | 'actor'
+  | 'board'
+  | 'recordId'
+  | 'projectId'
+  | 'title'
+  | 'property'
+  | 'count'
+  | 'customerName'
+  | 'excerpt'
 >;
 
 /** The sentence of a notification in a language (the portal's panel says the same). */
@@ -73,7 +87,8 @@ export function notificationText(n: MailNotification, lang: Language): string {
     .replace('{title}', n.title || TEXTS.untitled[lang])
     .replace('{property}', n.property ?? '')
     .replace('{count}', formatNumber(n.count ?? 0, lang))
-    .replace('{customer}', n.customerName ?? '');
+    .replace('{customer}', n.customerName ?? '')
+    .replace('{excerpt}', n.excerpt ?? '');
 }
 
 /** Where a notification leads in the portal (the panel's links are the same). */

@@ -23,7 +23,7 @@ export interface NewNotification {
   recordId?: string | null;
   projectId?: string | null;
   title: string;
-  data?: { property?: string; count?: number; customerName?: string };
+  data?: { property?: string; count?: number; customerName?: string; excerpt?: string };
 }
 
 /** More records than this assigned to one person in one operation make one notification with a count. */
@@ -161,7 +161,7 @@ export interface NotificationRow {
   record_id: string | null;
   project_id: string | null;
   title: string;
-  data: { property?: string; count?: number; customerName?: string };
+  data: { property?: string; count?: number; customerName?: string; excerpt?: string };
 }
 
 /** The columns of a `NotificationRow`, from `notifications n` and its actor `users a`. */
@@ -182,6 +182,7 @@ export function notificationOf(r: NotificationRow): Notification {
     property: r.data.property ?? null,
     count: r.data.count ?? null,
     customerName: r.data.customerName ?? null,
+    excerpt: r.data.excerpt ?? null,
   };
 }
 

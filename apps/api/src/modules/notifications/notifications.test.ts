@@ -2,6 +2,7 @@ import type { Notification } from '@solar/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { jobHandlers } from '../../server';
+import { mentionIn } from '../board/board.history';
 import { boardTestKit, type Company } from '../board/board.test-kit';
 import { buildNotificationMail, notificationPath, notificationText } from './notifications.mail';
 import { assignmentNotifications, NOTIFICATION_MAIL_JOB } from './notifications.service';
@@ -87,6 +88,60 @@ describe('notifications of the board', () => {
     expect(foreign.statusCode).toBe(400);
     expect(await unread(a.sales.token)).toBe(before);
     expect(await unread(b.sales.token)).toBe(0);
+  });
+});
+
+describe('mentions in notes', () => {
+  it('tells the people an edit of notes names with @ anew, with the line that names them', async () => {
+    const task = await createTask(a.admin.token, { taskName: 'Scaffold' });
+    const installer = `${a.installer.user.firstName} ${a.installer.user.lastName}`;
+    const sales = `${a.sales.user.firstName} ${a.sales.user.lastName}`;
+    await ok(a.admin.token, 'PUT', `/api/task/update/${task._id}`, {
+      notes: `Delivery on Monday.\nPlease check the anchors, @${installer.toUpperCase()} and @${a.admin.user.firstName} ${a.admin.user.lastName}.`,
+    });
+    const [n] = (await list(a.installer.token)).docs;
+    expect(n).toMatchObject({
+      kind: 'mentioned',
+      recordId: task._id,
+      title: 'Scaffold',
+      excerpt: `Please check the anchors, @${installer.toUpperCase()} and @${a.admin.user.firstName} ${a.admin.user.lastName}.`,
+      actor: { id: a.admin.user.id },
+    });
+    // The writer named themself: nothing. Editing the notes again keeps the installer's mention:
+    // nothing new for them, but the sales user named now hears of it.
+    expect((await list(a.admin.token)).docs.some((x) => x.recordId === task._id)).toBe(false);
+    const before = await unread(a.installer.token);
+    await ok(a.installer.token, 'PUT', '/api/task/update/multiple', {
+      ids: [task._id],
+      update: { notes: `@${installer}: done. @${sales} can invoice.` },
+    });
+    expect(await unread(a.installer.token)).toBe(before);
+    const [s] = (await list(a.sales.token)).docs;
+    expect(s).toMatchObject({
+      kind: 'mentioned',
+      recordId: task._id,
+      excerpt: `@${installer}: done. @${sales} can invoice.`,
+    });
+    // Another company's people are nobody here, whatever their name.
+    await ok(a.admin.token, 'PUT', `/api/task/update/${task._id}`, {
+      notes: `@${b.installer.user.firstName} ${b.installer.user.lastName}`,
+    });
+    expect((await list(b.installer.token)).docs).toEqual([]);
+  });
+
+  it('finds a name after @ in any case, not inside a longer word, and cuts a long line around it', () => {
+    expect(mentionIn('Hi @ingo installateur!', 'Ingo Installateur')).toBe('Hi @ingo installateur!');
+    expect(mentionIn('Hi @Ingo Installateurin', 'Ingo Installateur')).toBeNull();
+    expect(mentionIn('Ingo Installateur without the sign', 'Ingo Installateur')).toBeNull();
+    expect(mentionIn('@Ingo Installateurin and @Ingo Installateur', 'Ingo Installateur')).toBe(
+      '@Ingo Installateurin and @Ingo Installateur',
+    );
+    const long = `${'a'.repeat(300)} @Ingo Installateur ${'b'.repeat(300)}`;
+    const cut = mentionIn(long, 'Ingo Installateur') as string;
+    expect(cut).toContain('@Ingo Installateur');
+    expect(cut.startsWith('…') && cut.endsWith('…')).toBe(true);
+    expect(cut.length).toBeLessThanOrEqual(162);
+    expect(mentionIn('@ ', ' ')).toBeNull();
   });
 });
 
@@ -258,6 +313,7 @@ describe('texts and links', () => {
     property: 'Zuständig',
     count: null,
     customerName: null,
+    excerpt: null,
   };
 
   it('writes every kind in three languages', () => {
