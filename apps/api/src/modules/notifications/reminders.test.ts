@@ -77,7 +77,9 @@ describe('reminders of records due today', () => {
       properties: { 'Due date': day, Assignee: person(b.installer.user) },
     });
 
-    expect(await createDueReminders(platform(), t.config, day)).toBeGreaterThanOrEqual(3);
+    expect(
+      await platform().transaction((tx) => createDueReminders(tx, t.config, day)),
+    ).toBeGreaterThanOrEqual(3);
     const [mine] = await dueOf(a.installer.token);
     expect(await dueOf(a.installer.token)).toHaveLength(1);
     expect(mine).toMatchObject({
@@ -93,7 +95,7 @@ describe('reminders of records due today', () => {
     expect((await dueOf(b.installer.token)).map((n) => n.recordId)).toEqual([other._id]);
 
     // Run again (a retried job, a second process): nothing new.
-    expect(await createDueReminders(platform(), t.config, day)).toBe(0);
+    expect(await platform().transaction((tx) => createDueReminders(tx, t.config, day))).toBe(0);
     expect(await dueOf(a.installer.token)).toHaveLength(1);
     const mails = await t.database.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM jobs WHERE queue = $1 AND kind = $2

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { enqueueJob } from '../../lib/jobs';
 import type { JobDeps } from '../../server';
 import { rowsOf } from '../board/board.sql';
@@ -65,28 +65,33 @@ export function nextReminderRun(now: Date, timeZone: string, hour: number): Date
  * notification for each person in its person properties, unless the record is done (its status is
  * the last option of the status column, as "Erledigt" is on a new board) or in the bin. A reminder
  * is made once per person, record, property and day, however often this runs. Works across
- * companies (the platform scope of the job worker).
+ * companies (the platform scope of the job worker). In the caller's transaction.
  */
-export async function createDueReminders(tx: DbOrTx, config: ReminderConfig, day: string): Promise<number> {
+export async function createDueReminders(tx: Tx, config: ReminderConfig, day: string): Promise<number> {
+  // The estimate of the index probes below is high enough for PostgreSQL's JIT, whose compiling
+  // costs seconds where the statement takes milliseconds (50,000 records: 2.7 s with, 30 ms without).
+  await tx.execute(sql`SET LOCAL jit = off`);
   const inserted = rowsOf<{ id: number | string; user_id: string }>(
     await tx.execute(sql`INSERT INTO notifications
         (company_id, user_id, actor_id, kind, board, record_id, project_id, title, data, key)
       SELECT DISTINCT ON (u.id, r.id, dk.key) r.company_id, u.id, NULL::uuid, 'task_due', r.board, r.id,
         r.project_id, r.task_name, jsonb_build_object('property', dk.key),
         'due:' || r.id || ':' || dk.key || ':' || ${day}
-      FROM board_properties bp
-        CROSS JOIN LATERAL (SELECT c.key FROM jsonb_each(bp.properties) AS c(key, col)
-          WHERE c.col->>'dataType' = 'date') dk
-        JOIN board_records r ON r.company_id = bp.company_id AND r.board = bp.board AND NOT r.is_deleted
-          AND r.properties @> jsonb_build_object(dk.key, jsonb_build_object('value', ${day}::text))
+      FROM (SELECT bp.company_id, bp.board, bp.properties AS cols, c.key,
+              jsonb_build_object(c.key, jsonb_build_object('value', ${day}::text)) AS probe
+            FROM board_properties bp CROSS JOIN LATERAL jsonb_each(bp.properties) AS c(key, col)
+            WHERE c.col->>'dataType' = 'date') dk
+        -- One probe of the records' GIN index for each board's date column (OFFSET 0 keeps it one).
+        CROSS JOIN LATERAL (SELECT r.* FROM board_records r WHERE r.properties @> dk.probe
+          AND r.company_id = dk.company_id AND r.board = dk.board AND NOT r.is_deleted OFFSET 0) r
         CROSS JOIN LATERAL jsonb_each(r.properties) AS p(key, cell)
         CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(p.cell->'value') = 'array'
           THEN p.cell->'value' ELSE '[]'::jsonb END) person
         JOIN users u ON u.id::text = person->>'value' AND u.company_id = r.company_id AND NOT u.is_disabled
-      WHERE bp.properties->p.key->>'dataType' = 'person'
+      WHERE dk.cols->p.key->>'dataType' = 'person'
         AND NOT EXISTS (SELECT 1 FROM jsonb_each(r.properties) AS s(key, cell)
-          WHERE bp.properties->s.key->>'dataType' = 'status'
-            AND s.cell->>'value' = bp.properties->s.key->'options'->-1->>'value')
+          WHERE dk.cols->s.key->>'dataType' = 'status'
+            AND s.cell->>'value' = dk.cols->s.key->'options'->-1->>'value')
       ORDER BY u.id, r.id, dk.key
       ON CONFLICT (user_id, key) WHERE key IS NOT NULL DO NOTHING
       RETURNING id, user_id`),
