@@ -72,6 +72,10 @@ test.describe('help and onboarding', () => {
       keys.getByRole('row', { name: 'Alt+↑ / Alt+↓ Move the record (or the selected ones) up or down' }),
     ).toBeVisible();
     await expect(keys.getByRole('row')).toHaveCount(15);
+    // The notifications: the bell, where a click leads, the e-mail setting.
+    const notifications = page.getByRole('region', { name: 'Notifications' });
+    await expect(notifications).toContainText('The bell at the top right shows what concerns you');
+    await expect(notifications).toContainText('Mark all as read');
     expect(await serious(page)).toEqual([]);
     // A demo user has seen the tour already.
     await expect(page.getByRole('dialog', { name: 'Welcome tour' })).toHaveCount(0);

@@ -78,7 +78,7 @@ test.describe('every screen at every width', () => {
         const at = `${language} at ${width} px`;
         expect(await header.evaluate((h) => h.scrollWidth - h.clientWidth), at).toBeLessThanOrEqual(0);
         expect((await search.boundingBox())?.width ?? 0, at).toBeGreaterThanOrEqual(200);
-        for (const id of ['new-project', 'user-panel-link', 'help-link']) {
+        for (const id of ['new-project', 'user-panel-link', 'notification-bell', 'help-link']) {
           await expect(page.getByTestId(id), `${id}, ${at}`).toBeInViewport({ ratio: 1 });
         }
         // The button's label shows where the search keeps room beside it (wide windows).

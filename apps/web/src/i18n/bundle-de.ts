@@ -8,6 +8,7 @@ import dashboard from '../features/dashboard/locales/de.json';
 import help from '../features/help/locales/de.json';
 import listing from '../features/listing/locales/de.json';
 import map from '../features/map/locales/de.json';
+import notifications from '../features/notifications/locales/de.json';
 import offers from '../features/offers/locales/de.json';
 import overview from '../features/overview/locales/de.json';
 import pipeline from '../features/pipeline/locales/de.json';
@@ -26,6 +27,7 @@ export const bundle = {
   help,
   listing,
   map,
+  notifications,
   overview,
   pipeline,
   planning,

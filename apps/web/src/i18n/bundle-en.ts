@@ -8,6 +8,7 @@ import dashboard from '../features/dashboard/locales/en.json';
 import help from '../features/help/locales/en.json';
 import listing from '../features/listing/locales/en.json';
 import map from '../features/map/locales/en.json';
+import notifications from '../features/notifications/locales/en.json';
 import offers from '../features/offers/locales/en.json';
 import overview from '../features/overview/locales/en.json';
 import pipeline from '../features/pipeline/locales/en.json';
@@ -26,6 +27,7 @@ export const bundle = {
   help,
   listing,
   map,
+  notifications,
   overview,
   pipeline,
   planning,

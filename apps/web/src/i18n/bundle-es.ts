@@ -8,6 +8,7 @@ import dashboard from '../features/dashboard/locales/es.json';
 import help from '../features/help/locales/es.json';
 import listing from '../features/listing/locales/es.json';
 import map from '../features/map/locales/es.json';
+import notifications from '../features/notifications/locales/es.json';
 import offers from '../features/offers/locales/es.json';
 import overview from '../features/overview/locales/es.json';
 import pipeline from '../features/pipeline/locales/es.json';
@@ -26,6 +27,7 @@ export const bundle = {
   help,
   listing,
   map,
+  notifications,
   overview,
   pipeline,
   planning,

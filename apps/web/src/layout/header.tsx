@@ -8,6 +8,8 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { useConstantsQuery } from '../api/constants';
 import { getReference } from '../api/session-store';
 import { useCurrentUser } from '../features/auth/session';
+import { NotificationBell } from '../features/notifications/components/notification-bell';
+import { hasNotifications } from '../features/notifications/lib/notification-text';
 import { AddressSearchResults } from './address-search-results';
 import classes from './header.module.css';
 import { withParams } from './links';
@@ -77,7 +79,10 @@ function AddressSearch() {
   );
 }
 
-/** The header of SPEC §2: title, address search, 'New project', user panel and call-now. */
+/**
+ * The header of SPEC §2: title, address search, 'New project', user panel, notifications (installer
+ * roles), help and call-now.
+ */
 export function Header({ showMenuButton, menuOpened, onOpenMenu, onOpenMeeting }: HeaderProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -142,6 +147,7 @@ export function Header({ showMenuButton, menuOpened, onOpenMenu, onOpenMeeting }
               <IconLogin2 size={20} />
             </ActionIcon>
           </Tooltip>
+          {hasNotifications(user) && <NotificationBell />}
           <Tooltip label={t('header.help')} withArrow>
             <ActionIcon
               component={Link}

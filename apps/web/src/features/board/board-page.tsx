@@ -11,8 +11,7 @@ import { useViews } from './api/views-api';
 import { BoardScreen } from './components/board-screen';
 import { BoardSkeleton } from './components/board-skeleton';
 import { localizeProjectColumns } from './lib/localize-columns';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from './lib/record-link';
 
 /**
  * The project and task board (BETA): `/projects` and `/tasks` are this one screen; `/tasks?projectId=`

@@ -18,7 +18,7 @@ import { notifyError } from '../../lib/errors';
 import { useCurrentUser } from '../auth/session';
 import { STAGE_COLORS } from '../listing/projects-table';
 
-const SECTIONS = ['stages', 'quota', 'templates', 'board'] as const;
+const SECTIONS = ['stages', 'quota', 'templates', 'board', 'notifications'] as const;
 
 /** The board's keys on the help page, in this order (their names are the reader's keyboard's). */
 const BOARD_KEYS = [
@@ -165,7 +165,8 @@ function StageList() {
 
 /**
  * The help page (issue 9): the stages and their moves, the download quota and the template
- * placeholders, each read from the rules the server applies (packages/shared), so it cannot drift.
+ * placeholders, each read from the rules the server applies (packages/shared), so it cannot drift;
+ * then the board's keys and the notifications.
  */
 export function HelpPage() {
   const { t } = useTranslation('help');
@@ -266,6 +267,10 @@ export function HelpPage() {
             text: t(`board.keys.${id}.action`),
           }))}
         />
+      </Section>
+
+      <Section id="notifications" title={t('notifications.title')}>
+        <Text size="sm">{t('notifications.text')}</Text>
       </Section>
     </Stack>
   );

@@ -7,10 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../layout/full-page-state';
 import { errorMessage } from '../../../lib/errors';
 import { useTaskById } from '../api/tasks-api';
-import { BoardContext, type BoardContextValue, type DrawerState } from '../hooks/board-context';
+import { BoardContext, type BoardContextValue } from '../hooks/board-context';
 import { useFilteredTasks } from '../hooks/use-board-tasks';
+import { useLinkedDrawer } from '../hooks/use-linked-drawer';
 import { useUndoHistory } from '../hooks/use-undo-history';
 import { type BoardScope, buildFilterBody, layoutOf } from '../lib/filter-body';
+import { notifyBoardError } from '../lib/notify';
 import { PAGE_SIZE } from '../lib/page-params';
 import { BoardHeader } from './board-header';
 import { BoardSkeleton } from './board-skeleton';
@@ -43,7 +45,8 @@ export function BoardScreen({ scope, properties, views }: BoardScreenProps) {
   });
   const view = views.find((v) => v._id === storedView) ?? views[0] ?? null;
   const [search, setSearch] = useState('');
-  const [drawer, setDrawer] = useState<DrawerState>(null);
+  // A link to one record (`?record=`, a notification's) opens its drawer.
+  const [drawer, setDrawer] = useLinkedDrawer();
   const [targetProject, setTargetProject] = useState<string | null>(null);
   const [filterRequest, setFilterRequest] = useState<{ column?: string; at: number } | null>(null);
   const [templatesOpen, setTemplatesOpen] = useState(false);
@@ -86,6 +89,7 @@ export function BoardScreen({ scope, properties, views }: BoardScreenProps) {
       search,
       undo,
       drawer,
+      setDrawer,
       openFilter,
     ],
   );
@@ -110,6 +114,13 @@ export function BoardScreen({ scope, properties, views }: BoardScreenProps) {
   const single = useTaskById(drawer?.mode === 'edit' && !listed && !isLoading ? drawer.taskId : null);
   const drawerTask =
     listed ?? (drawer?.mode === 'edit' && single.data?._id === drawer.taskId ? single.data : null);
+  // A record that cannot be opened (deleted since the link was made, or not found): the drawer's
+  // request ends with the reason, and the link leaves the address.
+  useEffect(() => {
+    if (!single.isError) return;
+    notifyBoardError(single.error, t);
+    setDrawer(null);
+  }, [single.isError, single.error, setDrawer, t]);
   const layout = layoutOf(view);
   // The parts that do not show records are memoised: a page of records arriving renders the layout.
   const openTemplates = useCallback(() => setTemplatesOpen(true), []);

@@ -7,7 +7,6 @@ import {
   Modal,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Title,
   Tooltip,
@@ -27,6 +26,7 @@ import { addRelated } from '../../lib/task-cache';
 import { cellRaw } from '../../lib/values';
 import { RecordHistory } from '../history/record-history';
 import classes from './drawer.module.css';
+import { MentionNotes } from './mention-notes';
 import { ProjectLinks } from './project-links';
 import { RecordFields } from './record-fields';
 import { ResizeHandle } from './resize-handle';
@@ -232,15 +232,7 @@ function RecordForm({
         onRelated={(titles) => change((data) => addRelated(data, titles))}
         projectId={task?.projectId ?? null}
       />
-      <Textarea
-        label={t('drawer.notes')}
-        value={notes}
-        onChange={(e) => setNotes(e.currentTarget.value)}
-        autosize
-        minRows={4}
-        maxRows={16}
-        maxLength={20_000}
-      />
+      <MentionNotes label={t('drawer.notes')} value={notes} onChange={setNotes} />
       <Group justify="flex-end">
         <Button onClick={submit} loading={busy} data-testid="record-submit">
           {task ? t('drawer.update') : t('drawer.create')}

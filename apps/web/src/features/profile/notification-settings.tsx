@@ -1,0 +1,56 @@
+import { Switch } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useUpdatePersonalDetails } from '../../api/user';
+import { notifyError, notifySuccess } from '../../lib/errors';
+import { useCurrentUser } from '../auth/session';
+import { NOTIFICATION_SETTINGS_ID } from '../notifications/lib/notification-text';
+import { SectionCard } from './section-card';
+
+/**
+ * Whether a new notification also comes by e-mail (docs/notifications.md), saved as soon as it is
+ * switched. The endpoint is the personal details' one, which takes the whole details: the saved ones
+ * go with it, not what the personal-details form holds unsaved.
+ */
+export function NotificationSettings() {
+  const { t } = useTranslation();
+  const { user } = useCurrentUser();
+  const update = useUpdatePersonalDetails();
+  // While saving, the switch shows what is being saved.
+  const checked = (update.isPending ? update.variables?.notifyByEmail : undefined) ?? user.notifyByEmail;
+
+  const onChange = (notifyByEmail: boolean) =>
+    update.mutate(
+      {
+        firstName: user.firstName,
+        lastName: user.lastName,
+        phone: user.phone,
+        address: user.address,
+        notifyByEmail,
+      },
+      {
+        onSuccess: () =>
+          notifySuccess(t(notifyByEmail ? 'profile.notifications.on' : 'profile.notifications.off')),
+        onError: (error) => notifyError(error, t),
+      },
+    );
+
+  return (
+    // The panel's settings link leads here (`/profile#notification-settings`).
+    <div id={NOTIFICATION_SETTINGS_ID} style={{ scrollMarginTop: 80 }}>
+      <SectionCard
+        id="notifications"
+        title={t('profile.notifications.title')}
+        description={t('profile.notifications.subtitle')}
+      >
+        <Switch
+          checked={checked}
+          onChange={(event) => onChange(event.currentTarget.checked)}
+          disabled={update.isPending}
+          label={t('profile.notifications.byEmail')}
+          description={t('profile.notifications.byEmailHint', { email: user.email })}
+          data-testid="notify-by-email"
+        />
+      </SectionCard>
+    </div>
+  );
+}
