@@ -50,9 +50,9 @@ const Env = z.object({
   JOB_QUEUE: z.string().min(1).max(100).default('default'),
   /** A notification's e-mail waits this long, and is not sent if the user has read it in the portal by then. */
   NOTIFICATION_MAIL_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
-  /** The hour (0–23, in DUE_REMINDER_TIME_ZONE) at which people are reminded of the records due that day. */
-  DUE_REMINDER_HOUR: z.coerce.number().int().min(0).max(23).default(7),
-  DUE_REMINDER_TIME_ZONE: z
+  /** The hour (0–23, in DAILY_NOTIFICATION_TIME_ZONE) of the daily notifications: records due that day, yesterday's leads. */
+  DAILY_NOTIFICATION_HOUR: z.coerce.number().int().min(0).max(23).default(7),
+  DAILY_NOTIFICATION_TIME_ZONE: z
     .string()
     .refine((zone) => {
       try {

@@ -10,9 +10,9 @@ import { type JobHandler, JobRunner } from './lib/jobs';
 import { createLocalCatcherMailer, createSmtpMailer, type Mailer } from './lib/mailer';
 import { syncViewIndexes, VIEW_INDEX_JOB, type ViewIndexJob } from './modules/board/board.view-index';
 import { sendAcceptanceJob } from './modules/customer-view/customer-view.service';
+import { DAILY_JOB, dailyJob, scheduleDailyRun } from './modules/notifications/daily';
 import { sendNotificationsJob } from './modules/notifications/notifications.mail';
 import { NOTIFICATION_MAIL_JOB } from './modules/notifications/notifications.service';
-import { DUE_REMINDERS_JOB, dueRemindersJob, scheduleDueReminders } from './modules/notifications/reminders';
 import { sendOfferJob } from './modules/offers/offers.service';
 
 export interface RunningServer {
@@ -37,7 +37,7 @@ export async function startServer(
   const runner = new JobRunner(database, jobHandlers(app.ctx), app.log, 1000, config.JOB_QUEUE);
   if (opts.runWorker !== false) {
     // The daily reminders' job queues its next run; the first comes from here.
-    await scheduleDueReminders(database.as(PLATFORM).db, config);
+    await scheduleDailyRun(database.as(PLATFORM).db, config);
     runner.start();
   }
   const maintenance = startEmbeddedMaintenance(database, app.log, config.EMBEDDED_MAINTENANCE_MINUTES);
@@ -68,7 +68,7 @@ export function jobHandlers(given: JobDeps): Record<string, JobHandler> {
     'send-offer': (payload, attempt) => sendOfferJob(deps, payload, attempt),
     'send-acceptance': (payload) => sendAcceptanceJob(deps, payload),
     [NOTIFICATION_MAIL_JOB]: (payload) => sendNotificationsJob(deps, payload),
-    [DUE_REMINDERS_JOB]: (payload) => dueRemindersJob(deps, payload),
+    [DAILY_JOB]: (payload) => dailyJob(deps, payload),
     [VIEW_INDEX_JOB]: async (payload) => {
       const job = payload as ViewIndexJob;
       await syncViewIndexes(deps.database, job.companyId, job.board, {

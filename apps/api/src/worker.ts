@@ -8,7 +8,7 @@ import { PLATFORM } from './db/tenant';
 import { JobRunner } from './lib/jobs';
 import { createSmtpMailer } from './lib/mailer';
 import { createLocalStorage } from './lib/storage';
-import { scheduleDueReminders } from './modules/notifications/reminders';
+import { scheduleDailyRun } from './modules/notifications/daily';
 import { jobHandlers } from './server';
 
 /**
@@ -31,7 +31,7 @@ const runner = new JobRunner(
   1000,
   config.JOB_QUEUE,
 );
-await scheduleDueReminders(database.as(PLATFORM).db, config);
+await scheduleDailyRun(database.as(PLATFORM).db, config);
 runner.start();
 console.log('worker running');
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -10,7 +10,9 @@ import { z } from 'zod';
  *   the company's admins);
  * - `offer_lost`: the customer of a project accepted another company's offer;
  * - `task_due`: a record the reader is in (a person property) is due today (a date property: `property`);
- * - `mentioned`: someone wrote `@First Last` of the reader into a record's notes (`excerpt`: that line).
+ * - `mentioned`: someone wrote `@First Last` of the reader into a record's notes (`excerpt`: that line);
+ * - `new_leads`: `count` customer projects came into the company's service area the day before (to
+ *   the admins and sales people).
  */
 export const NOTIFICATION_KINDS = [
   'task_assigned',
@@ -20,6 +22,7 @@ export const NOTIFICATION_KINDS = [
   'offer_lost',
   'task_due',
   'mentioned',
+  'new_leads',
 ] as const;
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;
@@ -43,7 +46,7 @@ export const Notification = z.object({
   title: z.string(),
   /** The person property's name (`task_assigned`, `tasks_assigned`), or the date property's (`task_due`). */
   property: z.string().nullable(),
-  /** How many records (`tasks_assigned`). */
+  /** How many records (`tasks_assigned`) or new customer projects (`new_leads`). */
   count: z.number().int().nullable(),
   /** The customer who accepted (`offer_accepted`). */
   customerName: z.string().nullable(),

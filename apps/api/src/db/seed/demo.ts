@@ -42,8 +42,8 @@ export async function seedDemo(given: Database): Promise<void> {
 }
 
 /**
- * A few notifications for Sonnenbau's owner and installer, so the bell has something to show: tasks
- * and a project assigned to them by colleagues, an offer the customer accepted (docs/notifications.md).
+ * A few notifications for Sonnenbau's people, so the bell has something to show: tasks and a project
+ * assigned by colleagues, an offer the customer accepted, new leads (docs/notifications.md).
  */
 async function seedDemoNotifications(database: Database): Promise<void> {
   const [done] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM notifications');
@@ -124,6 +124,7 @@ async function seedDemoNotifications(database: Database): Promise<void> {
       false,
     ],
     [owner.id, sales.id, 'project_assigned', null, null, other.id, other.address, {}, 50, true],
+    [sales.id, null, 'new_leads', null, null, null, '', { count: 4 }, 10, false],
   ] as const;
   await database.query(
     `INSERT INTO notifications (company_id, user_id, actor_id, kind, board, record_id, project_id, title, data,

@@ -44,6 +44,16 @@ const TEXTS = {
     de: '{actor} hat Sie in „{title}“ erwähnt: {excerpt}',
     es: '{actor} le ha mencionado en «{title}»: {excerpt}',
   },
+  new_leads_one: {
+    en: '1 new customer project came into your service area yesterday.',
+    de: 'Gestern ist 1 neues Kundenprojekt in Ihr Einzugsgebiet gekommen.',
+    es: 'Ayer llegó 1 nuevo proyecto de cliente a su zona de servicio.',
+  },
+  new_leads: {
+    en: '{count} new customer projects came into your service area yesterday.',
+    de: 'Gestern sind {count} neue Kundenprojekte in Ihr Einzugsgebiet gekommen.',
+    es: 'Ayer llegaron {count} nuevos proyectos de clientes a su zona de servicio.',
+  },
   someone: { en: 'Someone', de: 'Jemand', es: 'Alguien' },
   untitled: { en: 'Untitled', de: 'Ohne Titel', es: 'Sin título' },
   subjectOne: {
@@ -82,7 +92,8 @@ type MailNotification = Pick<
 /** The sentence of a notification in a language (the portal's panel says the same). */
 export function notificationText(n: MailNotification, lang: Language): string {
   const actor = n.actor ? `${n.actor.firstName} ${n.actor.lastName}`.trim() : TEXTS.someone[lang];
-  return TEXTS[n.kind][lang]
+  const texts = n.kind === 'new_leads' && n.count === 1 ? TEXTS.new_leads_one : TEXTS[n.kind];
+  return texts[lang]
     .replace('{actor}', actor || TEXTS.someone[lang])
     .replace('{title}', n.title || TEXTS.untitled[lang])
     .replace('{property}', n.property ?? '')
@@ -96,6 +107,7 @@ export function notificationPath(n: Pick<Notification, 'kind' | 'board' | 'recor
   const board = n.board === 'projects' ? '/projects' : '/tasks';
   if ((n.kind === 'task_assigned' || n.kind === 'task_due') && n.recordId)
     return `${board}?record=${n.recordId}`;
+  if (n.kind === 'new_leads') return '/mapview';
   if (n.kind === 'tasks_assigned' || !n.projectId) return board;
   return `/projectview?projectId=${n.projectId}`;
 }

@@ -1,6 +1,6 @@
 import { Avatar, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { Notification, NotificationKind } from '@solar/shared';
-import { IconCalendarDue, IconCircleCheck, IconCircleX, IconUser } from '@tabler/icons-react';
+import { IconCalendarDue, IconCircleCheck, IconCircleX, IconMapPin, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../../i18n';
@@ -22,11 +22,12 @@ interface NotificationItemProps {
   onOpen: (notification: Notification) => void;
 }
 
-/** The icon of a notification without a person: the customer's offers, a due date, an unnamed actor. */
+/** The icon of a notification without a person: the customer's offers, a due date, new leads, an unnamed actor. */
 const KIND_ICONS: Partial<Record<NotificationKind, { icon: typeof IconUser; color: string }>> = {
   offer_accepted: { icon: IconCircleCheck, color: 'green' },
   offer_lost: { icon: IconCircleX, color: 'gray' },
   task_due: { icon: IconCalendarDue, color: 'orange' },
+  new_leads: { icon: IconMapPin, color: 'blue' },
 };
 
 /** Who did it: the actor's initials, or the kind's icon. */

@@ -92,6 +92,21 @@ describe('notificationText', () => {
     ],
     ['en', of({ kind: 'mentioned' }), 'Stefan Sonne mentioned you in “Dach prüfen”'],
     ['es', of({ kind: 'mentioned', actor: null }), 'Alguien le mencionó en «Dach prüfen»'],
+    [
+      'de',
+      of({ kind: 'new_leads', actor: null, count: 1 }),
+      'Gestern ist 1 neues Kundenprojekt in Ihr Einzugsgebiet gekommen',
+    ],
+    [
+      'en',
+      of({ kind: 'new_leads', actor: null, count: 12 }),
+      '12 new customer projects came into your service area yesterday',
+    ],
+    [
+      'es',
+      of({ kind: 'new_leads', actor: null, count: 3 }),
+      'Ayer llegaron 3 nuevos proyectos de clientes a su zona de servicio',
+    ],
   ])('%s: %o', (lang, notification, text) => {
     expect(notificationText(notification, tOf(lang))).toBe(text);
   });
@@ -148,6 +163,7 @@ describe('notificationHref', () => {
     [of({ kind: 'offer_accepted', recordId: null, projectId: PROJECT }), `/projectview?projectId=${PROJECT}`],
     [of({ kind: 'offer_lost', recordId: null, projectId: PROJECT }), `/projectview?projectId=${PROJECT}`],
     [of({ kind: 'offer_lost', recordId: null, projectId: null }), null],
+    [of({ kind: 'new_leads', recordId: null, count: 4 }), '/mapview'],
   ])('%o leads to %s', (notification, href) => {
     expect(notificationHref(notification)).toBe(href);
   });

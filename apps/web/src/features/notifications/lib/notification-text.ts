@@ -48,6 +48,8 @@ export function notificationText(notification: Notification, t: NotificationsT):
       return t('text.task_due', { title });
     case 'mentioned':
       return t('text.mentioned', { actor, title });
+    case 'new_leads':
+      return t('text.new_leads', { count: notification.count ?? 0 });
   }
 }
 
@@ -84,6 +86,9 @@ export function notificationHref(notification: Notification): string | null {
       return notification.recordId ? `${board}?record=${encodeURIComponent(notification.recordId)}` : board;
     case 'tasks_assigned':
       return board;
+    case 'new_leads':
+      // The map shows the customer projects around the company.
+      return '/mapview';
     default:
       return notification.projectId
         ? `/projectview?projectId=${encodeURIComponent(notification.projectId)}`

@@ -6,12 +6,15 @@ import type { JobDeps } from '../../server';
 import { rowsOf } from '../board/board.sql';
 import { queueMails } from './notifications.service';
 
-/** The daily job that reminds people of the records due that day; it queues its next run itself. */
-export const DUE_REMINDERS_JOB = 'due-reminders';
+/**
+ * The daily job: reminds people of the records due that day and tells sales of the new leads of the
+ * day before (docs/notifications.md); it queues its next run itself.
+ */
+export const DAILY_JOB = 'daily-notifications';
 
 export type ReminderConfig = Pick<
   Config,
-  'JOB_QUEUE' | 'NOTIFICATION_MAIL_DELAY_SECONDS' | 'DUE_REMINDER_HOUR' | 'DUE_REMINDER_TIME_ZONE'
+  'JOB_QUEUE' | 'NOTIFICATION_MAIL_DELAY_SECONDS' | 'DAILY_NOTIFICATION_HOUR' | 'DAILY_NOTIFICATION_TIME_ZONE'
 >;
 
 /** The parts of an instant's wall-clock time in a time zone. */
@@ -101,18 +104,18 @@ export async function createDueReminders(tx: Tx, config: ReminderConfig, day: st
 }
 
 /** Queues the next daily run unless one is waiting already (at start, and by each run). */
-export async function scheduleDueReminders(tx: DbOrTx, config: ReminderConfig, now = new Date()) {
+export async function scheduleDailyRun(tx: DbOrTx, config: ReminderConfig, now = new Date()) {
   const waiting = rowsOf<{ id: number }>(
-    await tx.execute(sql`SELECT id FROM jobs WHERE queue = ${config.JOB_QUEUE} AND kind = ${DUE_REMINDERS_JOB}
+    await tx.execute(sql`SELECT id FROM jobs WHERE queue = ${config.JOB_QUEUE} AND kind = ${DAILY_JOB}
       AND status = 'pending' LIMIT 1`),
   );
   if (waiting.length) return;
-  const at = nextReminderRun(now, config.DUE_REMINDER_TIME_ZONE, config.DUE_REMINDER_HOUR);
+  const at = nextReminderRun(now, config.DAILY_NOTIFICATION_TIME_ZONE, config.DAILY_NOTIFICATION_HOUR);
   await enqueueJob(
     tx,
     config.JOB_QUEUE,
-    DUE_REMINDERS_JOB,
-    { day: dayIn(at, config.DUE_REMINDER_TIME_ZONE) },
+    DAILY_JOB,
+    { day: dayIn(at, config.DAILY_NOTIFICATION_TIME_ZONE) },
     {
       delaySeconds: Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000)),
     },
@@ -120,16 +123,54 @@ export async function scheduleDueReminders(tx: DbOrTx, config: ReminderConfig, n
 }
 
 /**
- * Job: the reminders of its day, then the next run. A run that comes late (the server was down) still
- * reminds of its day that same day, but not of a day that has passed.
+ * Tells each company's admins and sales people how many customer projects came into its service
+ * area on `day` (YYYY-MM-DD in the zone), leaving out duplicates, blacklisted ones and those the
+ * company has saved already; once per person and day. From the quotes of that day (their
+ * `created_at` index) to the companies whose area holds them (`quote_areas`).
  */
-export async function dueRemindersJob(deps: Pick<JobDeps, 'config' | 'database'>, payload: unknown) {
+export async function createLeadDigest(tx: Tx, config: ReminderConfig, day: string): Promise<number> {
+  const zone = config.DAILY_NOTIFICATION_TIME_ZONE;
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const from = instantAt(y, m, d, 0, zone);
+  const next = new Date(Date.UTC(y, m - 1, d + 1));
+  const to = instantAt(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), 0, zone);
+  const inserted = rowsOf<{ id: number | string; user_id: string }>(
+    await tx.execute(sql`INSERT INTO notifications (company_id, user_id, kind, title, data, key)
+      SELECT a.company_id, u.id, 'new_leads', '', jsonb_build_object('count', a.n), 'leads:' || ${day}
+      FROM (SELECT qa.company_id, count(*)::int AS n
+            FROM quotes q JOIN quote_areas qa ON qa.quote_id = q.id
+            WHERE q.created_at >= ${from.toISOString()}::timestamptz AND q.created_at < ${to.toISOString()}::timestamptz
+              AND NOT q.is_duplicate AND NOT q.is_blacklisted
+              AND NOT EXISTS (SELECT 1 FROM projects p WHERE p.company_id = qa.company_id AND p.quote_id = q.id)
+            GROUP BY qa.company_id) a
+        JOIN users u ON u.company_id = a.company_id AND NOT u.is_disabled
+          AND u.role IN ('INSTALLER_ADMIN', 'INSTALLER_SALES')
+      ON CONFLICT (user_id, key) WHERE key IS NOT NULL DO NOTHING
+      RETURNING id, user_id`),
+  );
+  await queueMails(tx, config, inserted);
+  return inserted.length;
+}
+
+/** The day before a YYYY-MM-DD day. */
+export function dayBefore(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * Job: the reminders of its day and the leads of the day before, then the next run. A run that comes
+ * late (the server was down) still does its day's work that same day, but not for a day that has
+ * passed.
+ */
+export async function dailyJob(deps: Pick<JobDeps, 'config' | 'database'>, payload: unknown) {
   const { config } = deps;
   const day = (payload as { day?: unknown }).day;
   await deps.database.db.transaction(async (tx) => {
-    if (typeof day === 'string' && day === dayIn(new Date(), config.DUE_REMINDER_TIME_ZONE)) {
+    if (typeof day === 'string' && day === dayIn(new Date(), config.DAILY_NOTIFICATION_TIME_ZONE)) {
       await createDueReminders(tx, config, day);
+      await createLeadDigest(tx, config, dayBefore(day));
     }
-    await scheduleDueReminders(tx, config);
+    await scheduleDailyRun(tx, config);
   });
 }

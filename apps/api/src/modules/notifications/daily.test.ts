@@ -4,14 +4,16 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { PLATFORM } from '../../db/tenant';
 import { jobHandlers } from '../../server';
 import { boardTestKit, type Company } from '../board/board.test-kit';
-import { NOTIFICATION_MAIL_JOB } from './notifications.service';
 import {
   createDueReminders,
-  DUE_REMINDERS_JOB,
+  createLeadDigest,
+  DAILY_JOB,
+  dayBefore,
   dayIn,
   nextReminderRun,
-  scheduleDueReminders,
-} from './reminders';
+  scheduleDailyRun,
+} from './daily';
+import { NOTIFICATION_MAIL_JOB } from './notifications.service';
 
 let t: TestApp;
 const { ok, createTask, companyWithBoard } = boardTestKit(() => t);
@@ -106,21 +108,21 @@ describe('reminders of records due today', () => {
   });
 
   it('runs daily: today’s run reminds and queues tomorrow’s, a run of a past day only queues the next', async () => {
-    const job = jobHandlers(t.app.ctx)[DUE_REMINDERS_JOB];
+    const job = jobHandlers(t.app.ctx)[DAILY_JOB];
     const pending = () =>
       t.database.query<{ day: string }>(
         `SELECT payload->>'day' AS day FROM jobs WHERE queue = $1 AND kind = $2 AND status = 'pending'`,
-        [t.config.JOB_QUEUE, DUE_REMINDERS_JOB],
+        [t.config.JOB_QUEUE, DAILY_JOB],
       );
-    await scheduleDueReminders(platform(), t.config);
-    await scheduleDueReminders(platform(), t.config);
+    await scheduleDailyRun(platform(), t.config);
+    await scheduleDailyRun(platform(), t.config);
     expect(await pending()).toHaveLength(1);
     await t.database.query(`DELETE FROM jobs WHERE queue = $1 AND kind = $2`, [
       t.config.JOB_QUEUE,
-      DUE_REMINDERS_JOB,
+      DAILY_JOB,
     ]);
 
-    const today = dayIn(new Date(), t.config.DUE_REMINDER_TIME_ZONE);
+    const today = dayIn(new Date(), t.config.DAILY_NOTIFICATION_TIME_ZONE);
     const task = await createTask(a.admin.token, {
       taskName: 'Due now',
       properties: { 'Due date': today, Assignee: person(a.sales.user) },
@@ -131,13 +133,57 @@ describe('reminders of records due today', () => {
 
     await t.database.query(`DELETE FROM jobs WHERE queue = $1 AND kind = $2`, [
       t.config.JOB_QUEUE,
-      DUE_REMINDERS_JOB,
+      DAILY_JOB,
     ]);
     await job?.({ day: today }, { jobId: 0, attempt: 1, maxAttempts: 5 });
     expect((await dueOf(a.sales.token)).some((n) => n.recordId === task._id)).toBe(true);
-    const zone = t.config.DUE_REMINDER_TIME_ZONE;
+    const zone = t.config.DAILY_NOTIFICATION_TIME_ZONE;
     expect(await pending()).toEqual([
-      { day: dayIn(nextReminderRun(new Date(), zone, t.config.DUE_REMINDER_HOUR), zone) },
+      { day: dayIn(nextReminderRun(new Date(), zone, t.config.DAILY_NOTIFICATION_HOUR), zone) },
     ]);
+  });
+});
+
+describe('the digest of new leads', () => {
+  const day = '2031-05-05';
+
+  it('tells admins and sales how many customer projects came into the area that day, once', async () => {
+    const near = { latitude: 48.14, longitude: 11.58 };
+    const ids = await t.createQuotes(6, near);
+    const [far] = await t.createQuotes(1, { latitude: 53.55, longitude: 9.99 });
+    // Noon of the day in Berlin for four and the far one, the next day for one, and one the night
+    // before just before midnight in Berlin (22:30 UTC): not the day's.
+    const at = (iso: string, quoteIds: (string | undefined)[]) =>
+      t.database.query('UPDATE quotes SET created_at = $1 WHERE id = ANY($2::uuid[])', [
+        iso,
+        `{${quoteIds.join(',')}}`,
+      ]);
+    await at('2031-05-05T10:00:00Z', [...ids.slice(0, 4), far]);
+    await at('2031-05-06T10:00:00Z', [ids[4]]);
+    await at('2031-05-04T21:30:00Z', [ids[5]]);
+    await t.database.query('UPDATE quotes SET is_duplicate = true WHERE id = $1', [ids[3]]);
+    // Company a has saved one of them already.
+    await t.database.query('INSERT INTO projects (company_id, quote_id) VALUES ($1, $2)', [
+      a.company.id,
+      ids[0],
+    ]);
+
+    await platform().transaction((tx) => createLeadDigest(tx, t.config, day));
+    const leads = async (token: string) =>
+      (await ok<List>(token, 'GET', '/api/notification?limit=50')).data.docs.filter(
+        (n) => n.kind === 'new_leads',
+      );
+    for (const token of [a.admin.token, a.sales.token]) {
+      expect(await leads(token)).toEqual([
+        expect.objectContaining({ kind: 'new_leads', count: 2, actor: null }),
+      ]);
+    }
+    expect((await leads(b.admin.token)).map((n) => n.count)).toEqual([3]);
+    // The installer (no sales) hears nothing of leads.
+    expect(await leads(a.installer.token)).toEqual([]);
+    // Again: nothing new.
+    expect(await platform().transaction((tx) => createLeadDigest(tx, t.config, day))).toBe(0);
+    expect(await leads(a.sales.token)).toHaveLength(1);
+    expect(dayBefore('2031-03-01')).toBe('2031-02-28');
   });
 });
