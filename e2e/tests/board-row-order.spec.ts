@@ -318,6 +318,48 @@ test.describe('rows ordered by hand', () => {
     await expect.poll(server).toEqual([name('a'), name('n'), name('b')]);
   });
 
+  test('keys typed while an inserted record is being made become its name, not the row’s it was inserted at', async ({
+    page,
+  }) => {
+    const suffix = Date.now().toString(36);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const { token } = await loginAs(page, DEMO.helios, '/tasks', 'en');
+    const name = (x: string) => `Ahead ${suffix} ${x}`;
+    await createTask(page.request, token, name('a'));
+    await createTask(page.request, token, name('b'));
+    await openView(page, token, {
+      name: `Ahead ${suffix}`,
+      groupBy: null,
+      filters: [{ column: 'taskName', value: `Ahead ${suffix}` }],
+    });
+    await expect.poll(() => order(page), { timeout: 60_000 }).toEqual([name('a'), name('b')]);
+    // The server takes its time to make the record: the name and Enter are typed before it is there.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/task/create', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const title = page
+      .getByTestId('board-row')
+      .filter({ hasText: name('b') })
+      .locator('[data-column="taskName"]');
+    await title.click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Insert record below' }).click();
+    await page.keyboard.type(name('x'));
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type('n');
+    await page.keyboard.press('Enter');
+    release();
+    const server = async () =>
+      (await findTasks(page.request, token, `Ahead ${suffix}`)).map((t) => t.taskName);
+    await expect.poll(server).toEqual([name('a'), name('b'), name('n')]);
+    await expect.poll(() => order(page)).toEqual([name('a'), name('b'), name('n')]);
+    await page.unroute('**/api/task/create');
+  });
+
   test("on /projects the kanban's cards keep their stage column, and say why", async ({ page }) => {
     const suffix = Date.now().toString(36);
     await page.setViewportSize({ width: 1440, height: 900 });

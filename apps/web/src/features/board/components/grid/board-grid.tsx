@@ -140,13 +140,14 @@ export function BoardGrid(props: BoardGridProps) {
     const above = entries[at - 1];
     const afterId = side === 1 ? task._id : above?.kind === 'row' ? above.task._id : null;
     const value = groupColumn && isEditable(groupColumn) ? cellRaw(task, groupColumn.id) : undefined;
+    cursor.expectNew();
     const created = await records.create({
       afterId,
       ...(groupColumn && value !== undefined && value !== null
         ? { properties: { [groupColumn.id]: value } }
         : {}),
     });
-    if (created) cursor.setEditNew(created._id);
+    cursor.setEditNew(created ? created._id : null);
   };
   /** Copies of the selected records (or the active one), each right below its original. */
   const duplicateRows = async () => {
@@ -209,6 +210,7 @@ export function BoardGrid(props: BoardGridProps) {
       return true;
     },
     moveRows,
+    typeAhead: cursor.typeAhead,
   });
 
   // The cell menu (right click, the context-menu key): a click outside the range moves the cursor there.
@@ -257,8 +259,9 @@ export function BoardGrid(props: BoardGridProps) {
   const onMove = useStableCallback(colActions.move);
   const onCalculate = useStableCallback(colActions.calculate);
   const onAdd = useStableCallback(async () => {
+    cursor.expectNew();
     const task = await records.create({});
-    if (task) cursor.setEditNew(task._id);
+    cursor.setEditNew(task ? task._id : null);
   });
   const labels = useMemo(() => rowLabels(t), [t]);
   const movable = rowMove.refusal === null;

@@ -1,9 +1,18 @@
 import type { Column, Task } from '@solar/shared';
 import type { Virtualizer } from '@tanstack/react-virtual';
-import { type MouseEvent, type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useCellWriter } from '../../hooks/use-cell-writer';
-import { isEditable } from '../../lib/columns';
-import { type CellPos, nextCell, rangeOf } from '../../lib/grid-nav';
+import { isEditable, TITLE_KEY } from '../../lib/columns';
+import { type CellPos, isTypingKey, nextCell, rangeOf } from '../../lib/grid-nav';
 import { cellRaw, checkboxValue, isChecked } from '../../lib/values';
 import { cellId } from './grid-row';
 import type { EditMove } from './text-editor';
@@ -32,6 +41,12 @@ interface GridCursorOptions {
 
 export type EditingCell = { row: number; col: number; seed?: string };
 
+/** What was typed while a new record was being made, and whether Enter was pressed after it. */
+interface TypedAhead {
+  text: string;
+  enter: boolean;
+}
+
 /** The grid's active cell and the cell being edited, and how clicks and edits move them. */
 export function useGridCursor({
   gridId,
@@ -48,7 +63,10 @@ export function useGridCursor({
   const activeRef = useRef(active);
   activeRef.current = active;
   const [editing, setEditing] = useState<EditingCell | null>(null);
-  const [editNew, setEditNew] = useState<string | null>(null);
+  const [editNew, setEditNewState] = useState<string | null>(null);
+  // Keys typed while a new record is on its way to the server: its name (and Enter), not the
+  // active cell's (`typeAhead`).
+  const awaitingNew = useRef<TypedAhead | null>(null);
   // The rows when the record moved: the cursor goes to it once the rows have changed.
   const [follow, setFollow] = useState<{ id: string; col: number; rows: Task[] } | null>(null);
   const rowsRef = useRef(rows);
@@ -149,15 +167,47 @@ export function useGridCursor({
     return () => window.removeEventListener('mouseup', stop);
   }, []);
 
-  // A record made with '+ New' gets its name typed at once.
+  /** A new record is being made: keys typed meanwhile go to its name (`typeAhead`). */
+  const expectNew = useCallback(() => {
+    awaitingNew.current = { text: '', enter: false };
+  }, []);
+  /** The new record is there (its id), or could not be made (null). */
+  const setEditNew = useCallback((id: string | null) => {
+    if (id === null) awaitingNew.current = null;
+    setEditNewState(id);
+  }, []);
+  /**
+   * Takes a key pressed on the grid while a new record is on its way: typed characters (and
+   * Backspace) make its name, Enter saves it once the record is there, Escape drops what was typed.
+   * True when the key was taken.
+   */
+  const typeAhead = useCallback((event: KeyboardEvent) => {
+    const pending = awaitingNew.current;
+    if (!pending) return false;
+    if (isTypingKey(event) || event.key === ' ') pending.text += event.key;
+    else if (event.key === 'Backspace') pending.text = pending.text.slice(0, -1);
+    else if (event.key === 'Enter') pending.enter = true;
+    else if (event.key === 'Escape') awaitingNew.current = null;
+    else return false;
+    return true;
+  }, []);
+
+  // A record made with '+ New' (or inserted by the cell menu) gets its name typed at once, starting
+  // with what was typed while it was being made.
   useEffect(() => {
     if (!editNew) return;
     const row = rows.findIndex((task) => task._id === editNew);
     if (row < 0) return;
-    setEditNew(null);
+    const typed = awaitingNew.current;
+    awaitingNew.current = null;
+    setEditNewState(null);
     setActive({ row, col: 0 });
-    setEditing({ row, col: 0 });
-  }, [editNew, rows, setActive]);
+    const task = rows[row];
+    if (typed?.enter && typed.text.trim() && task) {
+      void commit(task, TITLE_KEY, typed.text);
+      focusGrid();
+    } else setEditing({ row, col: 0, ...(typed?.text ? { seed: typed.text } : {}) });
+  }, [commit, editNew, focusGrid, rows, setActive]);
 
   // A record moved by hand keeps the cursor: it goes where the record went.
   useEffect(() => {
@@ -184,6 +234,8 @@ export function useGridCursor({
     onCellPointerDown,
     onCellPointerEnter,
     setEditNew,
+    expectNew,
+    typeAhead,
     /** Puts the cursor on a record once the rows show it where it went (a moved record). */
     followRecord: useCallback((id: string, col: number) => setFollow({ id, col, rows: rowsRef.current }), []),
   };

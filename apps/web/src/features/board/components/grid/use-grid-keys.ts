@@ -33,6 +33,8 @@ interface GridKeysOptions {
   clearSelection: () => boolean;
   /** Alt+↑ / Alt+↓: the selected records (or the active one) one row up or down. */
   moveRows: (direction: -1 | 1) => void;
+  /** Takes the key for a new record that is on its way (its name), before anything else. */
+  typeAhead?: (event: KeyboardEvent) => boolean;
 }
 
 /**
@@ -47,6 +49,10 @@ interface GridKeysOptions {
 export function useGridKeys(o: GridKeysOptions) {
   return (event: KeyboardEvent<HTMLDivElement>) => {
     if (o.isEditing || event.target !== event.currentTarget) return;
+    if (o.typeAhead?.(event)) {
+      event.preventDefault();
+      return;
+    }
     const size = { rows: o.rows.length, cols: o.columns.length };
     if (!o.active) {
       if (
