@@ -75,6 +75,7 @@ export async function recordEvents(
     SELECT ${companyId}, x.record_id, ${userId}, x.kind, x.changes
     FROM jsonb_to_recordset(${json}::jsonb) AS x(record_id uuid, kind text, changes jsonb)`);
   if (!events.some((e) => e.kind === 'created' || e.changes?.length)) return;
+  await withdrawAssignments(tx, companyId, json);
   const assignments = await assignmentsOf(tx, companyId, userId, json);
   const said = assignmentNotifications(companyId, userId, assignments);
   const noted = events.filter((e) => e.notes);
@@ -147,12 +148,34 @@ export function mentionIn(text: string, name: string): string | null {
   return null;
 }
 
+/** A JSON value as a list: itself when it is an array, else an empty one. */
+const asList = (v: SQL) => sql`CASE WHEN jsonb_typeof(${v}) = 'array' THEN ${v} ELSE '[]'::jsonb END`;
+
+/**
+ * Takes back what no longer holds: a person taken out of a person property again (Ctrl+Z, a second
+ * thought) loses the unread notification that they were put into it, so no e-mail about it follows.
+ * A read one stays, as what was said.
+ */
+async function withdrawAssignments(tx: DbOrTx, companyId: string, events: string) {
+  await tx.execute(sql`DELETE FROM notifications n USING (
+      SELECT e.record_id, c->>'key' AS property, person->>'value' AS user_id
+      FROM jsonb_to_recordset(${events}::jsonb) AS e(record_id uuid, kind text, changes jsonb)
+        JOIN board_records r ON r.id = e.record_id AND r.company_id = ${companyId}
+        JOIN board_properties bp ON bp.company_id = r.company_id AND bp.board = r.board
+        CROSS JOIN LATERAL jsonb_array_elements(e.changes) c
+        CROSS JOIN LATERAL jsonb_array_elements(${asList(sql`c->'from'`)}) person
+      WHERE e.kind = 'changed' AND bp.properties->(c->>'key')->>'dataType' = 'person'
+        AND NOT ${asList(sql`c->'to'`)} @> jsonb_build_array(jsonb_build_object('value', person->>'value'))
+    ) gone
+    WHERE n.company_id = ${companyId} AND n.record_id = gone.record_id AND n.user_id::text = gone.user_id
+      AND n.kind = 'task_assigned' AND n.data->>'property' = gone.property AND n.read_at IS NULL`);
+}
+
 /**
  * Who the events put into a person property: a person in a changed value who was not in it before,
  * or in a new record's value; members of the company who can log in, other than the writer.
  */
 async function assignmentsOf(tx: DbOrTx, companyId: string, actorId: string, events: string) {
-  const asList = (v: SQL) => sql`CASE WHEN jsonb_typeof(${v}) = 'array' THEN ${v} ELSE '[]'::jsonb END`;
   const rows = rowsOf<{
     user_id: string;
     record_id: string;

@@ -74,6 +74,34 @@ describe('notifications of the board', () => {
     expect(bulk?.actor?.id).toBe(a.admin.user.id);
   });
 
+  it('takes back an unread assignment when the person is taken out again, and sends no e-mail for it', async () => {
+    const task = await createTask(a.admin.token, { taskName: 'Second thoughts' });
+    const before = await unread(a.installer.token);
+    await ok(a.admin.token, 'PUT', `/api/task/update/${task._id}`, {
+      properties: { Assignee: person(a.installer.user, a.sales.user) },
+    });
+    expect(await unread(a.installer.token)).toBe(before + 1);
+    // The sales user reads theirs; then both are taken out (Ctrl+Z): the installer's unread one goes,
+    // the sales user's read one stays.
+    const [salesNote] = (await list(a.sales.token)).docs;
+    await ok(a.sales.token, 'PUT', '/api/notification/read', { ids: [salesNote?.id] });
+    await ok(a.admin.token, 'PUT', `/api/task/update/${task._id}`, { properties: { Assignee: [] } });
+    expect(await unread(a.installer.token)).toBe(before);
+    expect((await list(a.installer.token)).docs.some((n) => n.recordId === task._id)).toBe(false);
+    expect((await list(a.sales.token)).docs.filter((n) => n.recordId === task._id)).toHaveLength(1);
+    const [job] = await t.database.query<{ payload: { ids: number[] } }>(
+      `SELECT payload FROM jobs WHERE queue = $1 AND kind = $2 ORDER BY id DESC LIMIT 1`,
+      [t.config.JOB_QUEUE, NOTIFICATION_MAIL_JOB],
+    );
+    const sent = t.smtp.inbox.length;
+    await jobHandlers(t.app.ctx)[NOTIFICATION_MAIL_JOB]?.(job?.payload, {
+      jobId: 0,
+      attempt: 1,
+      maxAttempts: 5,
+    });
+    expect(t.smtp.inbox.length).toBe(sent);
+  });
+
   it('says nothing of a write that is refused', async () => {
     const before = await unread(a.sales.token);
     const task = await createTask(a.admin.token, { taskName: 'Refused' });
