@@ -52,7 +52,7 @@ test.describe('mentions in notes', () => {
     const installerToken = (await installer.json()).data.token as string;
     await expect
       .poll(async () => {
-        const res = await page.request.get('/api/notification?limit=5', {
+        const res = await page.request.get('/api/notification?limit=50', {
           headers: authHeaders(installerToken),
         });
         const docs = (await res.json()).data.docs as { kind: string; title: string; excerpt: string }[];

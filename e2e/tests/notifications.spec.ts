@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
+import { reloadBoard } from '../fixtures/board';
 import { apiLogin, assignNewTask, unreadOf } from '../fixtures/notifications';
 
 /**
@@ -221,6 +222,31 @@ test.describe('in-app notifications', () => {
     await page.getByRole('link', { name: 'E-Mail-Benachrichtigungen einstellen' }).click();
     await expect(page).toHaveURL(/\/profile#notification-settings$/);
     await expect(setting).toBeInViewport();
+  });
+
+  test('opening a record on the board reads its notification, as opening the notification does', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const suffix = Date.now().toString(36);
+    const owner = await apiLogin(page.request, DEMO.owner);
+    const installer = await apiLogin(page.request, DEMO.installer);
+    const name = `Offen ${suffix}`;
+    const recordId = await assignNewTask(page.request, owner, installer, name);
+    const unreadOfRecord = async () => {
+      const res = await page.request.get('/api/notification?unread=true&limit=50', {
+        headers: authHeaders(installer.token),
+      });
+      return ((await res.json()).data.docs as { recordId: string | null }[]).filter(
+        (n) => n.recordId === recordId,
+      ).length;
+    };
+    await expect.poll(unreadOfRecord).toBe(1);
+    await loginAs(page, DEMO.installer, '/tasks', 'en');
+    await reloadBoard(page, suffix);
+    await page.getByRole('button', { name: `Open ${name}` }).click();
+    await expect(page.getByRole('dialog', { name: 'Task details' })).toBeVisible();
+    await expect.poll(unreadOfRecord).toBe(0);
   });
 
   test('platform users have no bell and never ask for notifications', async ({ page }) => {

@@ -80,11 +80,23 @@ export type NotificationList = z.infer<typeof NotificationListResponse>['data'];
 /** GET /notification/unread: the badge's count alone, asked now and then. */
 export const NotificationUnreadResponse = z.object({ data: z.object({ unread: z.number().int() }) });
 
-/** PUT /notification/read: marks some (`ids`) or every (`all: true`) notification of the reader read. */
+/**
+ * PUT /notification/read: marks the reader's notifications read: some (`ids`), every one (`all: true`),
+ * or those of a record or a project the reader has just opened (`recordId`, `projectId`).
+ */
 export const NotificationReadRequest = z
   .object({
     ids: z.array(z.number().int().positive()).max(100).optional(),
     all: z.literal(true).optional(),
+    recordId: z.uuid().optional(),
+    projectId: z.uuid().optional(),
   })
-  .refine((body) => body.all === true || (body.ids?.length ?? 0) > 0, { path: ['ids'], error: 'required' });
+  .refine(
+    (body) =>
+      body.all === true ||
+      (body.ids?.length ?? 0) > 0 ||
+      body.recordId !== undefined ||
+      body.projectId !== undefined,
+    { path: ['ids'], error: 'required' },
+  );
 export type NotificationReadRequest = z.infer<typeof NotificationReadRequest>;

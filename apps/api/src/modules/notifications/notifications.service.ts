@@ -225,13 +225,18 @@ export async function unreadNotifications(ctx: AppContext, me: Principal) {
 }
 
 /**
- * PUT /notification/read: marks the reader's own notifications read (some, or all); ids of other
- * readers' notifications change nothing and are not told apart from unknown ones.
+ * PUT /notification/read: marks the reader's own notifications read (some, all, or those of a record or
+ * project just opened); ids of other readers' notifications change nothing and are not told apart
+ * from unknown ones.
  */
 export async function markNotificationsRead(ctx: AppContext, me: Principal, body: NotificationReadRequest) {
   const companyId = readerCompany(me);
   const db = ctx.database.db;
-  const which = body.all ? sql`` : sql`AND id = ANY(${pgArray((body.ids ?? []).map(String))}::bigint[])`;
+  const which = body.all
+    ? sql``
+    : sql`AND (id = ANY(${pgArray((body.ids ?? []).map(String))}::bigint[])
+        ${body.recordId ? sql`OR record_id = ${body.recordId}` : sql``}
+        ${body.projectId ? sql`OR project_id = ${body.projectId}` : sql``})`;
   await db.execute(sql`UPDATE notifications SET read_at = now()
     WHERE user_id = ${me.id} AND company_id = ${companyId} AND read_at IS NULL ${which}`);
   return { unread: await unreadCount(db, companyId, me.id) };

@@ -225,6 +225,38 @@ describe('GET /notification, PUT /notification/read', () => {
     expect((await list(c.installer.token, '?unread=true')).docs).toEqual([]);
   });
 
+  it('marks read what concerns a record or a project the reader opened', async () => {
+    const c = await companyWithBoard();
+    const one = await createTask(c.admin.token, {
+      taskName: 'One',
+      properties: { Assignee: person(c.sales.user) },
+    });
+    await createTask(c.admin.token, { taskName: 'Two', properties: { Assignee: person(c.sales.user) } });
+    const projectId = await createProject(c.company.id);
+    await ok(c.admin.token, 'PUT', `/api/saved-project/update/${projectId}`, {
+      responsibleUserId: c.sales.user.id,
+    });
+    expect(await unread(c.sales.token)).toBe(3);
+    const afterRecord = await ok<{ data: { unread: number } }>(
+      c.sales.token,
+      'PUT',
+      '/api/notification/read',
+      {
+        recordId: one._id,
+      },
+    );
+    expect(afterRecord.data.unread).toBe(2);
+    expect((await list(c.sales.token, '?unread=true')).docs.map((n) => n.kind)).toEqual([
+      'project_assigned',
+      'task_assigned',
+    ]);
+    await ok(c.sales.token, 'PUT', '/api/notification/read', { projectId });
+    expect((await list(c.sales.token, '?unread=true')).docs.map((n) => n.title)).toEqual(['Two']);
+    // Another reader's opening changes nothing of theirs.
+    await ok(c.admin.token, 'PUT', '/api/notification/read', { recordId: one._id });
+    expect(await unread(c.sales.token)).toBe(1);
+  });
+
   it('refuses bad input field by field, in the user’s language', async () => {
     const empty = await call(a.installer.token, 'PUT', '/api/notification/read', {}, 'de');
     expect(empty.statusCode).toBe(400);
@@ -232,6 +264,8 @@ describe('GET /notification, PUT /notification/read', () => {
     const limit = await call(a.installer.token, 'GET', '/api/notification?limit=500');
     expect(limit.statusCode).toBe(400);
     expect(Object.keys(limit.json().errors)).toEqual(['limit']);
+    const record = await call(a.installer.token, 'PUT', '/api/notification/read', { recordId: 'nope' });
+    expect(Object.keys(record.json().errors)).toEqual(['recordId']);
     const flag = await call(a.installer.token, 'GET', '/api/notification?unread=maybe');
     expect(flag.statusCode).toBe(400);
     expect(Object.keys(flag.json().errors)).toEqual(['unread']);

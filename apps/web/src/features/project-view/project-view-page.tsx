@@ -8,6 +8,7 @@ import { isApiError } from '../../api/errors';
 import { useProjectQuery } from '../../api/project-view';
 import { errorMessage } from '../../lib/errors';
 import { useCurrentUser } from '../auth/session';
+import { useReadOnOpen } from '../notifications/api/notifications-api';
 import { OffersSection } from '../offers/offers-section';
 import { PlanningFilesCard } from '../plans/planning-files-card';
 import { DetailSections } from './detail-sections';
@@ -73,6 +74,8 @@ export function ProjectViewPage() {
   const projectId = raw && UUID.test(raw) ? raw : null;
   const allowed = isInstallerRole(user.role);
   const project = useProjectQuery(allowed ? projectId : null);
+  // Opening the project reads its notifications (made responsible, an offer accepted or lost).
+  useReadOnOpen(allowed && project.isSuccess && projectId ? { projectId } : null);
   const customer = project.data?.customer;
   const name = customer ? `${customer.firstName} ${customer.lastName}`.trim() : '';
   useDocumentTitle(`${name || t('title')} · ${tApp('app.name')}`);

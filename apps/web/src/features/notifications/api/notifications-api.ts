@@ -4,9 +4,12 @@ import {
   NotificationUnreadResponse,
 } from '@solar/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import { notifyError } from '../../../lib/errors';
+import { useCurrentUser } from '../../auth/session';
+import { hasNotifications } from '../lib/notification-text';
 import { markReadInPages, type NotificationPages, unreadAfter } from '../lib/read-state';
 
 /** Entries a page of the panel. */
@@ -103,4 +106,20 @@ export function useMarkRead() {
     onSuccess: (unread) => queryClient.setQueryData(notificationKeys.unread, unread),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.lists }),
   });
+}
+
+/**
+ * Marks the reader's notifications of a record or project read when it is opened (its drawer, its
+ * project view), as reading the notification itself does. Asks only while the badge counts any.
+ */
+export function useReadOnOpen(target: { recordId: string } | { projectId: string } | null) {
+  const queryClient = useQueryClient();
+  const markRead = useMarkRead();
+  const { user } = useCurrentUser();
+  const key = target && ('recordId' in target ? target.recordId : target.projectId);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once for each record or project opened
+  useEffect(() => {
+    if (!target || !hasNotifications(user)) return;
+    if ((queryClient.getQueryData<number>(notificationKeys.unread) ?? 0) > 0) markRead.mutate(target);
+  }, [key]);
 }

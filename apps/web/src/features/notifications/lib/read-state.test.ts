@@ -68,3 +68,27 @@ describe('unreadAfter', () => {
     expect(unreadAfter(1, [pages()], { ids: [5, 4, 2] })).toBe(0);
   });
 });
+
+describe('a record or project opened', () => {
+  it('marks the notifications of that record or project, and counts them off', () => {
+    const data: NotificationPages = {
+      pages: [
+        {
+          docs: [
+            { ...note(3), recordId: 'r1' },
+            { ...note(2), kind: 'project_assigned', projectId: 'p1' },
+            { ...note(1), recordId: 'r2' },
+          ],
+          nextCursor: null,
+          unread: 3,
+        },
+      ],
+      pageParams: [null],
+    };
+    const byRecord = markReadInPages(data, { recordId: 'r1' }, AT);
+    expect(byRecord.pages[0]?.docs.map((d) => d.readAt)).toEqual([AT, null, null]);
+    expect(unreadAfter(3, [data], { recordId: 'r1' })).toBe(2);
+    expect(unreadAfter(3, [data], { projectId: 'p1' })).toBe(2);
+    expect(unreadAfter(3, [data], { recordId: 'elsewhere' })).toBe(3);
+  });
+});

@@ -1,12 +1,17 @@
-import type { NotificationList, NotificationReadRequest } from '@solar/shared';
+import type { Notification, NotificationList, NotificationReadRequest } from '@solar/shared';
 import type { InfiniteData } from '@tanstack/react-query';
 
 /** A notification list as the infinite query keeps it: its pages and their cursors. */
 export type NotificationPages = InfiniteData<NotificationList, number | null>;
 
-/** True when the request marks the notification of `id` read. */
-function marks(request: NotificationReadRequest, id: number): boolean {
-  return request.all === true || (request.ids?.includes(id) ?? false);
+/** True when the request marks the notification read. */
+function marks(request: NotificationReadRequest, doc: Notification): boolean {
+  return (
+    request.all === true ||
+    (request.ids?.includes(doc.id) ?? false) ||
+    (request.recordId !== undefined && doc.recordId === request.recordId) ||
+    (request.projectId !== undefined && doc.projectId === request.projectId)
+  );
 }
 
 /**
@@ -23,7 +28,7 @@ export function markReadInPages(
   const pages = data.pages.map((page) => {
     let pageChanged = false;
     const docs = page.docs.map((doc) => {
-      if (doc.readAt !== null || !marks(request, doc.id)) return doc;
+      if (doc.readAt !== null || !marks(request, doc)) return doc;
       pageChanged = true;
       return { ...doc, readAt };
     });
@@ -48,7 +53,7 @@ export function unreadAfter(
   const found = new Set<number>();
   for (const list of lists) {
     for (const page of list?.pages ?? []) {
-      for (const doc of page.docs) if (doc.readAt === null && marks(request, doc.id)) found.add(doc.id);
+      for (const doc of page.docs) if (doc.readAt === null && marks(request, doc)) found.add(doc.id);
     }
   }
   return Math.max(0, unread - found.size);

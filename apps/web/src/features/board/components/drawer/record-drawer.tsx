@@ -16,6 +16,7 @@ import type { Task } from '@solar/shared';
 import { IconArrowsMaximize, IconArrowsMinimize } from '@tabler/icons-react';
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useReadOnOpen } from '../../../notifications/api/notifications-api';
 import { useTaskCache } from '../../api/tasks-api';
 import { useBoard } from '../../hooks/board-context';
 import { useRecordSave } from '../../hooks/use-record-save';
@@ -76,6 +77,8 @@ export const RecordDrawer = memo(function RecordDrawer({ task, related }: Record
     close();
   };
   const formKey = drawer?.mode === 'edit' ? drawer.taskId : 'new';
+  // Opening a record reads its notifications (an assignment, a mention, a reminder).
+  useReadOnOpen(opened && drawer?.mode === 'edit' ? { recordId: drawer.taskId } : null);
   return (
     <>
       <Drawer.Root
