@@ -46,8 +46,8 @@ export function useUnreadCount(enabled: boolean) {
 
 /**
  * GET /notification: the reader's notifications (or the unread ones), newest first, twenty a page on
- * the answer's cursor; asked again each time the panel opens (`enabled`). Every page brings the unread
- * count too, which the badge takes.
+ * the answer's cursor; asked again each time the panel opens (`enabled`), and every minute while it is
+ * open. Every page brings the unread count too, which the badge takes.
  */
 export function useNotificationPages(unreadOnly: boolean, enabled: boolean) {
   const queryClient = useQueryClient();
@@ -66,6 +66,8 @@ export function useNotificationPages(unreadOnly: boolean, enabled: boolean) {
     getNextPageParam: (last) => last.nextCursor,
     enabled,
     staleTime: 0,
+    // An open panel takes in new notifications as the badge does.
+    refetchInterval: enabled ? UNREAD_POLL_MS : false,
   });
 }
 
