@@ -292,6 +292,8 @@ test.describe('rows ordered by hand', () => {
     // Above b: the new record's name is typed at once.
     await title('b').click({ button: 'right' });
     await page.getByRole('menuitem', { name: 'Insert record above' }).click();
+    // The new record's name is edited once it is there (keys typed sooner: the next test).
+    await expect(page.getByTestId('cell-editor')).toBeFocused();
     await page.keyboard.type(name('n'));
     await page.keyboard.press('Enter');
     await expect.poll(() => order(page)).toEqual([name('a'), name('n'), name('b')]);
