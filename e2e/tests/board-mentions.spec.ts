@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
 import { createTask, reloadBoard } from '../fixtures/board';
+import { apiLogin } from '../fixtures/notifications';
 
 /**
  * Mentions in a record's notes (docs/notifications.md): `@` offers the team's names, the keyboard
@@ -46,10 +47,7 @@ test.describe('mentions in notes', () => {
     await drawer.getByRole('button', { name: 'Update Details' }).click();
     await expect(drawer).toBeHidden();
 
-    const installer = await page.request.post('/api/user/installer/login', {
-      data: { email: DEMO.installer, password: 'Demo-Solar-2026' },
-    });
-    const installerToken = (await installer.json()).data.token as string;
+    const { token: installerToken } = await apiLogin(page.request, DEMO.installer);
     await expect
       .poll(async () => {
         const res = await page.request.get('/api/notification?limit=50', {

@@ -41,6 +41,12 @@ export function principalOf(req: FastifyRequest): Principal {
   return req.principal;
 }
 
+/** The caller's company, for what belongs to a company's people; no company, no access (403). */
+export function companyOf(me: Principal): string {
+  if (!me.companyId) throw forbidden();
+  return me.companyId;
+}
+
 interface SessionUser {
   id: string;
   role: string;

@@ -100,3 +100,29 @@ export const NotificationReadRequest = z
     { path: ['ids'], error: 'required' },
   );
 export type NotificationReadRequest = z.infer<typeof NotificationReadRequest>;
+
+/**
+ * Where a notification leads in the portal, for the panel's links and the e-mail's: the record's
+ * drawer on its board (`?record=`), the board, the map, or the project view; null when there is
+ * nothing to open (a project that was not named).
+ */
+export function notificationHref(
+  notification: Pick<Notification, 'kind' | 'board' | 'recordId' | 'projectId'>,
+): string | null {
+  const board = notification.board === 'projects' ? '/projects' : '/tasks';
+  switch (notification.kind) {
+    case 'task_assigned':
+    case 'task_due':
+    case 'mentioned':
+      return notification.recordId ? `${board}?record=${encodeURIComponent(notification.recordId)}` : board;
+    case 'tasks_assigned':
+      return board;
+    case 'new_leads':
+      // The map shows the customer projects around the company.
+      return '/mapview';
+    default:
+      return notification.projectId
+        ? `/projectview?projectId=${encodeURIComponent(notification.projectId)}`
+        : null;
+  }
+}

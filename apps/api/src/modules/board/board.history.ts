@@ -76,7 +76,7 @@ export async function recordEvents(
     FROM jsonb_to_recordset(${json}::jsonb) AS x(record_id uuid, kind text, changes jsonb)`);
   if (!events.some((e) => e.kind === 'created' || e.changes?.length)) return;
   await withdrawAssignments(tx, companyId, json);
-  const assignments = await assignmentsOf(tx, companyId, userId, json);
+  const assignments = await assignmentsOf(tx, companyId, json);
   const said = assignmentNotifications(companyId, userId, assignments);
   const noted = events.filter((e) => e.notes);
   if (noted.length) said.push(...(await mentionNotifications(tx, companyId, userId, noted)));
@@ -85,7 +85,8 @@ export async function recordEvents(
 
 /**
  * The people an edit of notes mentions anew (`@First Last`, docs/notifications.md): members of the
- * company who can log in, named in the new notes and not in the old ones.
+ * company who can log in, named in the new notes and not in the old ones (`notify` leaves out the
+ * writer).
  */
 async function mentionNotifications(
   tx: DbOrTx,
@@ -95,7 +96,7 @@ async function mentionNotifications(
 ): Promise<NewNotification[]> {
   const people = rowsOf<{ id: string; first_name: string; last_name: string }>(
     await tx.execute(sql`SELECT id, first_name, last_name FROM users
-      WHERE company_id = ${companyId} AND NOT is_disabled AND id <> ${actorId}`),
+      WHERE company_id = ${companyId} AND NOT is_disabled`),
   );
   const records = rowsOf<{ id: string; board: Board; project_id: string | null; task_name: string }>(
     await tx.execute(sql`SELECT id, board, project_id, task_name FROM board_records
@@ -173,9 +174,9 @@ async function withdrawAssignments(tx: DbOrTx, companyId: string, events: string
 
 /**
  * Who the events put into a person property: a person in a changed value who was not in it before,
- * or in a new record's value; members of the company who can log in, other than the writer.
+ * or in a new record's value; members of the company who can log in (`notify` leaves out the writer).
  */
-async function assignmentsOf(tx: DbOrTx, companyId: string, actorId: string, events: string) {
+async function assignmentsOf(tx: DbOrTx, companyId: string, events: string) {
   const rows = rowsOf<{
     user_id: string;
     record_id: string;
@@ -199,7 +200,6 @@ async function assignmentsOf(tx: DbOrTx, companyId: string, actorId: string, eve
         CROSS JOIN LATERAL jsonb_array_elements(${asList(sql`ch.to_v`)}) person
         JOIN users u ON u.id::text = person->>'value' AND u.company_id = ${companyId} AND NOT u.is_disabled
       WHERE bp.properties->ch.key->>'dataType' = 'person'
-        AND u.id <> ${actorId}
         AND NOT ${asList(sql`ch.from_v`)} @> jsonb_build_array(jsonb_build_object('value', person->>'value'))`),
   );
   return rows.map((r) => ({

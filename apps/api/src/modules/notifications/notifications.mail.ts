@@ -1,5 +1,5 @@
 import type { Language, Notification } from '@solar/shared';
-import { formatNumber } from '@solar/shared';
+import { formatNumber, notificationHref } from '@solar/shared';
 import { sql } from 'drizzle-orm';
 import { escapeHtml } from '../../lib/mail-templates';
 import type { JobDeps } from '../../server';
@@ -102,14 +102,9 @@ export function notificationText(n: MailNotification, lang: Language): string {
     .replace('{excerpt}', n.excerpt ?? '');
 }
 
-/** Where a notification leads in the portal (the panel's links are the same). */
+/** Where a notification's e-mail leads: where the panel's link leads, else the board. */
 export function notificationPath(n: Pick<Notification, 'kind' | 'board' | 'recordId' | 'projectId'>): string {
-  const board = n.board === 'projects' ? '/projects' : '/tasks';
-  if ((n.kind === 'task_assigned' || n.kind === 'task_due') && n.recordId)
-    return `${board}?record=${n.recordId}`;
-  if (n.kind === 'new_leads') return '/mapview';
-  if (n.kind === 'tasks_assigned' || !n.projectId) return board;
-  return `/projectview?projectId=${n.projectId}`;
+  return notificationHref(n) ?? (n.board === 'projects' ? '/projects' : '/tasks');
 }
 
 /** One e-mail for a reader's new notifications of one operation, in the reader's language. */

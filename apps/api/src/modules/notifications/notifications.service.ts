@@ -2,9 +2,8 @@ import type { Board, Notification, NotificationKind, NotificationReadRequest } f
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
-import type { Principal } from '../../lib/auth-hook';
+import { companyOf, type Principal } from '../../lib/auth-hook';
 import type { AppContext } from '../../lib/context';
-import { forbidden } from '../../lib/errors';
 import { enqueueJob } from '../../lib/jobs';
 import { iso, pgArray, rowsOf } from '../board/board.sql';
 
@@ -143,12 +142,6 @@ export function assignmentNotifications(
   return out;
 }
 
-/** The reader's company: notifications are the installer roles' (a company's people). */
-function readerCompany(me: Principal): string {
-  if (!me.companyId) throw forbidden();
-  return me.companyId;
-}
-
 export interface NotificationRow {
   id: number | string;
   kind: NotificationKind;
@@ -201,7 +194,7 @@ export async function listNotifications(
   me: Principal,
   query: { cursor?: number; limit: number; unread: boolean },
 ) {
-  const companyId = readerCompany(me);
+  const companyId = companyOf(me);
   const db = ctx.database.db;
   const rows = rowsOf<NotificationRow>(
     await db.execute(sql`SELECT ${NOTIFICATION_COLUMNS}
@@ -221,7 +214,7 @@ export async function listNotifications(
 
 /** GET /notification/unread: the badge. */
 export async function unreadNotifications(ctx: AppContext, me: Principal) {
-  return { unread: await unreadCount(ctx.database.db, readerCompany(me), me.id) };
+  return { unread: await unreadCount(ctx.database.db, companyOf(me), me.id) };
 }
 
 /**
@@ -230,7 +223,7 @@ export async function unreadNotifications(ctx: AppContext, me: Principal) {
  * from unknown ones.
  */
 export async function markNotificationsRead(ctx: AppContext, me: Principal, body: NotificationReadRequest) {
-  const companyId = readerCompany(me);
+  const companyId = companyOf(me);
   const db = ctx.database.db;
   const which = body.all
     ? sql``

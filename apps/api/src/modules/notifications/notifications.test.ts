@@ -402,6 +402,7 @@ describe('texts and links', () => {
   it('links each kind to its screen', () => {
     expect(notificationPath({ ...base, kind: 'task_assigned' })).toBe('/tasks?record=r1');
     expect(notificationPath({ ...base, kind: 'task_due' })).toBe('/tasks?record=r1');
+    expect(notificationPath({ ...base, kind: 'mentioned' })).toBe('/tasks?record=r1');
     expect(notificationPath({ ...base, kind: 'task_assigned', board: 'projects' })).toBe(
       '/projects?record=r1',
     );

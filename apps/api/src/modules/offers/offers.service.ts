@@ -11,9 +11,9 @@ import {
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { files, offers, projects, stageHistory } from '../../db/schema';
-import type { Principal } from '../../lib/auth-hook';
+import { companyOf, type Principal } from '../../lib/auth-hook';
 import type { AppContext } from '../../lib/context';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { AppError, badRequest, notFound } from '../../lib/errors';
 import { enqueueJob, type JobAttempt } from '../../lib/jobs';
 import { formError } from '../../lib/limits';
 import { isMessageKey, translate } from '../../lib/messages';
@@ -22,11 +22,6 @@ import { safeName } from '../media/media.service';
 import { ensureDefaultWordTemplates } from '../templates/templates.defaults';
 import { findEmailTemplate, findWordTemplate, loadWordTemplate } from '../templates/templates.service';
 import { findCompanyProject, type OfferRow, renderEmail, templateValues } from './offer-data';
-
-function companyOf(me: Principal): string {
-  if (!me.companyId) throw forbidden();
-  return me.companyId;
-}
 
 const TEMPLATE_ERROR_PREFIX = 'template: ';
 

@@ -11,7 +11,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { projects, quotes, stageHistory, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
-import type { Principal } from '../../lib/auth-hook';
+import { companyOf, type Principal } from '../../lib/auth-hook';
 import type { AppContext } from '../../lib/context';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { writeListAnswer } from '../../lib/response-serializer';
@@ -27,11 +27,6 @@ import {
   toSavedProject,
   totalsOf,
 } from './projects.repository';
-
-function companyOf(me: Principal): string {
-  if (!me.companyId) throw forbidden();
-  return me.companyId;
-}
 
 /**
  * A search's count and total cost, kept while `quote_data_version` stands still (any change to

@@ -16,10 +16,10 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { emailTemplates, wordTemplates } from '../../db/schema';
-import type { Principal } from '../../lib/auth-hook';
+import { companyOf, type Principal } from '../../lib/auth-hook';
 import type { AppContext } from '../../lib/context';
 import { checkDocx } from '../../lib/docx-check';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { AppError, badRequest, notFound } from '../../lib/errors';
 import { formError } from '../../lib/limits';
 import { isMessageKey } from '../../lib/messages';
 import { safeName } from '../media/media.service';
@@ -32,11 +32,6 @@ import {
   type EmailTemplateData,
   ensureDefaultWordTemplates,
 } from './templates.defaults';
-
-function companyOf(me: Principal): string {
-  if (!me.companyId) throw forbidden();
-  return me.companyId;
-}
 
 const asLanguage = (s: string): Language =>
   (LANGUAGES as readonly string[]).includes(s) ? (s as Language) : 'de';

@@ -73,28 +73,8 @@ export function notificationContext(notification: Notification, t: Notifications
   return property ? t('context', { property, board }) : board;
 }
 
-/**
- * Where a click on a notification leads: the record's drawer on its board (`?record=`), the board,
- * or the project view; null when there is nothing to open (a project that was not named).
- */
-export function notificationHref(notification: Notification): string | null {
-  const board = notification.board === 'projects' ? '/projects' : '/tasks';
-  switch (notification.kind) {
-    case 'task_assigned':
-    case 'task_due':
-    case 'mentioned':
-      return notification.recordId ? `${board}?record=${encodeURIComponent(notification.recordId)}` : board;
-    case 'tasks_assigned':
-      return board;
-    case 'new_leads':
-      // The map shows the customer projects around the company.
-      return '/mapview';
-    default:
-      return notification.projectId
-        ? `/projectview?projectId=${encodeURIComponent(notification.projectId)}`
-        : null;
-  }
-}
+/** Where a click on a notification leads (the e-mail's links lead there too). */
+export { notificationHref } from '@solar/shared';
 
 /** The line of the notes that mentions the reader (a mention), or null. */
 export function notificationExcerpt(notification: Notification): string | null {
