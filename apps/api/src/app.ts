@@ -31,6 +31,7 @@ import { boardRoutes } from './modules/board/board.routes';
 import { boardViewRoutes } from './modules/board/board-views.routes';
 import { customerViewRoutes } from './modules/customer-view/customer-view.routes';
 import { downloadRoutes } from './modules/downloads/downloads.routes';
+import { eventRoutes, registerLiveStreams } from './modules/events/events.routes';
 import { installerRoutes } from './modules/installer/installer.routes';
 import { MAX_UPLOAD_BYTES, mediaRoutes } from './modules/media/media.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
@@ -161,6 +162,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   };
   app.decorate('ctx', ctx);
   registerDrain(app);
+  registerLiveStreams(app);
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (r) => {
@@ -239,6 +241,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(boardRoutes);
       await api.register(boardViewRoutes);
       await api.register(notificationRoutes);
+      await api.register(eventRoutes);
       api.get('/health', { config: { access: 'public' } }, async () => ({ data: { ok: true } }));
       // The OpenAPI document, generated from the same zod schemas that validate the routes.
       api.get('/docs/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>

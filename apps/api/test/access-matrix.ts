@@ -26,6 +26,7 @@ export const ACCESS_MATRIX: Record<string, 'public' | readonly Role[]> = {
   'GET /api/dashboard/stats': INSTALLERS,
   'GET /api/docs/openapi.json': 'public',
   'GET /api/email-template': INSTALLERS,
+  'GET /api/events': INSTALLERS,
   'GET /api/health': 'public',
   'GET /api/installer/users': INSTALLERS,
   'GET /api/media/:id': INSTALLERS,

@@ -17,6 +17,7 @@ export * from './roles';
 export * from './schemas/audit';
 export * from './schemas/auth';
 export * from './schemas/common';
+export * from './schemas/live-events';
 export * from './schemas/notifications';
 export * from './schemas/offers';
 export * from './schemas/payments';

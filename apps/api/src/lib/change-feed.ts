@@ -3,8 +3,20 @@ import { randomUUID } from 'node:crypto';
 /** The channel the database announces changes on (migration 0014). */
 export const CHANGES_CHANNEL = 'solar_changes';
 
-/** What the database announces: `<topic>:<key>`, the key `*` for every key of the topic. */
-export type ChangeTopic = 'session' | 'company' | 'version';
+/**
+ * What the database announces: `<topic>:<key>`, the key `*` for every key of the topic. `notification`
+ * and `board` (migration 0022) are for the live events (modules/events): a reader's notifications
+ * changed (key: the user id), someone changed a company's board (key: `<company id>:<user id>`).
+ */
+export type ChangeTopic = 'session' | 'company' | 'version' | 'notification' | 'board';
+
+const TOPICS: ReadonlySet<string> = new Set<ChangeTopic>([
+  'session',
+  'company',
+  'version',
+  'notification',
+  'board',
+]);
 
 /**
  * This process's view of the database's change notifications (docs/decisions/0007-change-feed.md).
@@ -53,12 +65,12 @@ export class ChangeFeed {
     const at = payload.indexOf(':');
     const topic = payload.slice(0, at);
     const key = payload.slice(at + 1);
-    if (at < 0 || !key || (topic !== 'session' && topic !== 'company' && topic !== 'version')) return;
+    if (at < 0 || !key || !TOPICS.has(topic)) return;
     if (topic === 'version') {
       this.versions.set(key, (this.versions.get(key) ?? 0) + 1);
       this.versionTexts.delete(key);
     }
-    for (const fn of this.subscribers) fn(topic, key);
+    for (const fn of this.subscribers) fn(topic as ChangeTopic, key);
   }
 
   /** The listening connection came up (true) or went down (false). */
@@ -70,6 +82,9 @@ export class ChangeFeed {
     for (const fn of this.subscribers) {
       fn('session', '*');
       fn('company', '*');
+      // Changes may have been missed: every live stream tells its browser to ask again.
+      fn('notification', '*');
+      fn('board', '*');
     }
   }
 }

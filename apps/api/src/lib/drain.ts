@@ -10,6 +10,8 @@ declare module 'fastify' {
      * closing the listener at once would do. Then `app.close()` refuses new connections.
      */
     drain(opts?: { quietMs?: number; maxMs?: number }): Promise<void>;
+    /** Runs `fn` when a drain starts: what never ends by itself (the live event streams) ends then. */
+    beforeDrain(fn: () => void): void;
   }
 }
 
@@ -38,8 +40,13 @@ export function registerDrain(app: FastifyInstance): void {
     if (draining) reply.header('connection', 'close');
     done();
   });
+  const drainListeners: (() => void)[] = [];
+  app.decorate('beforeDrain', (fn: () => void) => {
+    drainListeners.push(fn);
+  });
   app.decorate('drain', async ({ quietMs = 300, maxMs = 10_000 } = {}) => {
     draining = true;
+    for (const fn of drainListeners) fn();
     const until = Date.now() + maxMs;
     let quietSince = Date.now();
     let seenThen = seen;
