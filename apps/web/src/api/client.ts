@@ -69,6 +69,8 @@ export function createApiClient(overrides: Partial<ApiClientConfig> = {}) {
   const config: ApiClientConfig = { ...defaultConfig, ...overrides };
   /** The refresh in flight; concurrent 403s wait for the same one. */
   let refreshing: Promise<boolean> | null = null;
+  /** This tab's writes (every method but GET): the live events tell its own changes from others'. */
+  const writes = { inFlight: 0, lastEndedAt: 0 };
 
   function buildUrl(path: string, query: Record<string, QueryValue> | undefined): string {
     const params = new URLSearchParams();
@@ -127,6 +129,17 @@ export function createApiClient(overrides: Partial<ApiClientConfig> = {}) {
   }
 
   async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+    if ((options.method ?? 'GET') === 'GET') return exchange(path, options);
+    writes.inFlight += 1;
+    try {
+      return await exchange(path, options);
+    } finally {
+      writes.inFlight -= 1;
+      writes.lastEndedAt = Date.now();
+    }
+  }
+
+  async function exchange<T>(path: string, options: RequestOptions<T>): Promise<T> {
     const sentToken = getToken();
     let response = await send(path, options, sentToken);
 
@@ -164,6 +177,8 @@ export function createApiClient(overrides: Partial<ApiClientConfig> = {}) {
   type Options<T> = Omit<RequestOptions<T>, 'method' | 'body'>;
   return {
     request,
+    /** This tab's writes now: how many are in flight, and when the last one ended (ms). */
+    writeActivity: (): Readonly<typeof writes> => ({ ...writes }),
     /** Changes the configuration (the app wires `onSessionEnded` at start). */
     configure(next: Partial<ApiClientConfig>) {
       Object.assign(config, next);

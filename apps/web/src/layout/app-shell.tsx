@@ -6,7 +6,10 @@ import { type CSSProperties, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { logout } from '../api/auth';
+import { useLiveEvents } from '../app/live-events';
+import { useCurrentUser } from '../features/auth/session';
 import { OnboardingTour } from '../features/help/onboarding-tour';
+import { hasNotifications } from '../features/notifications/lib/notification-text';
 import classes from './app-shell.module.css';
 import { ContentLoader } from './full-page-state';
 import { Header } from './header';
@@ -37,6 +40,8 @@ export function AppShell() {
   const [collapsed, setCollapsed] = useState(false);
   const [mobileOpened, mobileMenu] = useDisclosure(false);
   const [meetingOpened, meeting] = useDisclosure(false);
+  const { user } = useCurrentUser();
+  useLiveEvents(hasNotifications(user), user._id);
 
   // The overlay closes on navigation and when the window grows past the breakpoint.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path and breakpoint changes

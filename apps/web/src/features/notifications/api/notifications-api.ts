@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import { notifyError } from '../../../lib/errors';
+import { useLiveEventsConnected } from '../../../lib/live-events/state';
 import { useCurrentUser } from '../../auth/session';
 import { hasNotifications } from '../lib/notification-text';
 import { markReadInPages, type NotificationPages, unreadAfter } from '../lib/read-state';
@@ -15,8 +16,10 @@ import { markReadInPages, type NotificationPages, unreadAfter } from '../lib/rea
 /** Entries a page of the panel. */
 const PAGE_SIZE = 20;
 
-/** How often the badge asks for the unread count while the tab is visible. */
+/** How often the badge asks for the unread count while the tab is visible and no live events come. */
 export const UNREAD_POLL_MS = 60_000;
+/** How often it asks while the live events come (they announce every change): a safety net only. */
+export const UNREAD_POLL_LIVE_MS = 10 * 60_000;
 
 /** TanStack Query keys of the notifications; all start with 'notifications' (a logout clears them). */
 export const notificationKeys = {
@@ -27,10 +30,12 @@ export const notificationKeys = {
 };
 
 /**
- * GET /notification/unread: the badge's count, asked every minute while the tab is visible and when
- * the window gets the focus back; only for the installer roles (`enabled`).
+ * GET /notification/unread: the badge's count, asked again on every live event of the reader's
+ * notifications (app/live-events.ts), when the window gets the focus back, and every minute while the
+ * tab is visible and the live events do not come; only for the installer roles (`enabled`).
  */
 export function useUnreadCount(enabled: boolean) {
+  const live = useLiveEventsConnected();
   return useQuery({
     queryKey: notificationKeys.unread,
     queryFn: ({ signal }) =>
@@ -39,7 +44,7 @@ export function useUnreadCount(enabled: boolean) {
         .then((r) => r.data.unread),
     enabled,
     staleTime: 0,
-    refetchInterval: UNREAD_POLL_MS,
+    refetchInterval: live ? UNREAD_POLL_LIVE_MS : UNREAD_POLL_MS,
     refetchOnWindowFocus: true,
   });
 }
@@ -51,6 +56,7 @@ export function useUnreadCount(enabled: boolean) {
  */
 export function useNotificationPages(unreadOnly: boolean, enabled: boolean) {
   const queryClient = useQueryClient();
+  const live = useLiveEventsConnected();
   return useInfiniteQuery({
     queryKey: notificationKeys.list(unreadOnly),
     queryFn: async ({ pageParam, signal }) => {
@@ -67,7 +73,7 @@ export function useNotificationPages(unreadOnly: boolean, enabled: boolean) {
     enabled,
     staleTime: 0,
     // An open panel takes in new notifications as the badge does.
-    refetchInterval: enabled ? UNREAD_POLL_MS : false,
+    refetchInterval: enabled ? (live ? UNREAD_POLL_LIVE_MS : UNREAD_POLL_MS) : false,
   });
 }
 

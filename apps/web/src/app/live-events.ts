@@ -1,0 +1,68 @@
+import type { LiveEvent } from '@solar/shared';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from '../api/client';
+import { getToken } from '../api/session-store';
+import { boardKeys } from '../features/board/api/board-keys';
+import { notificationKeys } from '../features/notifications/api/notifications-api';
+import { createBoardRefresher, isEditingElement } from '../lib/live-events/board-refresh';
+import { browserDeps, startLiveEvents } from '../lib/live-events/connection';
+import { setLiveEventsConnected } from '../lib/live-events/state';
+
+/** The board's shown data, asked again after a colleague's change (not the open record, not views). */
+function refreshBoard(queryClient: QueryClient) {
+  for (const key of [
+    [...boardKeys.all, 'tasks'],
+    [...boardKeys.all, 'calculations'],
+    [...boardKeys.all, 'activity'],
+    [...boardKeys.all, 'history'],
+  ]) {
+    void queryClient.invalidateQueries({ queryKey: key });
+  }
+}
+
+/**
+ * Follows the live events for a signed-in installer (`enabled`), for as long as the app shell is
+ * shown (docs/decisions/0032-live-events.md): a change of the reader's notifications asks the badge
+ * and an open panel again; a colleague's change of the board refreshes an open board when the user
+ * is not in the middle of an edit; a stream regained after a loss asks for both, since changes made
+ * meanwhile were not sent.
+ */
+export function useLiveEvents(enabled: boolean, userId: string | null) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    const board = createBoardRefresher({
+      me: () => userId,
+      writes: api.writeActivity,
+      busy: () => queryClient.isMutating() > 0 || document.hidden || isEditingElement(document.activeElement),
+      refresh: () => refreshBoard(queryClient),
+    });
+    let readyBefore = false;
+    const onEvent = (event: LiveEvent) => {
+      if (event.type === 'ready') {
+        if (readyBefore) {
+          void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+          board.changed(null);
+        }
+        readyBefore = true;
+      } else if (event.type === 'notifications') {
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      } else {
+        board.changed(event.by);
+      }
+    };
+    const stop = startLiveEvents({
+      ...browserDeps(),
+      getToken,
+      getLanguage: () => document.documentElement.lang || 'de',
+      onEvent,
+      onState: setLiveEventsConnected,
+    });
+    return () => {
+      stop();
+      board.stop();
+      setLiveEventsConnected(false);
+    };
+  }, [enabled, userId, queryClient]);
+}
