@@ -10,7 +10,10 @@ import {
   DAILY_JOB,
   dayBefore,
   dayIn,
+  KEEP_ANY_DAYS,
+  KEEP_READ_DAYS,
   nextReminderRun,
+  pruneNotifications,
   scheduleDailyRun,
 } from './daily';
 import { NOTIFICATION_MAIL_JOB } from './notifications.service';
@@ -135,8 +138,15 @@ describe('reminders of records due today', () => {
       t.config.JOB_QUEUE,
       DAILY_JOB,
     ]);
+    // Today's run also prunes: one read half a year ago goes.
+    const [old] = await t.database.query<{ id: string }>(
+      `INSERT INTO notifications (company_id, user_id, kind, created_at, read_at)
+       VALUES ($1, $2, 'project_assigned', now() - interval '200 days', now() - interval '180 days') RETURNING id`,
+      [a.company.id, a.sales.user.id],
+    );
     await job?.({ day: today }, { jobId: 0, attempt: 1, maxAttempts: 5 });
     expect((await dueOf(a.sales.token)).some((n) => n.recordId === task._id)).toBe(true);
+    expect(await t.database.query('SELECT id FROM notifications WHERE id = $1', [old?.id])).toEqual([]);
     const zone = t.config.DAILY_NOTIFICATION_TIME_ZONE;
     expect(await pending()).toEqual([
       { day: dayIn(nextReminderRun(new Date(), zone, t.config.DAILY_NOTIFICATION_HOUR), zone) },
@@ -185,5 +195,31 @@ describe('the digest of new leads', () => {
     expect(await platform().transaction((tx) => createLeadDigest(tx, t.config, day))).toBe(0);
     expect(await leads(a.sales.token)).toHaveLength(1);
     expect(dayBefore('2031-03-01')).toBe('2031-02-28');
+  });
+
+  it(`forgets notifications read over ${KEEP_READ_DAYS} days ago and any over ${KEEP_ANY_DAYS} days old`, async () => {
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+    const make = async (title: string, createdAt: string, readAt: string | null) => {
+      const [row] = await t.database.query<{ id: string }>(
+        `INSERT INTO notifications (company_id, user_id, kind, title, created_at, read_at)
+         VALUES ($1, $2, 'project_assigned', $3, $4, $5) RETURNING id`,
+        [a.company.id, a.installer.user.id, title, createdAt, readAt],
+      );
+      return String(row?.id);
+    };
+    const kept = [
+      await make('read lately', daysAgo(200), daysAgo(KEEP_READ_DAYS - 1)),
+      await make('unread, half a year', daysAgo(180), null),
+    ];
+    const gone = [
+      await make('read long ago', daysAgo(100), daysAgo(KEEP_READ_DAYS + 1)),
+      await make('unread, over a year', daysAgo(KEEP_ANY_DAYS + 1), null),
+    ];
+    expect(await platform().transaction((tx) => pruneNotifications(tx))).toBeGreaterThanOrEqual(2);
+    const left = await t.database.query<{ id: string }>(
+      'SELECT id FROM notifications WHERE id = ANY($1::bigint[])',
+      [`{${[...kept, ...gone].join(',')}}`],
+    );
+    expect(left.map((r) => String(r.id)).sort()).toEqual([...kept].sort());
   });
 });

@@ -152,6 +152,29 @@ export async function createLeadDigest(tx: Tx, config: ReminderConfig, day: stri
   return inserted.length;
 }
 
+/** Read notifications are kept this long after they were read; the panel pages through the rest. */
+export const KEEP_READ_DAYS = 90;
+/** Any notification, read or not, is kept this long after it was made. */
+export const KEEP_ANY_DAYS = 365;
+
+/**
+ * Deletes what nobody will look for again: notifications read more than {@link KEEP_READ_DAYS} days
+ * ago, and any older than {@link KEEP_ANY_DAYS} days. Their keys (a day's reminder, a day's leads)
+ * are of days the daily run never works again. Once a day, one statement: the table is read through
+ * once, which at a few rows per person and day costs less than an index kept for it on every write.
+ */
+export async function pruneNotifications(tx: DbOrTx, now = new Date()): Promise<number> {
+  const day = 86_400_000;
+  const readBefore = new Date(now.getTime() - KEEP_READ_DAYS * day).toISOString();
+  const madeBefore = new Date(now.getTime() - KEEP_ANY_DAYS * day).toISOString();
+  const deleted = rowsOf<{ id: number }>(
+    await tx.execute(sql`DELETE FROM notifications
+      WHERE read_at < ${readBefore}::timestamptz OR created_at < ${madeBefore}::timestamptz
+      RETURNING id`),
+  );
+  return deleted.length;
+}
+
 /** The day before a YYYY-MM-DD day. */
 export function dayBefore(day: string): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
@@ -159,9 +182,9 @@ export function dayBefore(day: string): string {
 }
 
 /**
- * Job: the reminders of its day and the leads of the day before, then the next run. A run that comes
- * late (the server was down) still does its day's work that same day, but not for a day that has
- * passed.
+ * Job: the reminders of its day and the leads of the day before, old notifications pruned, then the
+ * next run. A run that comes late (the server was down) still does its day's work that same day, but
+ * not for a day that has passed.
  */
 export async function dailyJob(deps: Pick<JobDeps, 'config' | 'database'>, payload: unknown) {
   const { config } = deps;
@@ -170,6 +193,7 @@ export async function dailyJob(deps: Pick<JobDeps, 'config' | 'database'>, paylo
     if (typeof day === 'string' && day === dayIn(new Date(), config.DAILY_NOTIFICATION_TIME_ZONE)) {
       await createDueReminders(tx, config, day);
       await createLeadDigest(tx, config, dayBefore(day));
+      await pruneNotifications(tx);
     }
     await scheduleDailyRun(tx, config);
   });
