@@ -9,10 +9,14 @@ import { createBoardRefresher, isEditingElement } from '../lib/live-events/board
 import { browserDeps, startLiveEvents } from '../lib/live-events/connection';
 import { setLiveEventsConnected } from '../lib/live-events/state';
 
-/** The board's shown data, asked again after a colleague's change (not the open record, not views). */
+/**
+ * The board's shown data, asked again after a colleague's change: rows, columns, totals, activity and
+ * an open history (not the open record's form, not the views).
+ */
 function refreshBoard(queryClient: QueryClient) {
   for (const key of [
     [...boardKeys.all, 'tasks'],
+    [...boardKeys.all, 'properties'],
     [...boardKeys.all, 'calculations'],
     [...boardKeys.all, 'activity'],
     [...boardKeys.all, 'history'],

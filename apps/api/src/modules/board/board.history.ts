@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import type { Principal } from '../../lib/auth-hook';
+import { CHANGES_CHANNEL } from '../../lib/change-feed';
 import type { AppContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import {
@@ -55,6 +56,14 @@ export function valueChanges(
     if (!same(from, to)) changes.push({ key, from, to });
   }
   return changes;
+}
+
+/**
+ * Tells the company's open boards that `userId` changed the board (the live events, decision 0032),
+ * for a write that records no event (a move); sent at commit, never for a rolled-back one.
+ */
+export async function announceBoardChange(tx: DbOrTx, companyId: string, userId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_notify(${CHANGES_CHANNEL}, ${`board:${companyId}:${userId}`})`);
 }
 
 /**

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Principal } from '../../lib/auth-hook';
 import type { AppContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
+import { announceBoardChange } from './board.history';
 import { boardCompany } from './board.policy';
 import { lockBoardOrder, placeAfter } from './board.records';
 import { lockRecords } from './board.service';
@@ -46,6 +47,8 @@ export async function moveTasks(ctx: AppContext, me: Principal, input: MoveInput
     await tx.execute(sql`UPDATE board_records r SET position = m.position
       FROM unnest(${pgArray(input.ids)}::uuid[], ${pgArray(positions.map(String))}::float8[]) AS m(id, position)
       WHERE r.id = m.id AND r.company_id = ${companyId}`);
+    // Not history (no record event announces it): the company's open boards are told here, at commit.
+    await announceBoardChange(tx, companyId, me.id);
     const at = positions;
     return {
       moved: input.ids.map((id, i) => ({

@@ -98,10 +98,11 @@ export class LiveStreams {
         for (const stream of this.all()) this.schedule(stream, () => stream.boardBy.add(null));
         return;
       }
+      // `<company>:<user>`; the user part is empty where the database cannot say (a column change).
       const [companyId, userId] = key.split(':');
-      if (!companyId || !userId) return;
+      if (!companyId || userId === undefined) return;
       for (const stream of this.byCompany.get(companyId) ?? []) {
-        this.schedule(stream, () => stream.boardBy.add(userId));
+        this.schedule(stream, () => stream.boardBy.add(userId || null));
       }
     } else if (topic === 'session') {
       // A session changed (logout, new role, disabled, another company): the stream ends, and the

@@ -142,6 +142,29 @@ describe('GET /events', () => {
     for (const s of [installer, sales, other]) s.close();
   });
 
+  it('tells of moves by the mover, and of column changes without a name, to the company alone', async () => {
+    const tasks = await Promise.all(['M1', 'M2'].map((n) => createTask(a.admin.token, { taskName: n })));
+    const sales = await openStream(a.sales.token);
+    const other = await openStream(b.sales.token);
+    await ok(a.installer.token, 'PUT', '/api/task/move', {
+      board: 'tasks',
+      ids: [tasks[1]?._id],
+      afterId: null,
+    });
+    await sales.next((e) => e.type === 'board' && e.by === a.installer.user.id);
+    const from = sales.events.length;
+    await ok(a.admin.token, 'POST', '/api/task/property/create', {
+      board: 'tasks',
+      key: 'Live column',
+      type: 'text',
+    });
+    expect(await sales.next((e) => e.type === 'board', from)).toEqual({ type: 'board', by: null });
+    await settle();
+    expect(other.events).toEqual([{ type: 'ready' }]);
+    sales.close();
+    other.close();
+  });
+
   it('sends one event for the announcements of one operation', async () => {
     const sales = await openStream(a.sales.token);
     const tasks = await Promise.all(
