@@ -12,7 +12,9 @@ import { z } from 'zod';
  * - `task_due`: a record the reader is in (a person property) is due today (a date property: `property`);
  * - `mentioned`: someone wrote `@First Last` of the reader into a record's notes (`excerpt`: that line);
  * - `new_leads`: `count` customer projects came into the company's service area the day before (to
- *   the admins and sales people).
+ *   the admins and sales people);
+ * - `status_changed`: someone set the status (`property`) of a record the reader is in (a person
+ *   property) to `value`.
  */
 export const NOTIFICATION_KINDS = [
   'task_assigned',
@@ -23,6 +25,7 @@ export const NOTIFICATION_KINDS = [
   'task_due',
   'mentioned',
   'new_leads',
+  'status_changed',
 ] as const;
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;
@@ -52,6 +55,8 @@ export const Notification = z.object({
   customerName: z.string().nullable(),
   /** The line of the notes that mentions the reader (`mentioned`). */
   excerpt: z.string().nullable(),
+  /** The new value, as its option is called (`status_changed`: the status). */
+  value: z.string().nullable(),
 });
 export type Notification = z.infer<typeof Notification>;
 
@@ -114,6 +119,7 @@ export function notificationHref(
     case 'task_assigned':
     case 'task_due':
     case 'mentioned':
+    case 'status_changed':
       return notification.recordId ? `${board}?record=${encodeURIComponent(notification.recordId)}` : board;
     case 'tasks_assigned':
       return board;

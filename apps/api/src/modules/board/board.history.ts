@@ -7,10 +7,13 @@ import { CHANGES_CHANNEL } from '../../lib/change-feed';
 import type { AppContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import {
+  type Assignment,
   assignmentNotifications,
   type NewNotification,
   type NotifyConfig,
   notify,
+  type StatusChange,
+  statusNotifications,
 } from '../notifications/notifications.service';
 import { boardCompany } from './board.policy';
 import { iso, pgArray, rowsOf } from './board.sql';
@@ -87,6 +90,9 @@ export async function recordEvents(
   await withdrawAssignments(tx, companyId, json);
   const assignments = await assignmentsOf(tx, companyId, json);
   const said = assignmentNotifications(companyId, userId, assignments);
+  said.push(
+    ...statusNotifications(companyId, userId, await statusChangesOf(tx, companyId, json), assignments),
+  );
   const noted = events.filter((e) => e.notes);
   if (noted.length) said.push(...(await mentionNotifications(tx, companyId, userId, noted)));
   if (said.length) await notify(tx, config, said);
@@ -181,19 +187,31 @@ async function withdrawAssignments(tx: DbOrTx, companyId: string, events: string
       AND n.kind = 'task_assigned' AND n.data->>'property' = gone.property AND n.read_at IS NULL`);
 }
 
+/** A person of a record and the property concerned, as the queries below answer them. */
+interface PersonRow {
+  user_id: string;
+  record_id: string;
+  board: Board;
+  project_id: string | null;
+  task_name: string;
+  property: string;
+}
+
+const personOf = (r: PersonRow): Assignment => ({
+  userId: r.user_id,
+  recordId: r.record_id,
+  board: r.board,
+  projectId: r.project_id,
+  name: r.task_name,
+  property: r.property,
+});
+
 /**
  * Who the events put into a person property: a person in a changed value who was not in it before,
  * or in a new record's value; members of the company who can log in (`notify` leaves out the writer).
  */
-async function assignmentsOf(tx: DbOrTx, companyId: string, events: string) {
-  const rows = rowsOf<{
-    user_id: string;
-    record_id: string;
-    board: Board;
-    project_id: string | null;
-    task_name: string;
-    property: string;
-  }>(
+async function assignmentsOf(tx: DbOrTx, companyId: string, events: string): Promise<Assignment[]> {
+  const rows = rowsOf<PersonRow>(
     await tx.execute(sql`SELECT DISTINCT u.id AS user_id, r.id AS record_id, r.board, r.project_id,
         r.task_name, ch.key AS property
       FROM jsonb_to_recordset(${events}::jsonb) AS e(record_id uuid, kind text, changes jsonb)
@@ -211,14 +229,32 @@ async function assignmentsOf(tx: DbOrTx, companyId: string, events: string) {
       WHERE bp.properties->ch.key->>'dataType' = 'person'
         AND NOT ${asList(sql`ch.from_v`)} @> jsonb_build_array(jsonb_build_object('value', person->>'value'))`),
   );
-  return rows.map((r) => ({
-    userId: r.user_id,
-    recordId: r.record_id,
-    board: r.board,
-    projectId: r.project_id,
-    name: r.task_name,
-    property: r.property,
-  }));
+  return rows.map(personOf);
+}
+
+/**
+ * The people of a record whose status an edit changed: everyone in one of the record's person
+ * properties after the write, with the status's new option as it is called (its label, else the
+ * value). A status emptied tells nobody.
+ */
+async function statusChangesOf(tx: DbOrTx, companyId: string, events: string): Promise<StatusChange[]> {
+  const rows = rowsOf<PersonRow & { value: string }>(
+    await tx.execute(sql`SELECT DISTINCT u.id AS user_id, r.id AS record_id, r.board, r.project_id,
+        r.task_name, c->>'key' AS property,
+        coalesce((SELECT o->>'label' FROM jsonb_array_elements(bp.properties->(c->>'key')->'options') o
+          WHERE o->>'value' = c->>'to' LIMIT 1), c->>'to') AS value
+      FROM jsonb_to_recordset(${events}::jsonb) AS e(record_id uuid, kind text, changes jsonb)
+        JOIN board_records r ON r.id = e.record_id AND r.company_id = ${companyId} AND NOT r.is_deleted
+        JOIN board_properties bp ON bp.company_id = r.company_id AND bp.board = r.board
+        CROSS JOIN LATERAL jsonb_array_elements(e.changes) c
+        CROSS JOIN LATERAL jsonb_each(r.properties) AS p(key, cell)
+        CROSS JOIN LATERAL jsonb_array_elements(${asList(sql`p.cell->'value'`)}) person
+        JOIN users u ON u.id::text = person->>'value' AND u.company_id = ${companyId} AND NOT u.is_disabled
+      WHERE e.kind = 'changed' AND bp.properties->(c->>'key')->>'dataType' = 'status'
+        AND jsonb_typeof(c->'to') = 'string' AND c->>'to' <> ''
+        AND bp.properties->p.key->>'dataType' = 'person'`),
+  );
+  return rows.map((r) => ({ ...personOf(r), value: r.value }));
 }
 
 /** 'created' for records made by one statement. */

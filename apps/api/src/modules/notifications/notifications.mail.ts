@@ -44,6 +44,11 @@ const TEXTS = {
     de: '{actor} hat Sie in „{title}“ erwähnt: {excerpt}',
     es: '{actor} le ha mencionado en «{title}»: {excerpt}',
   },
+  status_changed: {
+    en: '{actor} set “{title}” to {value} ({property}).',
+    de: '{actor} hat „{title}“ auf {value} gesetzt ({property}).',
+    es: '{actor} ha cambiado «{title}» a {value} ({property}).',
+  },
   new_leads_one: {
     en: '1 new customer project came into your service area yesterday.',
     de: 'Gestern ist 1 neues Kundenprojekt in Ihr Einzugsgebiet gekommen.',
@@ -87,6 +92,7 @@ type MailNotification = Pick<
   | 'count'
   | 'customerName'
   | 'excerpt'
+  | 'value'
 >;
 
 /** The sentence of a notification in a language (the portal's panel says the same). */
@@ -99,7 +105,8 @@ export function notificationText(n: MailNotification, lang: Language): string {
     .replace('{property}', n.property ?? '')
     .replace('{count}', formatNumber(n.count ?? 0, lang))
     .replace('{customer}', n.customerName ?? '')
-    .replace('{excerpt}', n.excerpt ?? '');
+    .replace('{excerpt}', n.excerpt ?? '')
+    .replace('{value}', n.value ?? '');
 }
 
 /** Where a notification's e-mail leads: where the panel's link leads, else the board. */

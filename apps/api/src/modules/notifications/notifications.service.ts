@@ -22,7 +22,7 @@ export interface NewNotification {
   recordId?: string | null;
   projectId?: string | null;
   title: string;
-  data?: { property?: string; count?: number; customerName?: string; excerpt?: string };
+  data?: { property?: string; count?: number; customerName?: string; excerpt?: string; value?: string };
 }
 
 /** More records than this assigned to one person in one operation make one notification with a count. */
@@ -154,7 +154,53 @@ export interface NotificationRow {
   record_id: string | null;
   project_id: string | null;
   title: string;
-  data: { property?: string; count?: number; customerName?: string; excerpt?: string };
+  data: { property?: string; count?: number; customerName?: string; excerpt?: string; value?: string };
+}
+
+/** A status an operation set on a record one of whose people is `userId`. */
+export interface StatusChange extends Assignment {
+  value: string;
+}
+
+/**
+ * The notifications of one operation's status changes: one a record and person, unless the
+ * operation changed the status of more than {@link ASSIGNED_ONE_BY_ONE} of the person's records (a
+ * bulk edit, a paste, an import), which says nothing: a list of every record would be noise, and
+ * the board shows them. Nobody is told of a status on a record the same operation assigned them:
+ * the assignment says it.
+ */
+export function statusNotifications(
+  companyId: string,
+  actorId: string,
+  changes: readonly StatusChange[],
+  assignments: readonly Assignment[],
+): NewNotification[] {
+  const assigned = new Set(assignments.map((a) => `${a.userId}:${a.recordId}`));
+  const byUser = new Map<string, StatusChange[]>();
+  for (const c of changes) {
+    if (assigned.has(`${c.userId}:${c.recordId}`)) continue;
+    const list = byUser.get(c.userId) ?? [];
+    if (!list.some((d) => d.recordId === c.recordId && d.property === c.property)) list.push(c);
+    byUser.set(c.userId, list);
+  }
+  const out: NewNotification[] = [];
+  for (const [userId, list] of byUser) {
+    if (new Set(list.map((c) => c.recordId)).size > ASSIGNED_ONE_BY_ONE) continue;
+    for (const c of list) {
+      out.push({
+        companyId,
+        userId,
+        actorId,
+        kind: 'status_changed',
+        board: c.board,
+        recordId: c.recordId,
+        projectId: c.projectId,
+        title: c.name,
+        data: { property: c.property, value: c.value },
+      });
+    }
+  }
+  return out;
 }
 
 /** The columns of a `NotificationRow`, from `notifications n` and its actor `users a`. */
@@ -176,6 +222,7 @@ export function notificationOf(r: NotificationRow): Notification {
     count: r.data.count ?? null,
     customerName: r.data.customerName ?? null,
     excerpt: r.data.excerpt ?? null,
+    value: r.data.value ?? null,
   };
 }
 

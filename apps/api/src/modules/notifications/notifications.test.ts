@@ -119,6 +119,59 @@ describe('notifications of the board', () => {
   });
 });
 
+describe('status changes', () => {
+  const statusOf = async (token: string, recordId: string) =>
+    (await list(token)).docs.filter((n) => n.kind === 'status_changed' && n.recordId === recordId);
+
+  it("tells a record's people of a new status by someone else, named as its option is called", async () => {
+    const task = await createTask(a.admin.token, {
+      taskName: 'Inverter check',
+      properties: { Assignee: person(a.installer.user, a.sales.user) },
+    });
+    await ok(a.sales.token, 'PUT', `/api/task/update/${task._id}`, { properties: { Status: 'In progress' } });
+    expect(await statusOf(a.installer.token, task._id)).toEqual([
+      expect.objectContaining({
+        kind: 'status_changed',
+        title: 'Inverter check',
+        property: 'Status',
+        value: 'In progress',
+        board: 'tasks',
+        actor: expect.objectContaining({ id: a.sales.user.id }),
+      }),
+    ]);
+    // The writer is not told of their own doing; the admin is in no person property of it.
+    expect(await statusOf(a.sales.token, task._id)).toEqual([]);
+    expect(await statusOf(a.admin.token, task._id)).toEqual([]);
+    // An emptied status tells nobody; nor does another company's reader hear anything.
+    await ok(a.admin.token, 'PUT', `/api/task/update/${task._id}`, { properties: { Status: '' } });
+    expect(await statusOf(a.installer.token, task._id)).toHaveLength(1);
+    expect((await list(b.installer.token)).docs.filter((n) => n.kind === 'status_changed')).toEqual([]);
+  });
+
+  it('says nothing of a status set with the assignment itself, nor of a bulk change of many records', async () => {
+    const task = await createTask(a.admin.token, { taskName: 'Assigned and started' });
+    await ok(a.admin.token, 'PUT', `/api/task/update/${task._id}`, {
+      properties: { Assignee: person(a.sales.user), Status: 'In progress' },
+    });
+    const told = (await list(a.sales.token)).docs.filter((n) => n.recordId === task._id);
+    expect(told.map((n) => n.kind)).toEqual(['task_assigned']);
+
+    const many = await Promise.all(
+      ['1', '2', '3', '4'].map((n) =>
+        createTask(a.admin.token, {
+          taskName: `Bulk status ${n}`,
+          properties: { Assignee: person(a.installer.user) },
+        }),
+      ),
+    );
+    await ok(a.admin.token, 'PUT', '/api/task/update/multiple', {
+      ids: many.map((x) => x._id),
+      update: { properties: { Status: 'Done' } },
+    });
+    for (const x of many) expect(await statusOf(a.installer.token, x._id)).toEqual([]);
+  });
+});
+
 describe('mentions in notes', () => {
   it('tells the people an edit of notes names with @ anew, with the line that names them', async () => {
     const task = await createTask(a.admin.token, { taskName: 'Scaffold' });
@@ -376,6 +429,7 @@ describe('texts and links', () => {
     count: null,
     customerName: null,
     excerpt: null,
+    value: null,
   };
 
   it('writes every kind in three languages', () => {
@@ -397,12 +451,19 @@ describe('texts and links', () => {
     expect(notificationText({ ...base, kind: 'project_assigned', actor: null }, 'en')).toMatch(
       /^Someone made you/,
     );
+    expect(
+      notificationText({ ...base, kind: 'status_changed', property: 'Status', value: 'In Arbeit' }, 'de'),
+    ).toBe('Stefan Sonnenbau hat „DC-Verkabelung“ auf In Arbeit gesetzt (Status).');
+    expect(notificationText({ ...base, kind: 'status_changed', value: 'Terminada' }, 'es')).toMatch(
+      /^Stefan Sonnenbau ha cambiado «DC-Verkabelung» a Terminada/,
+    );
   });
 
   it('links each kind to its screen', () => {
     expect(notificationPath({ ...base, kind: 'task_assigned' })).toBe('/tasks?record=r1');
     expect(notificationPath({ ...base, kind: 'task_due' })).toBe('/tasks?record=r1');
     expect(notificationPath({ ...base, kind: 'mentioned' })).toBe('/tasks?record=r1');
+    expect(notificationPath({ ...base, kind: 'status_changed' })).toBe('/tasks?record=r1');
     expect(notificationPath({ ...base, kind: 'task_assigned', board: 'projects' })).toBe(
       '/projects?record=r1',
     );

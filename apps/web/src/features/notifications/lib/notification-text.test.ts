@@ -40,6 +40,7 @@ const base: Notification = {
   count: null,
   customerName: null,
   excerpt: null,
+  value: null,
 };
 const of = (patch: Partial<Notification>): Notification => ({ ...base, ...patch });
 
@@ -107,6 +108,13 @@ describe('notificationText', () => {
       of({ kind: 'new_leads', actor: null, count: 3 }),
       'Ayer llegaron 3 nuevos proyectos de clientes a su zona de servicio',
     ],
+    [
+      'de',
+      of({ kind: 'status_changed', property: 'Status', value: 'In Arbeit' }),
+      'Stefan Sonne hat „Dach prüfen“ auf In Arbeit gesetzt',
+    ],
+    ['en', of({ kind: 'status_changed', value: 'Done' }), 'Stefan Sonne set “Dach prüfen” to Done'],
+    ['es', of({ kind: 'status_changed', value: ' ' }), 'Stefan Sonne ha cambiado «Dach prüfen» a (vacío)'],
   ])('%s: %o', (lang, notification, text) => {
     expect(notificationText(notification, tOf(lang))).toBe(text);
   });
@@ -139,6 +147,7 @@ describe('notificationContext', () => {
     ['en', of({ property: null }), 'Tasks board'],
     ['de', of({ kind: 'task_due', property: 'Fällig am' }), 'Fällig am · Aufgabenboard'],
     ['en', of({ kind: 'mentioned', property: null, board: 'projects' }), 'Project board'],
+    ['de', of({ kind: 'status_changed', property: 'Status' }), 'Status · Aufgabenboard'],
     ['en', of({ kind: 'project_assigned' }), null],
     ['en', of({ kind: 'offer_accepted' }), null],
   ])('%s: %o', (lang, notification, line) => {
@@ -154,6 +163,7 @@ describe('notificationHref', () => {
     [of({ kind: 'task_due' }), `/tasks?record=${RECORD}`],
     [of({ kind: 'task_due', board: 'projects' }), `/projects?record=${RECORD}`],
     [of({ kind: 'mentioned' }), `/tasks?record=${RECORD}`],
+    [of({ kind: 'status_changed', board: 'projects' }), `/projects?record=${RECORD}`],
     [of({ kind: 'tasks_assigned', recordId: null, count: 4 }), '/tasks'],
     [of({ kind: 'tasks_assigned', board: 'projects', recordId: null }), '/projects'],
     [

@@ -50,6 +50,8 @@ export function notificationText(notification: Notification, t: NotificationsT):
       return t('text.mentioned', { actor, title });
     case 'new_leads':
       return t('text.new_leads', { count: notification.count ?? 0 });
+    case 'status_changed':
+      return t('text.status_changed', { actor, title, value: notification.value?.trim() || t('noValue') });
   }
 }
 
@@ -59,11 +61,12 @@ const BOARD_KINDS: ReadonlySet<NotificationKind> = new Set([
   'tasks_assigned',
   'task_due',
   'mentioned',
+  'status_changed',
 ]);
 
 /**
- * The small line under a board notification: the property (the person property, or the date one of a
- * due record) and the board ("Zuständig · Aufgabenboard"), or the board alone (a mention); null for
+ * The small line under a board notification: the property (the person property, the date one of a
+ * due record, or the status that changed) and the board ("Zuständig · Aufgabenboard"), or the board alone (a mention); null for
  * the other kinds.
  */
 export function notificationContext(notification: Notification, t: NotificationsT): string | null {

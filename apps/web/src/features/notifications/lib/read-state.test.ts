@@ -16,6 +16,7 @@ const note = (id: number, readAt: string | null = null): Notification => ({
   count: null,
   customerName: null,
   excerpt: null,
+  value: null,
 });
 
 /** Two pages, newest first: 5 4 3 (3 read) and 2 1. */
