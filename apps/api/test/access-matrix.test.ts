@@ -1,6 +1,6 @@
 import { ROLES, type Role } from '@solar/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_MATRIX } from './access-matrix';
+import { ACCESS_MATRIX, STREAMING_ROUTES } from './access-matrix';
 import { createTestApp, type TestApp } from './app';
 
 let t: TestApp;
@@ -49,9 +49,9 @@ describe('the access matrix', () => {
           headers: { ...t.auth(tokens.get(role) as string), 'accept-language': 'en' },
           payload: r.method === 'GET' || r.method === 'DELETE' ? undefined : {},
           // The live events never end by themselves: their answer is read as a stream and let go.
-          payloadAsStream: r.url === '/api/events',
+          payloadAsStream: STREAMING_ROUTES.has(r.url),
         });
-        if (r.url === '/api/events') res.stream().destroy();
+        if (STREAMING_ROUTES.has(r.url)) res.stream().destroy();
         const status = res.statusCode;
         if (!allowed.includes(role)) {
           if (status !== 403) failures.push(`${key(r)} as ${role}: ${status}, expected 403`);
