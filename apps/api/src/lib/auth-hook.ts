@@ -56,7 +56,7 @@ interface SessionUser {
   sessionVersion: number;
 }
 
-function tokenFrom(header: string | undefined): string | null {
+export function tokenFrom(header: string | undefined): string | null {
   if (!header) return null;
   // "JWT <token>" or "Bearer <token>", the scheme in any case; nothing after the token.
   const space = header.indexOf(' ');

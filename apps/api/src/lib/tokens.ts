@@ -55,6 +55,12 @@ export class AccessTokens {
     return null;
   }
 
+  /** When a token verified here expires (ms since the epoch), or null when it is not known. */
+  expiresAt(token: string): number | null {
+    const known = this.verified.get(token);
+    return known ? known.exp * 1000 : null;
+  }
+
   /** The claims of a valid token, or null for anything forged, foreign or expired. */
   async verify(token: string): Promise<AccessClaims | null> {
     const known = this.known(token);

@@ -62,6 +62,8 @@ export function useLiveEvents(enabled: boolean, userId: string | null) {
       getLanguage: () => document.documentElement.lang || 'de',
       onEvent,
       onState: setLiveEventsConnected,
+      // The badge's own call goes through the client, which renews an expired token.
+      onRefused: () => queryClient.refetchQueries({ queryKey: notificationKeys.unread }),
     });
     return () => {
       stop();

@@ -2,7 +2,7 @@ import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { LIVE_EVENTS_HEARTBEAT_MS, type LiveEvent } from '@solar/shared';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { companyOf, principalOf } from '../../lib/auth-hook';
+import { companyOf, principalOf, tokenFrom } from '../../lib/auth-hook';
 import type { ChangeFeed, ChangeTopic } from '../../lib/change-feed';
 
 /** A company's people get the events of their notifications and their company's board. */
@@ -29,6 +29,7 @@ interface Stream {
   notifications: boolean;
   timer: NodeJS.Timeout | null;
   heartbeat: NodeJS.Timeout;
+  expiry?: NodeJS.Timeout;
 }
 
 /**
@@ -51,7 +52,11 @@ export class LiveStreams {
     return n;
   }
 
-  open(userId: string, companyId: string, res: ServerResponse): Stream {
+  /**
+   * A new stream, ended at `endAt` (ms, the expiry of the token it was opened with): a stream lives
+   * no longer than the token, and the browser opens the next one with its renewed token.
+   */
+  open(userId: string, companyId: string, res: ServerResponse, endAt: number | null = null): Stream {
     const mine = this.byUser.get(userId);
     if (mine && mine.size >= MAX_STREAMS_PER_USER) {
       const [oldest] = mine;
@@ -67,6 +72,10 @@ export class LiveStreams {
       heartbeat: setInterval(() => res.write(': ping\n\n'), LIVE_EVENTS_HEARTBEAT_MS),
     };
     stream.heartbeat.unref();
+    if (endAt !== null) {
+      stream.expiry = setTimeout(() => this.end(stream), Math.max(0, endAt - Date.now()));
+      stream.expiry.unref();
+    }
     add(this.byUser, userId, stream);
     add(this.byCompany, companyId, stream);
     // The browser went away: the answer is ended too, so the drain does not wait for it.
@@ -139,6 +148,7 @@ export class LiveStreams {
 
   private forget(stream: Stream): void {
     clearInterval(stream.heartbeat);
+    clearTimeout(stream.expiry);
     if (stream.timer) clearTimeout(stream.timer);
     stream.timer = null;
     remove(this.byUser, stream.userId, stream);
@@ -208,6 +218,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       connection: 'close',
     });
     reply.raw.flushHeaders();
-    app.liveStreams.open(me.id, companyId, reply.raw);
+    const token = tokenFrom(req.headers.authorization);
+    app.liveStreams.open(me.id, companyId, reply.raw, token ? app.ctx.tokens.expiresAt(token) : null);
   });
 };

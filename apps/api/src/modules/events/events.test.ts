@@ -279,6 +279,18 @@ describe('LiveStreams', () => {
     streams.close();
   });
 
+  it('ends a stream when the token it was opened with expires', async () => {
+    const streams = new LiveStreams(new ChangeFeed());
+    const one = fakeResponse();
+    const two = fakeResponse();
+    streams.open(user, company, one.res, Date.now() + 30);
+    streams.open(colleague, company, two.res, null);
+    await wait();
+    expect(one.ended()).toBe(true);
+    expect(two.ended()).toBe(false);
+    streams.close();
+  });
+
   it(`keeps at most ${MAX_STREAMS_PER_USER} streams of one user, ending the oldest`, () => {
     const streams = new LiveStreams(new ChangeFeed());
     const opened = Array.from({ length: MAX_STREAMS_PER_USER + 1 }, () => fakeResponse());

@@ -139,6 +139,32 @@ describe('startLiveEvents', () => {
     expect(server.streams).toHaveLength(1);
   });
 
+  it('has the app renew an expired token when refused, and comes back with the new one', async () => {
+    const server = fakeServer();
+    let token = 'old-token';
+    let refused = 0;
+    const fetch = (async (url: string, init?: RequestInit) => {
+      const headers = init?.headers as Record<string, string>;
+      if (headers.Authorization === 'JWT old-token') {
+        refused += 1;
+        return new Response('{"status":403,"message":"session ended"}', { status: 403 });
+      }
+      return server.fetch(url, init);
+    }) as unknown as typeof globalThis.fetch;
+    const one = tab(server, {
+      fetch,
+      getToken: () => token,
+      onRefused: async () => {
+        token = 'new-token';
+      },
+    });
+    await until(() => server.streams.length === 1, 2_000);
+    expect(refused).toBe(1);
+    expect(server.requests[0]?.headers.Authorization).toBe('JWT new-token');
+    server.streams[0]?.send({ type: 'ready' });
+    await until(() => one.states.at(-1) === true);
+  });
+
   it('keeps one stream for all tabs: the others hear its events, and one takes over when it closes', async () => {
     const server = fakeServer();
     const locks = fakeLocks();

@@ -21,6 +21,11 @@ export interface LiveEventsDeps {
   /** The tabs' channel, which the tab holding the stream relays its events on; null: none. */
   channel: (() => Pick<BroadcastChannel, 'postMessage' | 'close' | 'addEventListener'>) | null;
   onEvent: (event: LiveEvent) => void;
+  /**
+   * The stream was refused with 403 (its token expired): a usual call of the app's client renews the
+   * token (SPEC §4's refresh), after which the stream is opened again at once.
+   */
+  onRefused?: () => Promise<unknown>;
   /** Whether this tab's events arrive live now (its own stream, or the tab streaming for it). */
   onState: (live: boolean) => void;
 }
@@ -113,6 +118,12 @@ export function startLiveEvents(deps: LiveEventsDeps): () => void {
         },
         signal: connection.signal,
       });
+      if (response.status === 403 && deps.onRefused) {
+        await deps.onRefused().catch(() => undefined);
+        // Renewed: tried again soon. Not renewed (the session is over): the app leaves for the login.
+        if (deps.getToken() !== token) reached = true;
+        return;
+      }
       if (!response.ok || !response.body) return;
       const parser = createSseParser((_type, data) => {
         let json: unknown;
