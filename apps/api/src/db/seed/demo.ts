@@ -86,6 +86,18 @@ async function seedDemoNotifications(database: Database): Promise<void> {
       2,
       false,
     ],
+    [
+      installer.id,
+      sales.id,
+      'status_changed',
+      'tasks',
+      first.id,
+      null,
+      first.task_name,
+      { property: 'Status', value: 'In Arbeit' },
+      1,
+      false,
+    ],
     [installer.id, sales.id, 'project_assigned', null, null, project.id, project.address, {}, 26, false],
     [
       installer.id,
