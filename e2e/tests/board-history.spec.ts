@@ -1,5 +1,6 @@
 import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
 import { createTask, reloadBoard } from '../fixtures/board';
+import { apiLogin } from '../fixtures/notifications';
 
 /**
  * A record's history in its drawer (docs/board.md "A record's history"): who made it and changed
@@ -68,5 +69,43 @@ test.describe("a record's history", () => {
     await expect(verlauf.getByRole('heading', { name: 'Verlauf' })).toBeVisible();
     await expect(verlauf.getByTestId('history-event').nth(1)).toContainText('Aufwand (h): (leer) → 2,50');
     await expect(verlauf.getByTestId('history-event').nth(2)).toContainText('hat den Eintrag angelegt');
+  });
+});
+
+test.describe('the board activity filters', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("narrow the activity to one person's changes of a period", async ({ page }) => {
+    const suffix = Date.now().toString(36);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const owner = await apiLogin(page.request, DEMO.owner);
+    const name = `Filtered ${suffix}`;
+    const task = await createTask(page.request, owner.token, name);
+    const ownerName = `${owner.user.firstName} ${owner.user.lastName}`;
+    await loginAs(page, DEMO.installer, '/tasks', 'en');
+    await expect(page.getByRole('grid', { name: 'Records' })).toBeVisible({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Activity' }).click();
+    const activity = page.getByRole('dialog', { name: 'Activity' });
+    await expect(activity.getByTestId('history-event').first()).toBeVisible();
+
+    await activity.getByRole('combobox', { name: 'Person' }).click();
+    await activity.getByRole('option', { name: ownerName }).click();
+    await activity.getByRole('combobox', { name: 'Period' }).click();
+    await activity.getByRole('option', { name: 'Today' }).click();
+    const events = activity.getByTestId('history-event');
+    await expect(events.first()).toContainText(name);
+    for (const text of await events.allTextContents()) expect(text).toContain(ownerName);
+    expect(task._id).toBeTruthy();
+
+    // A choice nothing matches says so.
+    await activity.getByRole('combobox', { name: 'Period' }).click();
+    await activity.getByRole('option', { name: 'Last 30 days' }).click();
+    await expect(events.first()).toContainText(ownerName);
+    await page.route('**/api/task/activity?*', (route) =>
+      route.fulfill({ json: { data: { events: [], nextCursor: null } } }),
+    );
+    await activity.getByRole('combobox', { name: 'Period' }).click();
+    await activity.getByRole('option', { name: 'Today' }).click();
+    await expect(activity.getByText('No changes match this choice.')).toBeVisible();
   });
 });

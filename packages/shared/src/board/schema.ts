@@ -416,7 +416,15 @@ export const TaskHistoryResponse = z.object({
 export type TaskHistoryResponse = z.infer<typeof TaskHistoryResponse>;
 
 /** GET /task/activity?board&cursor&limit: the latest entries of every record of a board. */
-export const BoardActivityQuery = TaskHistoryQuery.extend({ board: BoardField });
+/**
+ * GET /task/activity: the board's entries, newest first; optionally one person's (`userId`) and
+ * those made at or after an instant (`since`, ISO 8601: the panel's "today", "last 7 days", ...).
+ */
+export const BoardActivityQuery = TaskHistoryQuery.extend({
+  board: BoardField,
+  userId: z.uuid({ error: 'invalid_value' }).optional(),
+  since: z.iso.datetime({ offset: true, error: 'invalid_value' }).optional(),
+});
 
 export const BoardActivityEvent = RecordHistoryEvent.extend({
   record: z.object({ id: z.string(), name: z.string(), isDeleted: z.boolean() }),

@@ -84,6 +84,8 @@ export const boardRecordEvents = pgTable(
     index('board_record_events_record_idx').on(t.companyId, t.recordId, t.id),
     // The board's activity: the company's latest entries.
     index('board_record_events_company_idx').on(t.companyId, t.id),
+    // One person's activity (the activity panel's person filter).
+    index('board_record_events_user_idx').on(t.companyId, t.userId, t.id),
   ],
 );
 

@@ -146,6 +146,46 @@ describe('GET /task/activity', () => {
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors)).toContain('board');
   });
+
+  it("narrows to one person's entries and to a period, and refuses a bad filter field by field", async () => {
+    const c = await companyWithBoard();
+    type Activity = {
+      data: { events: (RecordHistoryEvent & { record: { name: string } })[]; nextCursor: number | null };
+    };
+    const feed = async (query: string) =>
+      (
+        await ok<Activity>(c.installer.token, 'GET', `/api/task/activity?board=tasks${query}`)
+      ).data.events.map((e) => `${e.kind} ${e.record.name}`);
+    await createTask(c.admin.token, { taskName: 'Old' });
+    // The period starts between the two records' entries.
+    await new Promise((r) => setTimeout(r, 20));
+    const between = encodeURIComponent(new Date().toISOString());
+    await new Promise((r) => setTimeout(r, 20));
+    const mine = await createTask(c.sales.token, { taskName: 'Mine' });
+    await ok(c.admin.token, 'PUT', `/api/task/update/${mine._id}`, { properties: { Status: 'Done' } });
+
+    expect(await feed(`&userId=${c.sales.user.id}`)).toEqual(['created Mine']);
+    expect(await feed(`&userId=${c.admin.user.id}`)).toEqual(['changed Mine', 'created Old']);
+    expect(await feed(`&since=${between}`)).toEqual(['changed Mine', 'created Mine']);
+    expect(await feed(`&since=${between}&userId=${c.admin.user.id}`)).toEqual(['changed Mine']);
+    // A period before every entry is all of them; one after them all, none.
+    expect(await feed(`&since=${encodeURIComponent('2020-01-01T00:00:00Z')}`)).toHaveLength(3);
+    expect(await feed(`&since=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`)).toEqual(
+      [],
+    );
+    // Another company's person has no entries here.
+    expect(await feed(`&userId=${b.admin.user.id}`)).toEqual([]);
+
+    const bad = await call(
+      c.admin.token,
+      'GET',
+      '/api/task/activity?board=tasks&userId=x&since=yesterday',
+      undefined,
+      'de',
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['since', 'userId']);
+  });
 });
 
 describe('valueChanges', () => {

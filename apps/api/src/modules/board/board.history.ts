@@ -324,14 +324,29 @@ export async function boardActivity(
   query: z.output<typeof BoardActivityQuery>,
 ) {
   const companyId = boardCompany(me);
-  // Walks the company's entries from the newest (index company_id, id) and keeps the board's.
+  const db = ctx.database.db;
+  // A period becomes a bound on the id: the newest entry made before it, found by walking back
+  // through the period's own entries (index company_id, id), so the walk below stops there instead
+  // of reading every older entry of the company in search of more.
+  let after: number | null = null;
+  if (query.since !== undefined) {
+    const [bound] = rowsOf<{ id: number | string }>(
+      await db.execute(sql`SELECT id FROM board_record_events WHERE company_id = ${companyId}
+        AND at < ${query.since}::timestamptz ORDER BY id DESC LIMIT 1`),
+    );
+    after = bound ? Number(bound.id) : 0;
+  }
+  // Walks the company's entries from the newest (index company_id, id; one person's along
+  // company_id, user_id, id) and keeps the board's.
   const rows = rowsOf<EventRow & { record_id: string; task_name: string; is_deleted: boolean }>(
-    await ctx.database.db.execute(sql`SELECT e.id, e.kind, e.changes, e.at, e.user_id, u.first_name, u.last_name,
+    await db.execute(sql`SELECT e.id, e.kind, e.changes, e.at, e.user_id, u.first_name, u.last_name,
         r.id AS record_id, r.task_name, r.is_deleted
       FROM board_record_events e
         JOIN board_records r ON r.id = e.record_id AND r.company_id = ${companyId}
         LEFT JOIN users u ON u.id = e.user_id
       WHERE e.company_id = ${companyId} AND r.board = ${query.board}
+        ${query.userId === undefined ? sql`` : sql`AND e.user_id = ${query.userId}`}
+        ${after === null ? sql`` : sql`AND e.id > ${after} AND e.at >= ${query.since}::timestamptz`}
         ${query.cursor === undefined ? sql`` : sql`AND e.id < ${query.cursor}`}
       ORDER BY e.id DESC LIMIT ${query.limit + 1}`),
   );

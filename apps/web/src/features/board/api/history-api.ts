@@ -41,6 +41,22 @@ const ActivityAnswer = dataOf(BoardActivityResponse);
 export const useRecordHistory = (id: string) =>
   useHistoryPages(boardKeys.history(id), `/task/${id}/history`, {}, HistoryAnswer);
 
-/** GET /task/activity: the latest entries of the board's records (the activity panel). */
-export const useBoardActivity = (board: Board, enabled: boolean) =>
-  useHistoryPages(boardKeys.activity(board), '/task/activity', { board }, ActivityAnswer, enabled);
+/** The activity panel's filters: one person's entries, and those since an instant. */
+export interface ActivityFilter {
+  userId?: string;
+  since?: string;
+}
+
+/** GET /task/activity: the latest entries of the board's records (the activity panel), filtered. */
+export const useBoardActivity = (board: Board, enabled: boolean, filter: ActivityFilter = {}) => {
+  const query: Record<string, string> = { board };
+  if (filter.userId) query.userId = filter.userId;
+  if (filter.since) query.since = filter.since;
+  return useHistoryPages(
+    [...boardKeys.activity(board), filter],
+    '/task/activity',
+    query,
+    ActivityAnswer,
+    enabled,
+  );
+};

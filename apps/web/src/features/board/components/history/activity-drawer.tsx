@@ -1,8 +1,11 @@
-import { Anchor, Drawer, Text } from '@mantine/core';
+import { Anchor, Drawer, Group, Select, Text } from '@mantine/core';
 import type { BoardActivityEvent } from '@solar/shared';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTeamQuery } from '../../../../api/installer';
 import { useBoardActivity } from '../../api/history-api';
 import { useBoard } from '../../hooks/board-context';
+import { ACTIVITY_PERIODS, type ActivityPeriod, periodStart } from '../../lib/activity-period';
 import { HistoryList } from './history-list';
 
 interface ActivityDrawerProps {
@@ -12,13 +15,24 @@ interface ActivityDrawerProps {
 
 /**
  * The board's activity: the latest changes of all its records, newest first, each with its record
- * (a link that opens it; a record in the bin is named, not linked). Asked each time it opens.
+ * (a link that opens it; a record in the bin is named, not linked). Asked each time it opens. It can
+ * be narrowed to one person's changes and to a period (today, the last 7 or 30 days).
  */
 export function ActivityDrawer({ opened, onClose }: ActivityDrawerProps) {
   const { t } = useTranslation('board');
   const { t: tApp } = useTranslation();
   const { scope, setDrawer } = useBoard();
-  const activity = useBoardActivity(scope.board, opened);
+  const [userId, setUserId] = useState<string | null>(null);
+  const [period, setPeriod] = useState<ActivityPeriod>('all');
+  // The period's start is taken when it is chosen, so the query stays the same while it is shown.
+  const since = useMemo(() => periodStart(period), [period]);
+  const activity = useBoardActivity(scope.board, opened, { userId: userId ?? undefined, since });
+  const team = useTeamQuery(opened);
+  const people = (team.data ?? []).map((m) => ({
+    value: m._id,
+    label: `${m.firstName} ${m.lastName}`.trim() || m.email,
+  }));
+  const filtered = userId !== null || period !== 'all';
   const recordOf = (event: BoardActivityEvent) => {
     const name = event.record.name || t('grid.untitled');
     if (event.record.isDeleted) {
@@ -53,7 +67,35 @@ export function ActivityDrawer({ opened, onClose }: ActivityDrawerProps) {
       closeButtonProps={{ 'aria-label': tApp('common.close') }}
       data-testid="activity-drawer"
     >
-      <HistoryList query={activity} related={{}} recordOf={recordOf} />
+      <Group gap="xs" mb="md" grow align="flex-end">
+        <Select
+          label={t('history.person')}
+          placeholder={t('history.everyone')}
+          data={people}
+          value={userId}
+          onChange={setUserId}
+          clearable
+          searchable
+          nothingFoundMessage={t('history.nobody')}
+          comboboxProps={{ withinPortal: false }}
+          data-testid="activity-person"
+        />
+        <Select
+          label={t('history.period')}
+          data={ACTIVITY_PERIODS.map((p) => ({ value: p, label: t(`history.periods.${p}`) }))}
+          value={period}
+          onChange={(value) => setPeriod((value as ActivityPeriod | null) ?? 'all')}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: false }}
+          data-testid="activity-period"
+        />
+      </Group>
+      <HistoryList
+        query={activity}
+        related={{}}
+        recordOf={recordOf}
+        emptyText={filtered ? t('history.noneFiltered') : undefined}
+      />
     </Drawer>
   );
 }

@@ -18,13 +18,20 @@ interface HistoryListProps<E extends RecordHistoryEvent> {
   related: Record<string, string>;
   /** Above an entry's values: which record (the board's activity). */
   recordOf?: (event: E) => ReactNode;
+  /** What to say when there is nothing (a filter that matches nothing); "no changes yet" by default. */
+  emptyText?: string;
 }
 
 /**
  * History entries newest first (docs/board.md "A record's history"): who and when, then what changed
  * from what to what, read as the table reads values, in the reader's language; older ones on request.
  */
-export function HistoryList<E extends RecordHistoryEvent>({ query, related, recordOf }: HistoryListProps<E>) {
+export function HistoryList<E extends RecordHistoryEvent>({
+  query,
+  related,
+  recordOf,
+  emptyText,
+}: HistoryListProps<E>) {
   const { t } = useTranslation('board');
   const { t: tApp } = useTranslation();
   const { columns } = useBoard();
@@ -70,7 +77,7 @@ export function HistoryList<E extends RecordHistoryEvent>({ query, related, reco
   if (events.length === 0) {
     return (
       <Text size="sm" c="gray.7">
-        {t('history.none')}
+        {emptyText ?? t('history.none')}
       </Text>
     );
   }

@@ -1,0 +1,1 @@
+CREATE INDEX "board_record_events_user_idx" ON "board_record_events" USING btree ("company_id","user_id","id");
