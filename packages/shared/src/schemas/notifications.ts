@@ -10,6 +10,7 @@ import { z } from 'zod';
  *   the company's admins);
  * - `offer_lost`: the customer of a project accepted another company's offer;
  * - `task_due`: a record the reader is in (a person property) is due today (a date property: `property`);
+ * - `task_overdue`: such a record was due yesterday and is still not done;
  * - `mentioned`: someone wrote `@First Last` of the reader into a record's notes (`excerpt`: that line);
  * - `new_leads`: `count` customer projects came into the company's service area the day before (to
  *   the admins and sales people);
@@ -23,6 +24,7 @@ export const NOTIFICATION_KINDS = [
   'offer_accepted',
   'offer_lost',
   'task_due',
+  'task_overdue',
   'mentioned',
   'new_leads',
   'status_changed',
@@ -118,6 +120,7 @@ export function notificationHref(
   switch (notification.kind) {
     case 'task_assigned':
     case 'task_due':
+    case 'task_overdue':
     case 'mentioned':
     case 'status_changed':
       return notification.recordId ? `${board}?record=${encodeURIComponent(notification.recordId)}` : board;

@@ -110,6 +110,43 @@ describe('reminders of records due today', () => {
     expect(mails[0]?.n).toBe(1);
   });
 
+  it('reminds once more the day after of a record still not done, and not of one done meanwhile', async () => {
+    const dueDay = '2031-06-10';
+    const runDay = '2031-06-11';
+    const late = await createTask(a.admin.token, {
+      taskName: 'Still open',
+      properties: { 'Due date': dueDay, Assignee: person(a.installer.user) },
+    });
+    await createTask(a.admin.token, {
+      taskName: 'Done in time',
+      properties: { 'Due date': dueDay, Assignee: person(a.installer.user), Status: 'Done' },
+    });
+    const overdueOf = async (token: string) =>
+      (await ok<List>(token, 'GET', '/api/notification?limit=50')).data.docs.filter(
+        (n) => n.kind === 'task_overdue',
+      );
+    await platform().transaction((tx) => createDueReminders(tx, t.config, dayBefore(runDay), 'task_overdue'));
+    expect(await overdueOf(a.installer.token)).toEqual([
+      expect.objectContaining({
+        kind: 'task_overdue',
+        recordId: late._id,
+        title: 'Still open',
+        property: 'Due date',
+      }),
+    ]);
+    // Its own key: the day's reminder of the same record and day is another notification, and a
+    // second run adds nothing.
+    expect(
+      await platform().transaction((tx) =>
+        createDueReminders(tx, t.config, dayBefore(runDay), 'task_overdue'),
+      ),
+    ).toBe(0);
+    expect(
+      await platform().transaction((tx) => createDueReminders(tx, t.config, dueDay)),
+    ).toBeGreaterThanOrEqual(1);
+    expect((await dueOf(a.installer.token)).some((n) => n.recordId === late._id)).toBe(true);
+  });
+
   it('runs daily: today’s run reminds and queues tomorrow’s, a run of a past day only queues the next', async () => {
     const job = jobHandlers(t.app.ctx)[DAILY_JOB];
     const pending = () =>
@@ -144,8 +181,14 @@ describe('reminders of records due today', () => {
        VALUES ($1, $2, 'project_assigned', now() - interval '200 days', now() - interval '180 days') RETURNING id`,
       [a.company.id, a.sales.user.id],
     );
+    const yesterday = await createTask(a.admin.token, {
+      taskName: 'Due yesterday',
+      properties: { 'Due date': dayBefore(today), Assignee: person(a.sales.user) },
+    });
     await job?.({ day: today }, { jobId: 0, attempt: 1, maxAttempts: 5 });
     expect((await dueOf(a.sales.token)).some((n) => n.recordId === task._id)).toBe(true);
+    const sales = (await ok<List>(a.sales.token, 'GET', '/api/notification?limit=50')).data.docs;
+    expect(sales.some((n) => n.kind === 'task_overdue' && n.recordId === yesterday._id)).toBe(true);
     expect(await t.database.query('SELECT id FROM notifications WHERE id = $1', [old?.id])).toEqual([]);
     const zone = t.config.DAILY_NOTIFICATION_TIME_ZONE;
     expect(await pending()).toEqual([

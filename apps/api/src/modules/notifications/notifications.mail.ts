@@ -39,6 +39,11 @@ const TEXTS = {
     de: '„{title}“ ist heute fällig ({property}).',
     es: '«{title}» vence hoy ({property}).',
   },
+  task_overdue: {
+    en: '“{title}” was due yesterday and is not done yet ({property}).',
+    de: '„{title}“ war gestern fällig und ist noch nicht erledigt ({property}).',
+    es: '«{title}» vencía ayer y aún no está terminada ({property}).',
+  },
   mentioned: {
     en: '{actor} mentioned you in “{title}”: {excerpt}',
     de: '{actor} hat Sie in „{title}“ erwähnt: {excerpt}',

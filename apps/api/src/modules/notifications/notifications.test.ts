@@ -454,6 +454,9 @@ describe('texts and links', () => {
     expect(
       notificationText({ ...base, kind: 'status_changed', property: 'Status', value: 'In Arbeit' }, 'de'),
     ).toBe('Stefan Sonnenbau hat „DC-Verkabelung“ auf In Arbeit gesetzt (Status).');
+    expect(
+      notificationText({ ...base, kind: 'task_overdue', actor: null, property: 'Fällig am' }, 'de'),
+    ).toBe('„DC-Verkabelung“ war gestern fällig und ist noch nicht erledigt (Fällig am).');
     expect(notificationText({ ...base, kind: 'status_changed', value: 'Terminada' }, 'es')).toMatch(
       /^Stefan Sonnenbau ha cambiado «DC-Verkabelung» a Terminada/,
     );

@@ -27,6 +27,7 @@ const KIND_ICONS: Partial<Record<NotificationKind, { icon: typeof IconUser; colo
   offer_accepted: { icon: IconCircleCheck, color: 'green' },
   offer_lost: { icon: IconCircleX, color: 'gray' },
   task_due: { icon: IconCalendarDue, color: 'orange' },
+  task_overdue: { icon: IconCalendarDue, color: 'red' },
   new_leads: { icon: IconMapPin, color: 'blue' },
 };
 

@@ -86,6 +86,12 @@ describe('notificationText', () => {
     ['de', of({ kind: 'task_due', actor: null, property: 'Fällig am' }), '„Dach prüfen“ ist heute fällig'],
     ['en', of({ kind: 'task_due', actor: null }), '“Dach prüfen” is due today'],
     ['es', of({ kind: 'task_due', actor: null }), '«Dach prüfen» vence hoy'],
+    ['en', of({ kind: 'task_overdue', actor: null }), '“Dach prüfen” was due yesterday and is not done yet'],
+    [
+      'de',
+      of({ kind: 'task_overdue', actor: null }),
+      '„Dach prüfen“ war gestern fällig und ist noch nicht erledigt',
+    ],
     [
       'de',
       of({ kind: 'mentioned', excerpt: '@Ingo bitte prüfen' }),

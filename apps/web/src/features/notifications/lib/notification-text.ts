@@ -46,6 +46,8 @@ export function notificationText(notification: Notification, t: NotificationsT):
       return t('text.offer_lost', { title });
     case 'task_due':
       return t('text.task_due', { title });
+    case 'task_overdue':
+      return t('text.task_overdue', { title });
     case 'mentioned':
       return t('text.mentioned', { actor, title });
     case 'new_leads':
@@ -60,6 +62,7 @@ const BOARD_KINDS: ReadonlySet<NotificationKind> = new Set([
   'task_assigned',
   'tasks_assigned',
   'task_due',
+  'task_overdue',
   'mentioned',
   'status_changed',
 ]);
