@@ -1,18 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { authHeaders, DEMO, DEMO_PASSWORD, expect, loginAs, test } from '../fixtures/auth';
+import { seriousViolations } from '../fixtures/axe';
 
 /**
  * The help page and the first-login tour (issue 9): the page explains stages, quota and templates
  * from the rules the server applies; the tour shows to an installer who has not seen it, can be
  * finished or skipped (button, Escape), and stays away after a reload once dismissed.
  */
-async function serious(page: Page, selector?: string) {
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
-  const result = await (selector ? builder.include(selector) : builder).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-}
-
 async function tokenOf(request: APIRequestContext, email: string) {
   const res = await request.post('/api/user/installer/login', { data: { email, password: DEMO_PASSWORD } });
   expect(res.status(), `login ${email}`).toBe(200);
@@ -76,7 +70,7 @@ test.describe('help and onboarding', () => {
     const notifications = page.getByRole('region', { name: 'Notifications' });
     await expect(notifications).toContainText('The bell at the top right shows what concerns you');
     await expect(notifications).toContainText('Mark all as read');
-    expect(await serious(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     // A demo user has seen the tour already.
     await expect(page.getByRole('dialog', { name: 'Welcome tour' })).toHaveCount(0);
 
@@ -110,7 +104,7 @@ test.describe('help and onboarding', () => {
           .map((n) => n.outerHTML.slice(0, 80)),
       );
     expect(overflowing).toEqual([]);
-    expect(await serious(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   test('the tour greets a new installer, can be finished or skipped, and stays away once dismissed', async ({
@@ -128,7 +122,7 @@ test.describe('help and onboarding', () => {
     await expect(tour).toBeVisible();
     await expect(tour).toContainText('Welcome to the Solar Partner Portal');
     await expect(tour.getByRole('button', { name: 'Next' })).toBeFocused();
-    expect(await serious(page, '[role="dialog"]')).toEqual([]);
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
     for (const title of ['Find projects near you', 'Move projects forward', 'Send offers']) {
       await tour.getByRole('button', { name: 'Next' }).click();
       await expect(tour).toContainText(title);

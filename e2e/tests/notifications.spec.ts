@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
+import { seriousViolations } from '../fixtures/axe';
 import { reloadBoard } from '../fixtures/board';
 import { apiLogin, assignNewTask, unreadOf } from '../fixtures/notifications';
 
@@ -17,11 +17,6 @@ const shoot = async (page: Page, name: string) => {
 };
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-async function serious(page: Page, selector: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).include(selector).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-}
 
 /** What the bell is called with `unread` notifications unread, in German. */
 const germanBell = (unread: number) =>
@@ -64,7 +59,7 @@ test.describe('in-app notifications', () => {
     await expect(entry).toContainText('Ungelesen');
     // The newest comes first.
     await expect(panel.getByTestId('notification').first()).toContainText(name);
-    expect(await serious(page, '[role="dialog"]')).toEqual([]);
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
     await shoot(page, 'notifications-de-1440');
 
     // Only the unread ones: the new one is among them.
@@ -143,7 +138,7 @@ test.describe('in-app notifications', () => {
     // The panel fills the phone's width.
     const box = await panel.boundingBox();
     expect(box?.width ?? 0).toBeGreaterThanOrEqual(370);
-    expect(await serious(page, '[role="dialog"]')).toEqual([]);
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
     await shoot(page, 'notifications-en-375');
 
     await panel.getByRole('button', { name: 'Load more' }).click();

@@ -13,6 +13,15 @@ export const NOTIFICATION_MAIL_JOB = 'send-notifications';
 /** What the notifying code needs of the settings: where the mail job goes, and when. */
 export type NotifyConfig = Pick<Config, 'JOB_QUEUE' | 'NOTIFICATION_MAIL_DELAY_SECONDS'>;
 
+/** What a notification's text needs beyond its title, kept with it (`notifications.data`). */
+export interface NotificationData {
+  property?: string;
+  count?: number;
+  customerName?: string;
+  excerpt?: string;
+  value?: string;
+}
+
 export interface NewNotification {
   companyId: string;
   userId: string;
@@ -22,7 +31,7 @@ export interface NewNotification {
   recordId?: string | null;
   projectId?: string | null;
   title: string;
-  data?: { property?: string; count?: number; customerName?: string; excerpt?: string; value?: string };
+  data?: NotificationData;
 }
 
 /** More records than this assigned to one person in one operation make one notification with a count. */
@@ -154,7 +163,7 @@ export interface NotificationRow {
   record_id: string | null;
   project_id: string | null;
   title: string;
-  data: { property?: string; count?: number; customerName?: string; excerpt?: string; value?: string };
+  data: NotificationData;
 }
 
 /** A status an operation set on a record one of whose people is `userId`. */

@@ -1,3 +1,5 @@
+import { isTextTarget } from '../text-target';
+
 /** A write of this tab ended this recently: a board event naming its own user is taken for its echo. */
 export const OWN_ECHO_MS = 3_000;
 
@@ -59,9 +61,7 @@ export function createBoardRefresher(deps: BoardRefreshDeps) {
   };
 }
 
-/** The user is typing or choosing: a field, a text area, a list or editable text has the focus. */
+/** The user is typing or choosing: a field, a text area, editable text or a list has the focus. */
 export function isEditingElement(element: Element | null): boolean {
-  if (!element) return false;
-  if ((element as HTMLElement).isContentEditable) return true;
-  return element.matches('input, textarea, select');
+  return isTextTarget(element) || element?.tagName === 'SELECT';
 }

@@ -2,14 +2,9 @@ import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../lib/errors';
+import { isTextTarget } from '../../../lib/text-target';
 import { ReportedFailure, UndoStack, undoKey } from '../lib/undo-stack';
 import type { UndoApi } from './board-context';
-
-/** Text fields keep their own undo (the browser's) while focused. */
-function isTextTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || target.tagName === 'INPUT' || target.tagName === 'TEXTAREA';
-}
 
 /**
  * The session's undo history with Ctrl+Z / Ctrl+Shift+Z (and Ctrl+Y) on the page. A change whose undo
