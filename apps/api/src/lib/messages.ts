@@ -322,6 +322,16 @@ export const MESSAGES = {
     de: 'Aufgabe nicht gefunden',
     es: 'Tarea no encontrada',
   },
+  edit_conflict: {
+    en: 'Someone else changed this record meanwhile: check the marked fields and save again',
+    de: 'Jemand anderes hat diesen Datensatz inzwischen geändert: Prüfen Sie die markierten Felder und speichern Sie erneut',
+    es: 'Otra persona ha cambiado este registro mientras tanto: revise los campos marcados y guarde de nuevo',
+  },
+  changed_meanwhile: {
+    en: 'Changed meanwhile by someone else',
+    de: 'Inzwischen von jemand anderem geändert',
+    es: 'Cambiado mientras tanto por otra persona',
+  },
   property_created: {
     en: 'Property created successfully',
     de: 'Eigenschaft erfolgreich erstellt',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellPasses, rowPasses } from './filter';
+import { cellPasses, rowPasses, sameCellValue } from './filter';
 import { FILTER_CASES } from './filter-cases';
 import { addOption, OPTION_PALETTE, randomOptionColor, renameOption } from './palette';
 
@@ -79,5 +79,27 @@ describe('select options (SPEC §5, §9)', () => {
     const options = [{ value: 'a', label: 'A', backgroundColor: '#fff' }];
     expect(renameOption(options, 'a', '   ')).toBe(options);
     expect(renameOption(options, 'a', ' Alpha ')[0]?.label).toBe('Alpha');
+  });
+});
+
+describe('sameCellValue (the drawer and the edit-conflict check)', () => {
+  it('takes every empty value for the same', () => {
+    for (const [a, b] of [
+      [null, undefined],
+      ['', null],
+      [[], undefined],
+      [{ value: '' }, null],
+    ])
+      expect(sameCellValue(a, b)).toBe(true);
+  });
+
+  it('compares objects whatever the order of their keys, arrays in their order', () => {
+    expect(sameCellValue({ value: 'A', lat: 1, lng: 2 }, { lng: 2, lat: 1, value: 'A' })).toBe(true);
+    expect(sameCellValue({ value: 'A', lat: 1, lng: 2 }, { value: 'A', lat: 1, lng: 3 })).toBe(false);
+    expect(sameCellValue(['a', 'b'], ['a', 'b'])).toBe(true);
+    expect(sameCellValue(['a', 'b'], ['b', 'a'])).toBe(false);
+    expect(sameCellValue('In Arbeit', 'Erledigt')).toBe(false);
+    expect(sameCellValue(0, null)).toBe(false);
+    expect(sameCellValue(false, null)).toBe(false);
   });
 });

@@ -48,6 +48,19 @@ export function isEmptyValue(value: unknown): boolean {
   return false;
 }
 
+/** JSON with every object's keys in order: jsonb and a browser's objects may list them differently. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    isRecord(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
+
+/** Whether two cell values are the same: both empty (however), or equal as JSON whatever the key order. */
+export function sameCellValue(a: unknown, b: unknown): boolean {
+  if (isEmptyValue(a) && isEmptyValue(b)) return true;
+  return canonicalJson(a) === canonicalJson(b);
+}
+
 /** Text of a scalar as PostgreSQL's `#>> '{}'` gives it for a JSON scalar. */
 function scalarText(v: unknown): string | null {
   if (typeof v === 'string') return v;

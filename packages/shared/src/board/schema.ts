@@ -452,12 +452,24 @@ export const TaskUpdateRequest = z.object({
   isDeleted: z.boolean().optional(),
   /** Presses a button property. */
   pressButton: z.string().min(1).max(100).optional(),
+  /**
+   * The values this edit was made on, as the editor saw them (the record drawer): a field whose stored
+   * value differs now was changed by someone else meanwhile, and the update is refused whole with
+   * 409 `edit_conflict`, naming those fields (docs/board.md, "Two people on one record").
+   */
+  expected: z
+    .object({
+      taskName: z.string().max(500).optional(),
+      notes: z.string().max(20000).optional(),
+      properties: PropertyValues.optional(),
+    })
+    .optional(),
 });
 export type TaskUpdateRequest = z.input<typeof TaskUpdateRequest>;
 
 export const TaskUpdateMultipleRequest = z.object({
   ids: z.array(z.uuid()).min(1, { error: 'required' }).max(1000),
-  update: TaskUpdateRequest.omit({ position: true, pressButton: true }),
+  update: TaskUpdateRequest.omit({ position: true, pressButton: true, expected: true }),
 });
 /** POST /task/export: the view's filters and order as CSV (docs/board.md, "CSV export and import"). */
 export const TaskExportRequest = TaskFilterRequest.extend({

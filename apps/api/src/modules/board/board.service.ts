@@ -1,4 +1,11 @@
-import type { Board, Column, TaskCreateRequest, TaskFilterRequest, TaskUpdateRequest } from '@solar/shared';
+import {
+  type Board,
+  type Column,
+  sameCellValue,
+  type TaskCreateRequest,
+  type TaskFilterRequest,
+  type TaskUpdateRequest,
+} from '@solar/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
@@ -8,6 +15,7 @@ import type { Principal } from '../../lib/auth-hook';
 import type { AppContext } from '../../lib/context';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { enqueueJob } from '../../lib/jobs';
+import type { MessageKey } from '../../lib/messages';
 import { dataVersion, versionedCache } from '../../lib/versioned-cache';
 import { TITLE_KEY } from './board.columns';
 import { createdEvents, type RecordEvent, recordEvents, valueChanges } from './board.history';
@@ -638,11 +646,35 @@ export async function applyUpdate(
   return events;
 }
 
-/** PUT /task/update/{id}. */
+/**
+ * Refuses an edit made on values that are no longer stored (`expected`, the record drawer): someone
+ * else changed those fields meanwhile. Each such field is named (`properties.<key>` for a property),
+ * so the editor sees which ones and can keep theirs or take the other.
+ */
+function assertUnchanged(row: RecordRow, expected: UpdateInput['expected']) {
+  if (!expected) return;
+  const changed: Record<string, MessageKey> = {};
+  if (expected.taskName !== undefined && expected.taskName !== row.task_name)
+    changed.taskName = 'changed_meanwhile';
+  if (expected.notes !== undefined && expected.notes !== row.notes) changed.notes = 'changed_meanwhile';
+  for (const [key, value] of Object.entries(expected.properties ?? {})) {
+    if (!sameCellValue(value, row.properties?.[key]?.value))
+      changed[`properties.${key}`] = 'changed_meanwhile';
+  }
+  if (Object.keys(changed).length > 0) throw new AppError(409, 'edit_conflict', changed);
+}
+
+/**
+ * PUT /task/update/{id}. The record is locked first: two updates of one record (a colleague's and
+ * yours) take turns, and each writes its fields over the other's stored values, never over the values
+ * it read before the other committed (which would undo the other's change of another field).
+ */
 export async function updateTask(ctx: AppContext, me: Principal, id: string, input: UpdateInput) {
   const companyId = boardCompany(me);
   await ctx.database.db.transaction(async (tx) => {
+    await lockRecords(tx, companyId, [id]);
     const row = await loadTask(tx, companyId, id);
+    assertUnchanged(row, input.expected);
     const columns = (await loadColumns(tx, companyId, row.board, me.id)).properties;
     await recordEvents(
       tx,

@@ -5,6 +5,7 @@ import {
   formatNumber,
   isEmptyValue,
   type Language,
+  sameCellValue,
   type Task,
 } from '@solar/shared';
 import { TITLE_KEY } from './columns';
@@ -166,7 +167,4 @@ export function coverImage(task: Task, columns: readonly Column[]): string | nul
 }
 
 /** Two values are the same edit (no save needed). */
-export function sameValue(a: unknown, b: unknown): boolean {
-  if (isEmpty(a) && isEmpty(b)) return true;
-  return JSON.stringify(a) === JSON.stringify(b);
-}
+export const sameValue = sameCellValue;
