@@ -10,12 +10,14 @@ import { browserDeps, startLiveEvents } from '../lib/live-events/connection';
 import { setLiveEventsConnected } from '../lib/live-events/state';
 
 /**
- * The board's shown data, asked again after a colleague's change: rows, columns, totals, activity and
- * an open history (not the open record's form, not the views).
+ * The board's shown data, asked again after a colleague's change: rows, a record read on its own,
+ * columns, totals, activity and an open history (not the views). An open record's form keeps what the
+ * user typed and shows the rest as it is now.
  */
 function refreshBoard(queryClient: QueryClient) {
   for (const key of [
     [...boardKeys.all, 'tasks'],
+    [...boardKeys.all, 'task'],
     [...boardKeys.all, 'properties'],
     [...boardKeys.all, 'calculations'],
     [...boardKeys.all, 'activity'],

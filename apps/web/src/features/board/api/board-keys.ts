@@ -9,6 +9,8 @@ export const boardKeys = {
   /** Views are kept per board, or per project for `/tasks?projectId=`. */
   views: (scope: BoardScope) => ['board', 'views', scope.projectId ?? scope.board] as const,
   tasksOf: (board: Board) => ['board', 'tasks', board] as const,
+  /** One record read on its own (GET /task/{id}: the drawer of a record outside the loaded pages). */
+  task: (id: string | null) => ['board', 'task', id] as const,
   tasks: (body: TaskFilterRequest) => ['board', 'tasks', body.board ?? 'tasks', body] as const,
   /** The summary rows (POST /task/calculate) of a board's views. */
   calculationsOf: (board: Board) => ['board', 'calculations', board] as const,

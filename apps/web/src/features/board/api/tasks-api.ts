@@ -107,10 +107,14 @@ export function useRefreshTasks(board: Board) {
  * GET /task/{id}: one record outside the loaded pages (the drawer opened from the board's activity on
  * a record the view does not show). Null: nothing asked.
  */
+/** GET /task/{id}: one record of the company. */
+export const getTask = (id: string, signal?: AbortSignal) =>
+  api.get(`/task/${id}`, { signal, schema: TaskAnswer }).then((r) => r.data);
+
 export function useTaskById(id: string | null) {
   return useQuery({
-    queryKey: ['board', 'task', id],
-    queryFn: ({ signal }) => api.get(`/task/${id}`, { signal, schema: TaskAnswer }).then((r) => r.data),
+    queryKey: boardKeys.task(id),
+    queryFn: ({ signal }) => getTask(id as string, signal),
     enabled: id !== null,
     staleTime: 0,
   });

@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
-import type { UserProperties, View } from '@solar/shared';
+import type { Task, UserProperties, View } from '@solar/shared';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -112,8 +112,15 @@ export function BoardScreen({ scope, properties, views }: BoardScreenProps) {
     drawer?.mode === 'edit' ? (data.all.find((task) => task._id === drawer.taskId) ?? null) : null;
   // A record the view does not show (opened from the board's activity) is asked for on its own.
   const single = useTaskById(drawer?.mode === 'edit' && !listed && !isLoading ? drawer.taskId : null);
-  const drawerTask =
+  const found =
     listed ?? (drawer?.mode === 'edit' && single.data?._id === drawer.taskId ? single.data : null);
+  // A record that leaves the view while open (a colleague's change no longer matches its filters) is
+  // read on its own; meanwhile the drawer keeps the record it had, so its form and edits stay.
+  const [kept, setKept] = useState<Task | null>(null);
+  useEffect(() => {
+    if (found) setKept(found);
+  }, [found]);
+  const drawerTask = found ?? (drawer?.mode === 'edit' && kept?._id === drawer.taskId ? kept : null);
   // A record that cannot be opened (deleted since the link was made, or not found): the drawer's
   // request ends with the reason, and the link leaves the address.
   useEffect(() => {

@@ -2,9 +2,12 @@ import type { Task, TaskUpdateRequest } from '@solar/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/errors';
 import { notifySuccess } from '../../../lib/errors';
-import { updateTask, useTaskCache } from '../api/tasks-api';
+import { boardKeys } from '../api/board-keys';
+import { getTask, updateTask, useTaskCache } from '../api/tasks-api';
 import { notifyBoardError } from '../lib/notify';
+import type { RecordEdits } from '../lib/record-draft';
 import { replaceTask } from '../lib/task-cache';
 import { cellRaw, sameValue } from '../lib/values';
 import { useBoard } from './board-context';
@@ -13,12 +16,16 @@ import { useRecordActions } from './use-record-actions';
 
 export interface RecordDraft {
   task: Task | null;
-  name: string;
-  notes: string;
-  values: Record<string, unknown>;
+  /** What the user changed (untouched fields follow the record). */
+  edits: RecordEdits;
 }
 
-/** The drawer's 'Create Task' and 'Update Details': one call with what changed, undoable. */
+/**
+ * The drawer's 'Create Task' and 'Update Details': one call with what the user changed, undoable.
+ * The call names the values the changes were made on (`expected`, the record as the drawer shows
+ * it): when someone else changed one of those fields meanwhile the server refuses the save, and the
+ * record is read again so the drawer marks each such field (docs/board.md, "Two people on one record").
+ */
 export function useRecordSave() {
   const { t } = useTranslation('board');
   const { t: tApp } = useTranslation();
@@ -31,30 +38,45 @@ export function useRecordSave() {
     async (id: string, body: TaskUpdateRequest) => {
       const saved = await updateTask(id, body);
       change((data, b) => replaceTask(data, b, saved));
+      queryClient.setQueryData(boardKeys.task(id), saved);
       return saved;
     },
-    [change],
+    [change, queryClient],
+  );
+
+  /** The record as stored now, into every cache the drawer reads it from. */
+  const reload = useCallback(
+    async (id: string) => {
+      const fresh = await getTask(id);
+      change((data, b) => replaceTask(data, b, fresh));
+      queryClient.setQueryData(boardKeys.task(id), fresh);
+    },
+    [change, queryClient],
   );
 
   return useCallback(
-    async ({ task, name, notes, values }: RecordDraft): Promise<boolean> => {
+    async ({ task, edits }: RecordDraft): Promise<boolean> => {
       if (!task) {
-        const created = await records.create({ taskName: name, notes, properties: values });
+        const created = await records.create({
+          taskName: edits.name ?? '',
+          notes: edits.notes ?? '',
+          properties: edits.values,
+        });
         if (created) notifySuccess(t('drawer.created'));
         return created !== null;
       }
       const current = latestTask(queryClient, task);
       const body: TaskUpdateRequest = {};
       const before: TaskUpdateRequest = {};
-      if (name !== current.taskName) {
-        body.taskName = name;
+      if (edits.name !== null && edits.name !== current.taskName) {
+        body.taskName = edits.name;
         before.taskName = current.taskName;
       }
-      if (notes !== current.notes) {
-        body.notes = notes;
+      if (edits.notes !== null && edits.notes !== current.notes) {
+        body.notes = edits.notes;
         before.notes = current.notes;
       }
-      const changed = Object.entries(values).filter(
+      const changed = Object.entries(edits.values).filter(
         ([key, value]) => !sameValue(cellRaw(current, key), value),
       );
       if (changed.length > 0) {
@@ -63,7 +85,8 @@ export function useRecordSave() {
       }
       if (Object.keys(body).length === 0) return true;
       try {
-        await put(task._id, body);
+        // `before` holds the shown values of exactly the fields sent.
+        await put(task._id, { ...body, expected: before });
         notifySuccess(t('drawer.updated'));
         undo.push({
           label: t('undo.details'),
@@ -73,9 +96,10 @@ export function useRecordSave() {
         return true;
       } catch (error) {
         notifyBoardError(error, tApp);
+        if (error instanceof ApiError && error.status === 409) await reload(task._id).catch(() => undefined);
         return false;
       }
     },
-    [put, queryClient, records, t, tApp, undo],
+    [put, reload, queryClient, records, t, tApp, undo],
   );
 }

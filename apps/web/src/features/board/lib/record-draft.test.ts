@@ -1,17 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { isDraftChanged } from './record-draft';
+import {
+  draftConflicts,
+  dropEdit,
+  type EditBases,
+  hasConflicts,
+  isDraftChanged,
+  type LiveRecord,
+  NO_EDITS,
+  type RecordEdits,
+  shownText,
+  touchBase,
+} from './record-draft';
 
-const base = {
-  name: 'Dach prüfen',
-  notes: '',
-  value: (key: string) => ({ Status: 'Nicht begonnen', Priorität: undefined })[key],
-};
+const record = (name: string, notes: string, values: Record<string, unknown>): LiveRecord => ({
+  name,
+  notes,
+  value: (key) => values[key],
+});
+
+const opened = record('Dach prüfen', '', { Status: 'Nicht begonnen', Priorität: undefined });
 
 describe('isDraftChanged', () => {
   it('is false for the form as it opened, or with values set back to the same', () => {
-    expect(isDraftChanged(base, { name: 'Dach prüfen', notes: '', values: {} })).toBe(false);
+    expect(isDraftChanged(opened, NO_EDITS)).toBe(false);
     expect(
-      isDraftChanged(base, {
+      isDraftChanged(opened, {
         name: 'Dach prüfen',
         notes: '',
         values: { Status: 'Nicht begonnen', Priorität: null },
@@ -19,11 +32,77 @@ describe('isDraftChanged', () => {
     ).toBe(false);
   });
 
-  it('is true once the name, the notes or a value differ', () => {
-    expect(isDraftChanged(base, { name: 'Dach prüfen!', notes: '', values: {} })).toBe(true);
-    expect(isDraftChanged(base, { name: 'Dach prüfen', notes: 'Leiter', values: {} })).toBe(true);
-    expect(isDraftChanged(base, { name: 'Dach prüfen', notes: '', values: { Priorität: 'Hoch' } })).toBe(
-      true,
+  it('is true once the name, the notes or a value differ from the record', () => {
+    expect(isDraftChanged(opened, { ...NO_EDITS, name: 'Dach prüfen!' })).toBe(true);
+    expect(isDraftChanged(opened, { ...NO_EDITS, notes: 'Leiter' })).toBe(true);
+    expect(isDraftChanged(opened, { ...NO_EDITS, values: { Priorität: 'Hoch' } })).toBe(true);
+  });
+
+  it('is false when a colleague saved the very change meanwhile', () => {
+    const edits: RecordEdits = { ...NO_EDITS, values: { Status: 'Erledigt' } };
+    expect(isDraftChanged(record('Dach prüfen', '', { Status: 'Erledigt' }), edits)).toBe(false);
+  });
+});
+
+describe('a colleague changes the open record', () => {
+  it('shows their name and notes where the user typed nothing, the user’s where they did', () => {
+    const renamed = record('Dach prüfen (Nord)', 'Gerüst steht', {});
+    expect(shownText(renamed, NO_EDITS)).toEqual({ name: 'Dach prüfen (Nord)', notes: 'Gerüst steht' });
+    expect(shownText(renamed, { ...NO_EDITS, notes: 'Meine Notiz' })).toEqual({
+      name: 'Dach prüfen (Nord)',
+      notes: 'Meine Notiz',
+    });
+  });
+
+  it('is a conflict only for a field the user edits that changed since their first keystroke', () => {
+    let bases: EditBases = { values: {} };
+    bases = touchBase(bases, opened, { name: true });
+    bases = touchBase(bases, opened, { value: 'Status' });
+    bases = touchBase(bases, opened, { value: 'Priorität' });
+    const edits: RecordEdits = {
+      name: 'Dach prüfen Müller',
+      notes: null,
+      values: { Status: 'In Arbeit', Priorität: 'Hoch' },
+    };
+    expect(hasConflicts(draftConflicts(opened, edits, bases))).toBe(false);
+
+    // The colleague renamed the record, set the status and wrote notes (which the user left alone).
+    const now = record('Dach prüfen (Nord)', 'Gerüst steht', { Status: 'Erledigt', Priorität: undefined });
+    expect(draftConflicts(now, edits, bases)).toEqual({ name: true, notes: false, values: ['Status'] });
+  });
+
+  it('keeps the value of the first keystroke as the base', () => {
+    const first = touchBase({ values: {} }, opened, { value: 'Status' });
+    const again = touchBase(first, record('x', '', { Status: 'Erledigt' }), { value: 'Status' });
+    expect(again).toBe(first);
+    expect(
+      touchBase(touchBase({ values: {} }, opened, { notes: true }), record('x', 'neu', {}), { notes: true })
+        .notes,
+    ).toBe('');
+  });
+
+  it('is no conflict when the colleague set the very value the user typed', () => {
+    const bases = touchBase({ values: {} }, opened, { value: 'Status' });
+    const edits: RecordEdits = { ...NO_EDITS, values: { Status: 'Erledigt' } };
+    expect(draftConflicts(record('Dach prüfen', '', { Status: 'Erledigt' }), edits, bases).values).toEqual(
+      [],
     );
+  });
+
+  it('taking the other value drops the edit and its base, so the field follows the record again', () => {
+    const bases: EditBases = { name: 'Dach prüfen', values: { Status: 'Nicht begonnen' } };
+    const edits: RecordEdits = {
+      name: 'Mein Name',
+      notes: null,
+      values: { Status: 'In Arbeit', Done: true },
+    };
+    const status = dropEdit(edits, bases, { value: 'Status' });
+    expect(status.edits.values).toEqual({ Done: true });
+    expect(status.bases.values).toEqual({});
+    const name = dropEdit(edits, bases, { name: true });
+    expect(name.edits.name).toBeNull();
+    expect(name.bases.name).toBeUndefined();
+    const now = record('Dach prüfen (Nord)', '', { Status: 'Erledigt' });
+    expect(draftConflicts(now, name.edits, name.bases).name).toBe(false);
   });
 });

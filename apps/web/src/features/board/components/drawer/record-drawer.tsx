@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Alert,
   Button,
   CloseButton,
   Drawer,
@@ -13,8 +14,8 @@ import {
 } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import type { Task } from '@solar/shared';
-import { IconArrowsMaximize, IconArrowsMinimize } from '@tabler/icons-react';
-import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { IconAlertTriangle, IconArrowsMaximize, IconArrowsMinimize, IconTrash } from '@tabler/icons-react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReadOnOpen } from '../../../notifications/api/notifications-api';
 import { useTaskCache } from '../../api/tasks-api';
@@ -22,10 +23,23 @@ import { useBoard } from '../../hooks/board-context';
 import { useRecordSave } from '../../hooks/use-record-save';
 import { orderColumns, TITLE_KEY } from '../../lib/columns';
 import { clampDrawerWidth, DRAWER_DEFAULT_WIDTH } from '../../lib/drawer-width';
-import { isDraftChanged } from '../../lib/record-draft';
+import {
+  type DraftConflicts,
+  draftConflicts,
+  dropEdit,
+  type EditBases,
+  hasConflicts,
+  isDraftChanged,
+  type LiveRecord,
+  NO_EDITS,
+  type RecordEdits,
+  shownText,
+  touchBase,
+} from '../../lib/record-draft';
 import { addRelated } from '../../lib/task-cache';
 import { cellRaw } from '../../lib/values';
 import { RecordHistory } from '../history/record-history';
+import { ConflictNote } from './conflict-note';
 import classes from './drawer.module.css';
 import { MentionNotes } from './mention-notes';
 import { ProjectLinks } from './project-links';
@@ -193,49 +207,100 @@ function RecordForm({
   const { isProjects, columns: all } = useBoard();
   const change = useTaskCache(board);
   const save = useRecordSave();
-  const [name, setName] = useState(task?.taskName ?? '');
-  const [notes, setNotes] = useState(task?.notes ?? '');
-  const [values, setValues] = useState<Record<string, unknown>>(preset);
+  // Only what the user touched: the rest shows the record as it is now, a colleague's change included.
+  const [edits, setEdits] = useState<RecordEdits>(() => ({ ...NO_EDITS, values: preset }));
+  const [bases, setBases] = useState<EditBases>({ values: {} });
   const [busy, setBusy] = useState(false);
   const titleLocked = !!all[TITLE_KEY]?.synced;
-  // What the form opened with: a change typed back to it is none.
-  const [base] = useState(() => ({
-    name: task?.taskName ?? '',
-    notes: task?.notes ?? '',
-    value: (key: string) => (task ? cellRaw(task, key) : preset[key]),
-  }));
-  const changed = isDraftChanged(base, { name, notes, values });
+  const live: LiveRecord = useMemo(
+    () => ({
+      name: task?.taskName ?? '',
+      notes: task?.notes ?? '',
+      value: (key: string) => (task ? cellRaw(task, key) : preset[key]),
+    }),
+    [task, preset],
+  );
+  const { name, notes } = shownText(live, edits);
+  const conflicts = task ? draftConflicts(live, edits, bases) : NO_CONFLICTS;
+  const changed = isDraftChanged(live, edits);
   useEffect(() => onDirty(changed), [changed, onDirty]);
   useEffect(() => () => onDirty(false), [onDirty]);
 
+  type Field = Parameters<typeof touchBase>[2];
+  const edit = (field: Field, next: Partial<RecordEdits>) => {
+    setBases((b) => touchBase(b, live, field));
+    setEdits((e) => ({ ...e, ...next, values: { ...e.values, ...next.values } }));
+  };
+  const takeTheirs = (field: Field) => {
+    const next = dropEdit(edits, bases, field);
+    setEdits(next.edits);
+    setBases(next.bases);
+  };
+
   const submit = async () => {
     setBusy(true);
-    const ok = await save({ task, name, notes, values });
+    const ok = await save({ task, edits });
     setBusy(false);
     if (ok) onSaved();
   };
 
   return (
     <Stack gap="md" pb="md">
-      <TextInput
-        label={titleLabel}
-        value={name}
-        onChange={(e) => setName(e.currentTarget.value)}
-        readOnly={titleLocked}
-        data-autofocus={!titleLocked || undefined}
-        maxLength={500}
-      />
+      {task?.isDeleted && (
+        <Alert color="gray" icon={<IconTrash size={18} aria-hidden />} data-testid="record-binned">
+          {t('drawer.binnedMeanwhile')}
+        </Alert>
+      )}
+      {hasConflicts(conflicts) && (
+        <Alert
+          color="orange"
+          variant="light"
+          title={t('drawer.conflictTitle')}
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          data-testid="record-conflict"
+        >
+          {t('drawer.conflictText')}
+        </Alert>
+      )}
+      <div>
+        <TextInput
+          label={titleLabel}
+          value={name}
+          onChange={(e) => edit({ name: true }, { name: e.currentTarget.value })}
+          readOnly={titleLocked}
+          data-autofocus={!titleLocked || undefined}
+          maxLength={500}
+        />
+        {conflicts.name && (
+          <ConflictNote label={titleLabel} onTakeTheirs={() => takeTheirs({ name: true })}>
+            {live.name || t('drawer.empty')}
+          </ConflictNote>
+        )}
+      </div>
       {isProjects && task?.projectId && <ProjectLinks projectId={task.projectId} />}
       <RecordFields
         columns={columns}
         task={task}
-        values={values}
-        onChange={(key, value) => setValues((v) => ({ ...v, [key]: value }))}
+        values={edits.values}
+        onChange={(key, value) => edit({ value: key }, { values: { [key]: value } })}
         related={related}
         onRelated={(titles) => change((data) => addRelated(data, titles))}
         projectId={task?.projectId ?? null}
+        conflicts={conflicts.values}
+        onTakeTheirs={(key) => takeTheirs({ value: key })}
       />
-      <MentionNotes label={t('drawer.notes')} value={notes} onChange={setNotes} />
+      <div>
+        <MentionNotes
+          label={t('drawer.notes')}
+          value={notes}
+          onChange={(next) => edit({ notes: true }, { notes: next })}
+        />
+        {conflicts.notes && (
+          <ConflictNote label={t('drawer.notes')} onTakeTheirs={() => takeTheirs({ notes: true })}>
+            {live.notes || t('drawer.empty')}
+          </ConflictNote>
+        )}
+      </div>
       <Group justify="flex-end">
         <Button onClick={submit} loading={busy} data-testid="record-submit">
           {task ? t('drawer.update') : t('drawer.create')}
@@ -244,3 +309,5 @@ function RecordForm({
     </Stack>
   );
 }
+
+const NO_CONFLICTS: DraftConflicts = { name: false, notes: false, values: [] };

@@ -10,6 +10,7 @@ import { CellView } from '../cells/cell-view';
 import { ButtonCell } from '../grid/button-cell';
 import { PropertyIcon } from '../properties/property-icon';
 import { ValueField } from '../values/value-field';
+import { ConflictNote } from './conflict-note';
 import classes from './drawer.module.css';
 
 interface RecordFieldsProps {
@@ -20,6 +21,10 @@ interface RecordFieldsProps {
   related: Record<string, string>;
   onRelated: (titles: Record<string, string>) => void;
   projectId: string | null;
+  /** Properties the user edits that someone else changed meanwhile (their value shows beneath). */
+  conflicts?: readonly string[];
+  /** Drops the user's edit of a property in conflict. */
+  onTakeTheirs?: (key: string) => void;
 }
 
 /** One line per property, label left and value right; empty ones behind 'Show all values' (SPEC §2). */
@@ -31,6 +36,8 @@ export function RecordFields({
   related,
   onRelated,
   projectId,
+  conflicts = [],
+  onTakeTheirs,
 }: RecordFieldsProps) {
   const { t } = useTranslation('board');
   const { press } = useCellWriter();
@@ -84,6 +91,15 @@ export function RecordFields({
                     <CellView column={column} value={value} related={related} wrap />
                   )}
                 </span>
+              )}
+              {task && conflicts.includes(column.id) && (
+                <ConflictNote label={column.label} onTakeTheirs={() => onTakeTheirs?.(column.id)}>
+                  {isEmpty(cellRaw(task, column.id)) ? (
+                    t('drawer.empty')
+                  ) : (
+                    <CellView column={column} value={cellRaw(task, column.id)} related={related} wrap />
+                  )}
+                </ConflictNote>
               )}
             </div>
           </div>
