@@ -7,7 +7,7 @@ import { boardKeys } from '../features/board/api/board-keys';
 import { notificationKeys } from '../features/notifications/api/notifications-api';
 import { createBoardRefresher, isEditingElement } from '../lib/live-events/board-refresh';
 import { browserDeps, startLiveEvents } from '../lib/live-events/connection';
-import { setLiveEventsConnected } from '../lib/live-events/state';
+import { announceBoardChange, setLiveEventsConnected } from '../lib/live-events/state';
 
 /**
  * The board's shown data, asked again after a colleague's change: rows, a record read on its own,
@@ -49,12 +49,14 @@ export function useLiveEvents(enabled: boolean, userId: string | null) {
       if (event.type === 'ready') {
         if (readyBefore) {
           void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+          announceBoardChange(null);
           board.changed(null);
         }
         readyBefore = true;
       } else if (event.type === 'notifications') {
         void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
       } else {
+        announceBoardChange(event.by);
         board.changed(event.by);
       }
     };

@@ -21,3 +21,23 @@ export function useLiveEventsConnected(): boolean {
     () => false,
   );
 }
+
+type BoardListener = (by: string | null) => void;
+const boardListeners = new Set<BoardListener>();
+
+/** A `board` live event arrived: someone (`by`; null: unknown) changed the company's board. */
+export function announceBoardChange(by: string | null): void {
+  for (const fn of boardListeners) fn(by);
+}
+
+/**
+ * Hears every board change at once, unlike the board's refresh, which waits until the user is not
+ * editing (the open record's drawer can follow while its form keeps what the user typed). Returns the
+ * function that stops listening.
+ */
+export function onBoardChange(fn: BoardListener): () => void {
+  boardListeners.add(fn);
+  return () => {
+    boardListeners.delete(fn);
+  };
+}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/errors';
 import { notifySuccess } from '../../../lib/errors';
 import { boardKeys } from '../api/board-keys';
-import { getTask, updateTask, useTaskCache } from '../api/tasks-api';
+import { updateTask, useTaskCache } from '../api/tasks-api';
 import { notifyBoardError } from '../lib/notify';
 import type { RecordEdits } from '../lib/record-draft';
 import { replaceTask } from '../lib/task-cache';
@@ -13,6 +13,7 @@ import { cellRaw, sameValue } from '../lib/values';
 import { useBoard } from './board-context';
 import { latestTask } from './use-cell-writer';
 import { useRecordActions } from './use-record-actions';
+import { useRecordReload } from './use-record-reload';
 
 export interface RecordDraft {
   task: Task | null;
@@ -44,15 +45,7 @@ export function useRecordSave() {
     [change, queryClient],
   );
 
-  /** The record as stored now, into every cache the drawer reads it from. */
-  const reload = useCallback(
-    async (id: string) => {
-      const fresh = await getTask(id);
-      change((data, b) => replaceTask(data, b, fresh));
-      queryClient.setQueryData(boardKeys.task(id), fresh);
-    },
-    [change, queryClient],
-  );
+  const reload = useRecordReload(scope.board);
 
   return useCallback(
     async ({ task, edits }: RecordDraft): Promise<boolean> => {

@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { useReadOnOpen } from '../../../notifications/api/notifications-api';
 import { useTaskCache } from '../../api/tasks-api';
 import { useBoard } from '../../hooks/board-context';
+import { useFollowRecord } from '../../hooks/use-record-reload';
 import { useRecordSave } from '../../hooks/use-record-save';
 import { orderColumns, TITLE_KEY } from '../../lib/columns';
 import { clampDrawerWidth, DRAWER_DEFAULT_WIDTH } from '../../lib/drawer-width';
@@ -93,6 +94,8 @@ export const RecordDrawer = memo(function RecordDrawer({ task, related }: Record
   const formKey = drawer?.mode === 'edit' ? drawer.taskId : 'new';
   // Opening a record reads its notifications (an assignment, a mention, a reminder).
   useReadOnOpen(opened && drawer?.mode === 'edit' ? { recordId: drawer.taskId } : null);
+  // A colleague's change of the open record shows at once, beside what the user typed.
+  useFollowRecord(scope.board, opened && drawer?.mode === 'edit' ? drawer.taskId : null);
   return (
     <>
       <Drawer.Root
