@@ -9,6 +9,19 @@ import { createTask, findTasks } from '../fixtures/board';
  * so the demo user's views stay as they were. Unique names per run: the server is shared.
  */
 
+/** Holds the server's answer to record creation back until the function it answers is called. */
+async function holdCreate(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/task/create', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}
+
 /** The names of the drawn rows, top to bottom (rows are placed by `top`, not by document order). */
 const order = (page: Page) =>
   page.getByTestId('board-row').evaluateAll((rows) =>
@@ -336,14 +349,7 @@ test.describe('rows ordered by hand', () => {
     });
     await expect.poll(() => order(page), { timeout: 60_000 }).toEqual([name('a'), name('b')]);
     // The server takes its time to make the record: the name and Enter are typed before it is there.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/task/create', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdCreate(page);
     const title = page
       .getByTestId('board-row')
       .filter({ hasText: name('b') })
@@ -359,6 +365,37 @@ test.describe('rows ordered by hand', () => {
       (await findTasks(page.request, token, `Ahead ${suffix}`)).map((t) => t.taskName);
     await expect.poll(server).toEqual([name('a'), name('b'), name('n')]);
     await expect.poll(() => order(page)).toEqual([name('a'), name('b'), name('n')]);
+    await page.unroute('**/api/task/create');
+  });
+
+  test('no key is lost while the new record arrives and its name editor opens', async ({ page }) => {
+    const suffix = Date.now().toString(36);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const { token } = await loginAs(page, DEMO.helios, '/tasks', 'en');
+    const name = (x: string) => `Gap ${suffix} ${x}`;
+    await createTask(page.request, token, name('a'));
+    await openView(page, token, {
+      name: `Gap ${suffix}`,
+      groupBy: null,
+      filters: [{ column: 'taskName', value: `Gap ${suffix}` }],
+    });
+    await expect.poll(() => order(page), { timeout: 60_000 }).toEqual([name('a')]);
+    const release = await holdCreate(page);
+    await page
+      .getByTestId('board-row')
+      .filter({ hasText: name('a') })
+      .locator('[data-column="taskName"]')
+      .click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Insert record below' }).click();
+    await page.keyboard.type(`Gap ${suffix} `);
+    // The record comes while the user goes on typing: the keys between its arrival and its editor's
+    // focus went nowhere before (the grid had no editor yet, nor took them).
+    release();
+    await page.keyboard.type('abcdefghijklmnopqrstuvwxyz', { delay: 10 });
+    await expect(page.getByTestId('cell-editor')).toBeFocused();
+    await page.keyboard.press('Enter');
+    const server = async () => (await findTasks(page.request, token, `Gap ${suffix}`)).map((t) => t.taskName);
+    await expect.poll(server).toEqual([name('a'), name('abcdefghijklmnopqrstuvwxyz')]);
     await page.unroute('**/api/task/create');
   });
 

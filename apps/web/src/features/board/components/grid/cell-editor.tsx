@@ -16,17 +16,20 @@ import { RelationList } from '../values/relation-list';
 import { DatePanel } from './date-panel';
 import classes from './grid.module.css';
 import { type EditMove, TextEditor } from './text-editor';
+import type { TypedAheadSource } from './use-grid-cursor';
 
 interface CellEditorProps {
   task: Task;
   column: Column;
   related: Record<string, string>;
   seed?: string;
+  /** A new record's name typed while it was being made (text cells). */
+  typedAhead?: TypedAheadSource;
   onDone: (move: EditMove) => void;
 }
 
 /** The editor of the active cell, by type: typed text in place, pickers in a popover under the cell. */
-export function CellEditor({ task, column, related, seed, onDone }: CellEditorProps) {
+export function CellEditor({ task, column, related, seed, typedAhead, onDone }: CellEditorProps) {
   const { scope } = useBoard();
   const { write, commit, remember } = useCellWriter();
   const { setOptions } = usePropertyActions();
@@ -46,6 +49,7 @@ export function CellEditor({ task, column, related, seed, onDone }: CellEditorPr
           column={column}
           initial={value}
           seed={seed}
+          typedAhead={typedAhead}
           onWrite={(v) => write(task, key, v).then((saved) => saved !== null)}
           onFinish={onDone}
           onSaved={(c) => remember(task, key, c.previous, c.value)}

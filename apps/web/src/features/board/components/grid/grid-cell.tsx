@@ -6,6 +6,7 @@ import { ButtonCell } from './button-cell';
 import { CellEditor } from './cell-editor';
 import classes from './grid.module.css';
 import type { EditMove } from './text-editor';
+import type { TypedAheadSource } from './use-grid-cursor';
 
 export interface GridCellProps {
   column: Column;
@@ -21,7 +22,7 @@ export interface GridCellProps {
   inRange: boolean;
   /** The record, for the cells that need it (a button, the editor); others go without it. */
   task: Task | undefined;
-  editing: { seed?: string } | null;
+  editing: { seed?: string; typedAhead?: TypedAheadSource } | null;
   onEditDone: (move: EditMove) => void;
   onPress: (task: Task, key: string) => Promise<void>;
   /** Content instead of the value (the name cell, with the row's buttons). */
@@ -65,6 +66,7 @@ export const GridCell = memo(function GridCell(props: GridCellProps) {
           column={column}
           related={props.related}
           seed={editing.seed}
+          typedAhead={editing.typedAhead}
           onDone={props.onEditDone}
         />
       )}

@@ -10,6 +10,7 @@ import { AriaCell, AriaRow } from './aria';
 import classes from './grid.module.css';
 import { GridCell } from './grid-cell';
 import type { EditMove } from './text-editor';
+import type { TypedAheadSource } from './use-grid-cursor';
 
 export const ROW_HEIGHT = 36;
 
@@ -59,7 +60,7 @@ export interface GridRowProps {
   /** The columns of the Shift selection on this row (-1 for none). */
   rangeLeft: number;
   rangeRight: number;
-  editing: { col: number; seed?: string } | null;
+  editing: { col: number; seed?: string; typedAhead?: TypedAheadSource } | null;
   /** The columns in view (GridBody): the row draws those, its pinned ones and its active cell. */
   range: ColumnRange;
   related: Record<string, string>;

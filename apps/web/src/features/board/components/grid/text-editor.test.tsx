@@ -59,4 +59,35 @@ describe('TextEditor', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(onSaved).not.toHaveBeenCalled();
   });
+
+  it("starts with a new record's name typed ahead, takes it once mounted, and saves on an Enter typed ahead", async () => {
+    const typed = { text: 'Dach', enter: false };
+    const take = vi.fn(() => ({ ...typed }));
+    const onWrite = vi.fn(() => Promise.resolve(true));
+    const onFinish = vi.fn();
+    const mount = () =>
+      render(
+        <MantineProvider>
+          <TextEditor
+            column={makeColumn('taskName', 'title', { label: 'Aufgabe' })}
+            initial=""
+            typedAhead={{ peek: () => typed.text, take }}
+            onWrite={onWrite}
+            onFinish={onFinish}
+            onSaved={vi.fn()}
+          />
+        </MantineProvider>,
+      );
+    mount();
+    expect(screen.getByRole('textbox', { name: 'Aufgabe' })).toHaveProperty('value', 'Dach');
+    expect(take).toHaveBeenCalledTimes(1);
+    expect(onFinish).not.toHaveBeenCalled();
+    cleanup();
+
+    typed.text = 'Dach prüfen';
+    typed.enter = true;
+    mount();
+    expect(onFinish).toHaveBeenCalledWith('stay');
+    await waitFor(() => expect(onWrite).toHaveBeenCalledWith('Dach prüfen'));
+  });
 });

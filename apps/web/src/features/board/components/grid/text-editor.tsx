@@ -1,12 +1,13 @@
 import { Textarea, TextInput } from '@mantine/core';
 import { CONSTANTS, type Column } from '@solar/shared';
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createDebouncedSaver } from '../../lib/debounced-saver';
 import { createEditWrites } from '../../lib/edit-writes';
 import { notifyFailure } from '../../lib/notify';
 import { DEBOUNCED_TYPES, textOf, valueOfText } from '../../lib/text-value';
 import { sameValue } from '../../lib/values';
+import type { TypedAheadSource } from './use-grid-cursor';
 
 /** Where the active cell goes after an edit. */
 export type EditMove = 'stay' | 'next' | 'prev';
@@ -16,6 +17,11 @@ interface TextEditorProps {
   initial: unknown;
   /** A character typed on the cell that started the edit (replaces the text). */
   seed?: string;
+  /**
+   * A new record's name typed while it was being made: read when the editor renders, taken once it
+   * is mounted and focused (keys typed in between still reach it); an Enter among them saves.
+   */
+  typedAhead?: TypedAheadSource;
   /**
    * Saves a value (no undo entry): called by the 1 s debounce and on Enter or blur; resolves with
    * whether the server kept it.
@@ -34,9 +40,17 @@ interface TextEditorProps {
  * The grid's text editor (title, text, number, url, email, phone): SPEC §5 saves on Enter (not
  * Shift+Enter) or blur, and 1 s after typing stops; Escape restores the value it started with.
  */
-export function TextEditor({ column, initial, seed, onWrite, onFinish, onSaved }: TextEditorProps) {
+export function TextEditor({
+  column,
+  initial,
+  seed,
+  typedAhead,
+  onWrite,
+  onFinish,
+  onSaved,
+}: TextEditorProps) {
   const { t } = useTranslation('board');
-  const [text, setText] = useState(seed ?? textOf(initial));
+  const [text, setText] = useState(() => seed ?? (typedAhead?.peek() || textOf(initial)));
   const [error, setError] = useState<string | null>(null);
   const write = useRef(onWrite);
   write.current = onWrite;
@@ -82,6 +96,14 @@ export function TextEditor({ column, initial, seed, onWrite, onFinish, onSaved }
       if (saved) onSaved({ previous: start, value: saved.value });
     });
   };
+
+  // Mounted with the focus: the keys typed ahead are this editor's now (read above, when it rendered;
+  // no key can come between). An Enter typed ahead saves the name at once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the editor is mounted
+  useLayoutEffect(() => {
+    const typed = typedAhead?.take();
+    if (typed?.enter && text.trim()) finish('stay', 'save');
+  }, []);
 
   const onChange = (next: string) => {
     setText(next);

@@ -39,7 +39,16 @@ interface GridCursorOptions {
   gridRef: RefObject<HTMLDivElement | null>;
 }
 
-export type EditingCell = { row: number; col: number; seed?: string };
+export type EditingCell = { row: number; col: number; seed?: string; typedAhead?: TypedAheadSource };
+
+/**
+ * What was typed for a new record until its name editor took the keys over: the editor reads it when
+ * it renders and takes it once mounted (with the focus). Keys typed until then still go to it.
+ */
+export interface TypedAheadSource {
+  peek: () => string;
+  take: () => { text: string; enter: boolean } | null;
+}
 
 /** What was typed while a new record was being made, and whether Enter was pressed after it. */
 interface TypedAhead {
@@ -192,6 +201,18 @@ export function useGridCursor({
     return true;
   }, []);
 
+  const typedAheadSource = useMemo<TypedAheadSource>(
+    () => ({
+      peek: () => awaitingNew.current?.text ?? '',
+      take: () => {
+        const typed = awaitingNew.current;
+        awaitingNew.current = null;
+        return typed;
+      },
+    }),
+    [],
+  );
+
   // A record made with '+ New' (or inserted by the cell menu) gets its name typed at once, starting
   // with what was typed while it was being made.
   useEffect(() => {
@@ -199,15 +220,19 @@ export function useGridCursor({
     const row = rows.findIndex((task) => task._id === editNew);
     if (row < 0) return;
     const typed = awaitingNew.current;
-    awaitingNew.current = null;
     setEditNewState(null);
     setActive({ row, col: 0 });
     const task = rows[row];
     if (typed?.enter && typed.text.trim() && task) {
+      awaitingNew.current = null;
       void commit(task, TITLE_KEY, typed.text);
       focusGrid();
-    } else setEditing({ row, col: 0, ...(typed?.text ? { seed: typed.text } : {}) });
-  }, [commit, editNew, focusGrid, rows, setActive]);
+    } else if (typed) {
+      // The editor renders later than this effect: keys typed until it has the focus still land in
+      // `awaitingNew` (they were lost before, the grid having no editor yet nor taking them).
+      setEditing({ row, col: 0, typedAhead: typedAheadSource });
+    } else setEditing({ row, col: 0 });
+  }, [commit, editNew, focusGrid, rows, setActive, typedAheadSource]);
 
   // A record moved by hand keeps the cursor: it goes where the record went.
   useEffect(() => {

@@ -48,11 +48,13 @@ interface GridKeysOptions {
  */
 export function useGridKeys(o: GridKeysOptions) {
   return (event: KeyboardEvent<HTMLDivElement>) => {
-    if (o.isEditing || event.target !== event.currentTarget) return;
+    if (event.target !== event.currentTarget) return;
+    // Before the editing check: a new record's name editor is on its way and not focused yet.
     if (o.typeAhead?.(event)) {
       event.preventDefault();
       return;
     }
+    if (o.isEditing) return;
     const size = { rows: o.rows.length, cols: o.columns.length };
     if (!o.active) {
       if (
