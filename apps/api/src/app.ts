@@ -37,6 +37,7 @@ import { MAX_UPLOAD_BYTES, mediaRoutes } from './modules/media/media.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { offerRoutes } from './modules/offers/offers.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
+import { presenceRoutes } from './modules/presence/presence.routes';
 import { productRoutes } from './modules/products/products.routes';
 import { projectRoutes } from './modules/projects/projects.routes';
 import { publicRoutes } from './modules/public/public.routes';
@@ -242,6 +243,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(boardViewRoutes);
       await api.register(notificationRoutes);
       await api.register(eventRoutes);
+      await api.register(presenceRoutes);
       api.get('/health', { config: { access: 'public' } }, async () => ({ data: { ok: true } }));
       // The OpenAPI document, generated from the same zod schemas that validate the routes.
       api.get('/docs/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>

@@ -6,9 +6,10 @@ export const CHANGES_CHANNEL = 'solar_changes';
 /**
  * What the database announces: `<topic>:<key>`, the key `*` for every key of the topic. `notification`
  * and `board` (migration 0022) are for the live events (modules/events): a reader's notifications
- * changed (key: the user id), someone changed a company's board (key: `<company id>:<user id>`).
+ * changed (key: the user id), someone changed a company's board (key: `<company id>:<user id>`);
+ * `presence`: who has the company's boards open changed (key: the company id, modules/presence).
  */
-export type ChangeTopic = 'session' | 'company' | 'version' | 'notification' | 'board';
+export type ChangeTopic = 'session' | 'company' | 'version' | 'notification' | 'board' | 'presence';
 
 const TOPICS: ReadonlySet<string> = new Set<ChangeTopic>([
   'session',
@@ -16,6 +17,7 @@ const TOPICS: ReadonlySet<string> = new Set<ChangeTopic>([
   'version',
   'notification',
   'board',
+  'presence',
 ]);
 
 /**
@@ -85,6 +87,7 @@ export class ChangeFeed {
       // Changes may have been missed: every live stream tells its browser to ask again.
       fn('notification', '*');
       fn('board', '*');
+      fn('presence', '*');
     }
   }
 }

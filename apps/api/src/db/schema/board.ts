@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -86,6 +87,32 @@ export const boardRecordEvents = pgTable(
     index('board_record_events_company_idx').on(t.companyId, t.id),
     // One person's activity (the activity panel's person filter).
     index('board_record_events_user_idx').on(t.companyId, t.userId, t.id),
+  ],
+);
+
+/**
+ * Who has a board open, and which record (docs/decisions/0034-presence.md): one row per browser tab,
+ * written again every 25 s while the tab shows the board; a row not written for a minute is gone.
+ */
+export const boardPresence = pgTable(
+  'board_presence',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The tab's own id (it makes one when it opens). */
+    tabId: uuid('tab_id').notNull(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    board: text('board').notNull(),
+    recordId: uuid('record_id').references(() => boardRecords.id, { onDelete: 'cascade' }),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // With the company: a user moved to another company starts afresh there (row-level security).
+    primaryKey({ columns: [t.companyId, t.userId, t.tabId] }),
+    index('board_presence_company_idx').on(t.companyId, t.board, t.seenAt),
   ],
 );
 

@@ -27,6 +27,8 @@ interface Stream {
   /** Who changed the board since the last event sent (null: unknown, anything may have changed). */
   boardBy: Set<string | null>;
   notifications: boolean;
+  /** Who of the company is present on its boards changed (modules/presence). */
+  presence: boolean;
   timer: NodeJS.Timeout | null;
   heartbeat: NodeJS.Timeout;
   expiry?: NodeJS.Timeout;
@@ -68,6 +70,7 @@ export class LiveStreams {
       res,
       boardBy: new Set(),
       notifications: false,
+      presence: false,
       timer: null,
       heartbeat: setInterval(() => res.write(': ping\n\n'), LIVE_EVENTS_HEARTBEAT_MS),
     };
@@ -113,6 +116,17 @@ export class LiveStreams {
       for (const stream of this.byCompany.get(companyId) ?? []) {
         this.schedule(stream, () => stream.boardBy.add(userId || null));
       }
+    } else if (topic === 'presence') {
+      if (key === '*') {
+        for (const stream of this.all()) this.schedule(stream, () => (stream.presence = true));
+        return;
+      }
+      // `<company>:<user>`: the user's own streams are not told (they do not show themselves).
+      const [companyId, userId] = key.split(':');
+      if (!companyId) return;
+      for (const stream of this.byCompany.get(companyId) ?? []) {
+        if (stream.userId !== userId) this.schedule(stream, () => (stream.presence = true));
+      }
     } else if (topic === 'session') {
       // A session changed (logout, new role, disabled, another company): the stream ends, and the
       // browser's next one is checked again like any request.
@@ -130,6 +144,8 @@ export class LiveStreams {
     stream.timer = null;
     if (stream.notifications) send(stream, { type: 'notifications' });
     stream.notifications = false;
+    if (stream.presence) send(stream, { type: 'presence' });
+    stream.presence = false;
     const by = stream.boardBy;
     stream.boardBy = new Set();
     // One unknown writer stands for everyone; otherwise one event per writer.

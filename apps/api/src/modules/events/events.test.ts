@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type ClientRequest, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import { LiveEvent } from '@solar/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -182,6 +183,36 @@ describe('GET /events', () => {
     expect(got.filter((e) => e.type === 'board')).toEqual([{ type: 'board', by: a.admin.user.id }]);
     expect(got.filter((e) => e.type === 'notifications')).toHaveLength(1);
     sales.close();
+  });
+
+  it("tells the company's other people when someone comes, opens a record or leaves, not on a heartbeat", async () => {
+    const admin = await openStream(a.admin.token);
+    const own = await openStream(a.installer.token);
+    const other = await openStream(b.admin.token);
+    const task = await createTask(a.admin.token, { taskName: 'Presence' });
+    await settle();
+    const tab = randomUUID();
+    const present = (recordId: string | null) =>
+      ok(a.installer.token, 'PUT', '/api/presence', { tabId: tab, board: 'tasks', recordId });
+
+    let seen = admin.events.length;
+    await present(null);
+    await admin.next((e) => e.type === 'presence', seen);
+    seen = admin.events.length;
+    await present(task._id);
+    await admin.next((e) => e.type === 'presence', seen);
+    // The same again (the heartbeat every 25 s) is no news.
+    seen = admin.events.length;
+    await present(task._id);
+    await settle();
+    expect(admin.events.slice(seen)).toEqual([]);
+    await ok(a.installer.token, 'DELETE', `/api/presence/${tab}`);
+    await admin.next((e) => e.type === 'presence', seen);
+    // The installer's own stream and another company's hear none of it.
+    await settle();
+    expect(own.events.some((e) => e.type === 'presence')).toBe(false);
+    expect(other.events.some((e) => e.type === 'presence')).toBe(false);
+    for (const s of [admin, own, other]) s.close();
   });
 
   it('ends the stream when the session ends, and when the server drains', async () => {
