@@ -263,3 +263,23 @@ describe('normaliseError', () => {
     expect(normaliseError(status, body)).toEqual(expected);
   });
 });
+
+describe("the tab's writes (the live events' echoes)", () => {
+  it('counts every method but GET, and not a call that changes no data', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    const { fetch } = fakeFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const api = createApiClient({ fetch });
+    const write = api.put('/task/update/1', { notes: 'x' });
+    expect(api.writeActivity().inFlight).toBe(1);
+    answer(json(200, { data: {} }));
+    await write;
+    expect(api.writeActivity()).toEqual({ inFlight: 0, lastEndedAt: expect.any(Number) });
+    const ended = api.writeActivity().lastEndedAt;
+
+    const presence = api.put('/presence', { board: 'tasks' }, { changesData: false });
+    expect(api.writeActivity().inFlight).toBe(0);
+    answer(json(200, { data: {} }));
+    await presence;
+    expect(api.writeActivity().lastEndedAt).toBe(ended);
+  });
+});

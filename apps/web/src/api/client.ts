@@ -15,6 +15,13 @@ export interface RequestOptions<T> {
   schema?: ZodType<T>;
   /** Never refresh on 403, nor end the session on 401 (the login, logout and refresh calls themselves). */
   skipRefresh?: boolean;
+  /**
+   * False for a call that is no change of the company's data though not a GET (the board's presence):
+   * it is not among the tab's writes (`writeActivity`), which tell the live events' echoes.
+   */
+  changesData?: boolean;
+  /** Sent even as the page unloads (a goodbye on `pagehide`); the body must stay small. */
+  keepalive?: boolean;
 }
 
 export interface ApiClientConfig {
@@ -102,6 +109,7 @@ export function createApiClient(overrides: Partial<ApiClientConfig> = {}) {
         headers,
         body: isForm ? (options.body as FormData) : hasBody ? JSON.stringify(options.body) : undefined,
         signal: options.signal,
+        ...(options.keepalive ? { keepalive: true } : {}),
       });
     } catch (error) {
       throw isAbort(error, options.signal) ? cancelledError() : networkError();
@@ -129,7 +137,7 @@ export function createApiClient(overrides: Partial<ApiClientConfig> = {}) {
   }
 
   async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-    if ((options.method ?? 'GET') === 'GET') return exchange(path, options);
+    if ((options.method ?? 'GET') === 'GET' || options.changesData === false) return exchange(path, options);
     writes.inFlight += 1;
     try {
       return await exchange(path, options);

@@ -49,12 +49,16 @@ export function useLiveEvents(enabled: boolean, userId: string | null) {
       if (event.type === 'ready') {
         if (readyBefore) {
           void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+          void queryClient.invalidateQueries({ queryKey: [...boardKeys.all, 'presence'] });
           announceBoardChange(null);
           board.changed(null);
         }
         readyBefore = true;
       } else if (event.type === 'notifications') {
         void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      } else if (event.type === 'presence') {
+        // Who is on the board: asked again at once, whatever the user is doing (nothing moves).
+        void queryClient.invalidateQueries({ queryKey: [...boardKeys.all, 'presence'] });
       } else {
         announceBoardChange(event.by);
         board.changed(event.by);

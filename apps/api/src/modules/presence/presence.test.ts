@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { PLATFORM } from '../../db/tenant';
+import { rowsOf } from '../board/board.sql';
 import { boardTestKit, type Company } from '../board/board.test-kit';
 
 /**
@@ -84,8 +85,8 @@ describe('who is on the board', () => {
       sql`UPDATE board_presence SET seen_at = now() - interval '11 minutes' WHERE tab_id = ${tab}`,
     );
     await put(b.admin.token, { tabId: randomUUID(), board: 'tasks', recordId: null });
-    const rows = await platform().execute(sql`SELECT 1 FROM board_presence WHERE tab_id = ${tab}`);
-    expect(rows.rows).toHaveLength(0);
+    const rows = rowsOf(await platform().execute(sql`SELECT 1 FROM board_presence WHERE tab_id = ${tab}`));
+    expect(rows).toHaveLength(0);
   });
 });
 

@@ -19,6 +19,8 @@ export const boardKeys = {
   userProjects: ['board', 'user-projects'] as const,
   /** A record's history (GET /task/{id}/history). */
   history: (id: string) => ['board', 'history', id] as const,
+  /** Colleagues on the board now (GET /presence). */
+  presence: (board: Board) => ['board', 'presence', board] as const,
   /** The board's activity (GET /task/activity). */
   activity: (board: Board) => ['board', 'activity', board] as const,
   templates: ['board', 'templates'] as const,

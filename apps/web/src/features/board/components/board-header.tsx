@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useUserProjects } from '../api/views-api';
 import { useBoard } from '../hooks/board-context';
+import { PresenceAvatars } from './presence/presence';
 
 const ALL = '__all__';
 
@@ -29,7 +30,10 @@ export const BoardHeader = memo(function BoardHeader() {
 
   return (
     <Group justify="space-between" wrap="wrap" gap="sm">
-      <BoardTitle isProjects={isProjects} />
+      <Group gap="md" wrap="wrap">
+        <BoardTitle isProjects={isProjects} />
+        <PresenceAvatars board={scope.board} />
+      </Group>
       {!isProjects && (
         <Select
           aria-label={t('board.project')}

@@ -6,6 +6,7 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'rea
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../layout/full-page-state';
 import { errorMessage } from '../../../lib/errors';
+import { useAnnouncePresence } from '../api/presence-api';
 import { useTaskById } from '../api/tasks-api';
 import { BoardContext, type BoardContextValue } from '../hooks/board-context';
 import { useFilteredTasks } from '../hooks/use-board-tasks';
@@ -121,6 +122,8 @@ export function BoardScreen({ scope, properties, views }: BoardScreenProps) {
     if (found) setKept(found);
   }, [found]);
   const drawerTask = found ?? (drawer?.mode === 'edit' && kept?._id === drawer.taskId ? kept : null);
+  // Colleagues see who is on the board, and which record is open here.
+  useAnnouncePresence(scope.board, drawerTask?._id ?? null);
   // A record that cannot be opened (deleted since the link was made, or not found): the drawer's
   // request ends with the reason, and the link leaves the address.
   useEffect(() => {

@@ -40,6 +40,7 @@ import {
 import { addRelated } from '../../lib/task-cache';
 import { cellRaw } from '../../lib/values';
 import { RecordHistory } from '../history/record-history';
+import { RecordPresence } from '../presence/presence';
 import { ConflictNote } from './conflict-note';
 import classes from './drawer.module.css';
 import { MentionNotes } from './mention-notes';
@@ -140,6 +141,9 @@ export const RecordDrawer = memo(function RecordDrawer({ task, related }: Record
               </Group>
             </Drawer.Header>
             <Drawer.Body className={classes.body}>
+              {opened && drawer?.mode === 'edit' && task && (
+                <RecordPresence board={scope.board} recordId={task._id} />
+              )}
               {opened && (
                 <RecordForm
                   key={formKey}

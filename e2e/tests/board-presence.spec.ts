@@ -1,0 +1,74 @@
+import { DEMO, expect, loginAs, test } from '../fixtures/auth';
+import { seriousViolations } from '../fixtures/axe';
+import { createTask } from '../fixtures/board';
+import { apiLogin } from '../fixtures/notifications';
+
+/**
+ * Presence (docs/decisions/0034-presence.md): who of the company is on the board shows beside its
+ * title, and who has the same record open shows in the drawer, within seconds of their coming and
+ * going; the waits (10 s) are shorter than a heartbeat's minute of grace, so they hold only through
+ * the live events and the goodbye.
+ */
+const LIVE = { timeout: 10_000 };
+
+test.describe('presence', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('colleagues on the board and on the same record show, and go when they leave', async ({
+    browser,
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const suffix = Date.now().toString(36);
+    const owner = await apiLogin(page.request, DEMO.owner);
+    const record = await createTask(page.request, owner.token, `Presence ${suffix}`);
+    await loginAs(page, DEMO.installer, '/tasks', 'en');
+    await expect(page.getByRole('grid', { name: 'Records' })).toBeVisible({ timeout: 60_000 });
+    const faces = page.getByRole('group', { name: /^Also on this board:/ });
+
+    // Stefan (the owner) opens the record on his board, in a browser of his own.
+    const other = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const stefan = await other.newPage();
+    await loginAs(stefan, DEMO.owner, `/tasks?record=${record._id}`, 'de');
+    await expect(stefan.getByTestId('record-drawer')).toBeVisible({ timeout: 60_000 });
+
+    await expect(faces).toHaveAccessibleName(/Stefan Sonnenbau/, LIVE);
+    const face = faces
+      .getByRole('img', { name: /Stefan Sonnenbau/ })
+      .or(faces.getByLabel(/Stefan Sonnenbau/));
+    await expect(face.first()).toHaveAttribute(
+      'aria-label',
+      `Stefan Sonnenbau has “Presence ${suffix}” open`,
+      LIVE,
+    );
+
+    // Ingo opens the same record: his drawer says Stefan has it open too, and Stefan's says Ingo.
+    await page.getByRole('searchbox', { name: 'Search records' }).fill(suffix);
+    await page.getByRole('button', { name: `Open Presence ${suffix}` }).click();
+    const drawer = page.getByRole('dialog', { name: 'Task details' });
+    await expect(drawer.getByTestId('record-presence')).toHaveText(
+      'Stefan Sonnenbau also has this record open.',
+      LIVE,
+    );
+    await expect(stefan.getByTestId('record-presence')).toHaveText(
+      /^Ingo \S+ hat diesen Datensatz auch offen\.$/,
+      LIVE,
+    );
+    expect(await seriousViolations(page, '[data-testid="board-presence"]')).toEqual([]);
+    expect(await seriousViolations(page, '[data-testid="record-presence"]')).toEqual([]);
+
+    // Stefan closes the record: still on the board, no longer on the record.
+    await stefan.getByRole('button', { name: 'Schließen' }).click();
+    await expect(drawer.getByTestId('record-presence')).toHaveCount(0, LIVE);
+    await expect(face.first()).toHaveAttribute(
+      'aria-label',
+      'Stefan Sonnenbau is looking at the board',
+      LIVE,
+    );
+
+    // He leaves the board: he is gone from Ingo's at once, not a minute later.
+    await stefan.goto('/dashboard');
+    await expect(faces).toHaveCount(0, LIVE);
+    await other.close();
+  });
+});
