@@ -68,6 +68,7 @@ export function PresenceAvatars({ board }: { board: Board }) {
               color="initials"
               size="sm"
               radius="xl"
+              role="img"
               tabIndex={0}
               aria-label={describe(p)}
             />
