@@ -24,6 +24,10 @@ test.describe('presence', () => {
     const record = await createTask(page.request, owner.token, `Presence ${suffix}`);
     await loginAs(page, DEMO.installer, '/tasks', 'en');
     await expect(page.getByRole('grid', { name: 'Records' })).toBeVisible({ timeout: 60_000 });
+    // The record is among Ingo's loaded rows (a board of more than 1,000 would load it only on
+    // scrolling), so his board can name it.
+    await page.getByRole('searchbox', { name: 'Search records' }).fill(suffix);
+    await expect(page.getByRole('button', { name: `Open Presence ${suffix}` })).toBeVisible();
     const faces = page.getByRole('group', { name: /^Also on this board:/ });
 
     // Stefan (the owner) opens the record on his board, in a browser of his own.
@@ -43,7 +47,6 @@ test.describe('presence', () => {
     );
 
     // Ingo opens the same record: his drawer says Stefan has it open too, and Stefan's says Ingo.
-    await page.getByRole('searchbox', { name: 'Search records' }).fill(suffix);
     await page.getByRole('button', { name: `Open Presence ${suffix}` }).click();
     const drawer = page.getByRole('dialog', { name: 'Task details' });
     await expect(drawer.getByTestId('record-presence')).toHaveText(

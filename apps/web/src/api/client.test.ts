@@ -283,3 +283,48 @@ describe("the tab's writes (the live events' echoes)", () => {
     expect(api.writeActivity().lastEndedAt).toBe(ended);
   });
 });
+
+describe('a stream (the live events)', () => {
+  const streamBody = () => new Response(new ReadableStream(), { status: 200 });
+
+  it('sends the JWT, the UI language and the accepted type, and leaves the body to the caller', async () => {
+    saveLogin({ token: 'access-1', refreshToken: 'refresh-token-0001', city: 'München' });
+    const { fetch, calls } = fakeFetch(() => streamBody());
+    const api = createApiClient({ fetch, getLanguage: () => 'es' });
+    const response = await api.stream('/events', { accept: 'text/event-stream' });
+    expect(response.bodyUsed).toBe(false);
+    expect(calls[0]?.url.pathname).toBe('/api/events');
+    expect(calls[0]?.headers).toMatchObject({
+      Authorization: 'JWT access-1',
+      'Accept-Language': 'es',
+      Accept: 'text/event-stream',
+    });
+  });
+
+  it('renews an expired token once and opens the stream with the new one', async () => {
+    saveLogin({ token: 'old-token', refreshToken: 'refresh-token-0001', city: 'München' });
+    const { fetch, calls } = fakeFetch((url, init) => {
+      if (url.pathname === '/api/refresh') {
+        return json(200, { data: { token: 'new-token', refresh_token: 'refresh-token-0002' } });
+      }
+      const auth = (init.headers as Record<string, string>).Authorization;
+      return auth === 'JWT old-token' ? json(403, { status: 403, message: 'Session ended' }) : streamBody();
+    });
+    const api = createApiClient({ fetch });
+    await api.stream('/events');
+    expect(refreshCalls(calls)).toHaveLength(1);
+    expect(calls.at(-1)?.headers.Authorization).toBe('JWT new-token');
+    expect(getToken()).toBe('new-token');
+  });
+
+  it('throws a refusal the renewal cannot help as an ApiError, and ends the session', async () => {
+    saveLogin({ token: 'old-token', refreshToken: 'refresh-token-0001', city: 'München' });
+    const onSessionEnded = vi.fn();
+    const { fetch } = fakeFetch((url) =>
+      url.pathname === '/api/refresh' ? json(401, {}) : json(403, { status: 403, message: 'Session ended' }),
+    );
+    const api = createApiClient({ fetch, onSessionEnded });
+    await expect(api.stream('/events')).rejects.toMatchObject({ status: 403, message: 'Session ended' });
+    expect(onSessionEnded).toHaveBeenCalledTimes(1);
+  });
+});

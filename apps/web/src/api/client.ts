@@ -22,6 +22,8 @@ export interface RequestOptions<T> {
   changesData?: boolean;
   /** Sent even as the page unloads (a goodbye on `pagehide`); the body must stay small. */
   keepalive?: boolean;
+  /** The answer's type asked for (`Accept`); JSON unless said. */
+  accept?: string;
 }
 
 export interface ApiClientConfig {
@@ -94,7 +96,7 @@ export function createApiClient(overrides: Partial<ApiClientConfig> = {}) {
     token: string | null,
   ): Promise<Response> {
     const headers: Record<string, string> = {
-      Accept: 'application/json',
+      Accept: options.accept ?? 'application/json',
       'Accept-Language': config.getLanguage(),
     };
     if (token) headers.Authorization = `JWT ${token}`;
@@ -147,7 +149,11 @@ export function createApiClient(overrides: Partial<ApiClientConfig> = {}) {
     }
   }
 
-  async function exchange<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  /**
+   * Sends with the session's token; on 403 renews it once (one refresh for all callers) and sends
+   * again; ends the session when that cannot help. Answers the server's response as it is.
+   */
+  async function authorized(path: string, options: RequestOptions<unknown>): Promise<Response> {
     const sentToken = getToken();
     let response = await send(path, options, sentToken);
 
@@ -165,7 +171,11 @@ export function createApiClient(overrides: Partial<ApiClientConfig> = {}) {
       // can help. The handler ends a session this tab had and ignores the rest (a public page's call).
       config.onSessionEnded();
     }
+    return response;
+  }
 
+  async function exchange<T>(path: string, options: RequestOptions<T>): Promise<T> {
+    const response = await authorized(path, options);
     let body: unknown;
     try {
       body = await readBody(response);
@@ -192,6 +202,22 @@ export function createApiClient(overrides: Partial<ApiClientConfig> = {}) {
       Object.assign(config, next);
     },
     get: <T = unknown>(path: string, options?: Options<T>) => request<T>(path, { ...options, method: 'GET' }),
+    /**
+     * GET of an answer read as it arrives (the live events' server-sent events): the same headers,
+     * token renewal and session end as every call, but the body is left to the caller. A refusal
+     * is thrown as an {@link ApiError} like any other.
+     */
+    async stream(path: string, options: { signal?: AbortSignal; accept?: string } = {}): Promise<Response> {
+      const response = await authorized(path, { ...options, method: 'GET' });
+      if (response.ok && response.body) return response;
+      let body: unknown;
+      try {
+        body = await readBody(response);
+      } catch {
+        body = undefined;
+      }
+      throw new ApiError(normaliseError(response.ok ? 502 : response.status, body));
+    },
     post: <T = unknown>(path: string, body?: unknown, options?: Options<T>) =>
       request<T>(path, { ...options, method: 'POST', body }),
     put: <T = unknown>(path: string, body?: unknown, options?: Options<T>) =>

@@ -66,12 +66,10 @@ export function useLiveEvents(enabled: boolean, userId: string | null) {
     };
     const stop = startLiveEvents({
       ...browserDeps(),
-      getToken,
-      getLanguage: () => document.documentElement.lang || 'de',
+      open: (signal) => api.stream('/events', { signal, accept: 'text/event-stream' }),
+      hasSession: () => getToken() !== null,
       onEvent,
       onState: setLiveEventsConnected,
-      // The badge's own call goes through the client, which renews an expired token.
-      onRefused: () => queryClient.refetchQueries({ queryKey: notificationKeys.unread }),
     });
     return () => {
       stop();

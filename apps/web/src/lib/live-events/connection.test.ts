@@ -20,15 +20,18 @@ function controlledStream() {
   };
 }
 
-/** Answers each GET /api/events with the next stream the test made, and records the requests. */
+/**
+ * Answers each opening of the stream (the API client's `stream`, tested in api/client.test.ts) with
+ * the next stream the test made, and counts the openings.
+ */
 function fakeServer() {
-  const requests: { headers: Record<string, string> }[] = [];
   const streams: ReturnType<typeof controlledStream>[] = [];
-  const fetch = (async (_url: string, init?: RequestInit) => {
-    requests.push({ headers: init?.headers as Record<string, string> });
+  let opened = 0;
+  const open = async (signal: AbortSignal) => {
+    opened += 1;
     const stream = controlledStream();
     streams.push(stream);
-    init?.signal?.addEventListener('abort', () => {
+    signal.addEventListener('abort', () => {
       try {
         stream.end();
       } catch {
@@ -36,8 +39,8 @@ function fakeServer() {
       }
     });
     return stream.response;
-  }) as unknown as typeof globalThis.fetch;
-  return { fetch, requests, streams };
+  };
+  return { open, streams, opened: () => opened };
 }
 
 /** The Web Locks API's exclusive request, enough for one lock name. */
@@ -83,9 +86,8 @@ function tab(server: ReturnType<typeof fakeServer>, shared: Partial<LiveEventsDe
   const events: LiveEvent[] = [];
   const states: boolean[] = [];
   const stop = startLiveEvents({
-    fetch: server.fetch,
-    getToken: () => 'token-1',
-    getLanguage: () => 'en',
+    open: server.open,
+    hasSession: () => true,
     locks: null,
     channel: null,
     onEvent: (e) => events.push(e),
@@ -97,14 +99,10 @@ function tab(server: ReturnType<typeof fakeServer>, shared: Partial<LiveEventsDe
 }
 
 describe('startLiveEvents', () => {
-  it('sends the JWT header, passes on the events it knows, and opens the stream again when it ends', async () => {
+  it('passes on the events it knows, and opens the stream again when it ends', async () => {
     const server = fakeServer();
     const one = tab(server);
     await until(() => server.streams.length === 1);
-    expect(server.requests[0]?.headers).toMatchObject({
-      Authorization: 'JWT token-1',
-      'Accept-Language': 'en',
-    });
     const first = server.streams[0];
     first?.raw('retry: 3000\n\n: ping\n\n');
     first?.send({ type: 'ready' });
@@ -125,11 +123,11 @@ describe('startLiveEvents', () => {
     expect(one.states.at(-1)).toBe(true);
   });
 
-  it('asks for no stream without a token, and stops for good when stopped', async () => {
+  it('asks for no stream without a session, and stops for good when stopped', async () => {
     const server = fakeServer();
-    const none = tab(server, { getToken: () => null });
+    const none = tab(server, { hasSession: () => false });
     await new Promise((r) => setTimeout(r, 100));
-    expect(server.requests).toHaveLength(0);
+    expect(server.opened()).toBe(0);
     none.stop();
 
     const one = tab(server);
@@ -139,28 +137,26 @@ describe('startLiveEvents', () => {
     expect(server.streams).toHaveLength(1);
   });
 
-  it('has the app renew an expired token when refused, and comes back with the new one', async () => {
+  it('tries a refused or unreachable stream again after a second, then less often', async () => {
     const server = fakeServer();
-    let token = 'old-token';
-    let refused = 0;
-    const fetch = (async (url: string, init?: RequestInit) => {
-      const headers = init?.headers as Record<string, string>;
-      if (headers.Authorization === 'JWT old-token') {
-        refused += 1;
-        return new Response('{"status":403,"message":"session ended"}', { status: 403 });
-      }
-      return server.fetch(url, init);
-    }) as unknown as typeof globalThis.fetch;
+    let refusals = 2;
+    const times: number[] = [];
     const one = tab(server, {
-      fetch,
-      getToken: () => token,
-      onRefused: async () => {
-        token = 'new-token';
+      open: async (signal) => {
+        times.push(Date.now());
+        if (refusals > 0) {
+          refusals -= 1;
+          throw new Error('refused');
+        }
+        return server.open(signal);
       },
     });
-    await until(() => server.streams.length === 1, 2_000);
-    expect(refused).toBe(1);
-    expect(server.requests[0]?.headers.Authorization).toBe('JWT new-token');
+    await until(() => server.streams.length === 1, 5_000);
+    expect(times).toHaveLength(3);
+    const [a = 0, b = 0, c = 0] = times;
+    // About 1 s, then about 2 s (with a quarter's jitter either way).
+    expect(b - a).toBeGreaterThanOrEqual(700);
+    expect(c - b).toBeGreaterThanOrEqual(1_400);
     server.streams[0]?.send({ type: 'ready' });
     await until(() => one.states.at(-1) === true);
   });

@@ -13,26 +13,24 @@ const CHANNEL_NAME = 'solar-live-events';
 type Message = { kind: 'event'; event: LiveEvent } | { kind: 'state'; live: boolean } | { kind: 'hello' };
 
 export interface LiveEventsDeps {
-  fetch: typeof fetch;
-  getToken: () => string | null;
-  getLanguage: () => string;
+  /**
+   * Opens `GET /api/events` through the app's API client (its headers, its token renewal on 403 and
+   * its session end); answers the stream, or throws when refused or unreachable.
+   */
+  open: (signal: AbortSignal) => Promise<Response>;
+  /** Whether a session is there at all (no stream is asked for without one). */
+  hasSession: () => boolean;
   /** The tabs' lock manager (one tab holds the stream for all); null: this tab streams for itself. */
   locks: Pick<LockManager, 'request'> | null;
   /** The tabs' channel, which the tab holding the stream relays its events on; null: none. */
   channel: (() => Pick<BroadcastChannel, 'postMessage' | 'close' | 'addEventListener'>) | null;
   onEvent: (event: LiveEvent) => void;
-  /**
-   * The stream was refused with 403 (its token expired): a usual call of the app's client renews the
-   * token (SPEC §4's refresh), after which the stream is opened again at once.
-   */
-  onRefused?: () => Promise<unknown>;
   /** Whether this tab's events arrive live now (its own stream, or the tab streaming for it). */
   onState: (live: boolean) => void;
 }
 
-export function browserDeps(): Pick<LiveEventsDeps, 'fetch' | 'locks' | 'channel'> {
+export function browserDeps(): Pick<LiveEventsDeps, 'locks' | 'channel'> {
   return {
-    fetch: (...args) => globalThis.fetch(...args),
     locks: typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : null,
     channel: typeof BroadcastChannel === 'undefined' ? null : () => new BroadcastChannel(CHANNEL_NAME),
   };
@@ -98,8 +96,7 @@ export function startLiveEvents(deps: LiveEventsDeps): () => void {
 
   /** One connection, until it ends, fails, falls silent or everything stops. */
   const connect = async (): Promise<void> => {
-    const token = deps.getToken();
-    if (!token) return;
+    if (!deps.hasSession()) return;
     const connection = new AbortController();
     const stop = () => connection.abort();
     stopped.signal.addEventListener('abort', stop);
@@ -110,21 +107,10 @@ export function startLiveEvents(deps: LiveEventsDeps): () => void {
     };
     try {
       heard();
-      const response = await deps.fetch('/api/events', {
-        headers: {
-          Accept: 'text/event-stream',
-          Authorization: `JWT ${token}`,
-          'Accept-Language': deps.getLanguage(),
-        },
-        signal: connection.signal,
-      });
-      if (response.status === 403 && deps.onRefused) {
-        await deps.onRefused().catch(() => undefined);
-        // Renewed: tried again soon. Not renewed (the session is over): the app leaves for the login.
-        if (deps.getToken() !== token) reached = true;
-        return;
-      }
-      if (!response.ok || !response.body) return;
+      // An expired token is renewed by the client, which then asks again; a session that cannot be
+      // renewed ends there (the app leaves for the login).
+      const response = await deps.open(connection.signal);
+      if (!response.body) return;
       const parser = createSseParser((_type, data) => {
         let json: unknown;
         try {
