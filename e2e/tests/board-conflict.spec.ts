@@ -42,7 +42,15 @@ test.describe('two people on one record', () => {
     await expect(drawer).toBeVisible();
     const name = drawer.getByRole('textbox').first();
     await expect(name).toHaveValue(`Conflict ${suffix}`);
-    return { suffix, put, stored, drawer, name, notes: drawer.getByRole('textbox', { name: 'Notes' }) };
+    return {
+      suffix,
+      id: record._id,
+      put,
+      stored,
+      drawer,
+      name,
+      notes: drawer.getByRole('textbox', { name: 'Notes' }),
+    };
   }
 
   test("without live events, a save made on a colleague's older values is refused and marked", async ({
@@ -99,5 +107,28 @@ test.describe('two people on one record', () => {
     expect(await stored()).toEqual(
       expect.objectContaining({ taskName: `Conflict ${suffix} (final)`, notes: 'Owner: keep mine' }),
     );
+  });
+
+  test('a record that leaves the view while open stays in the drawer with what Ingo typed', async ({
+    page,
+  }) => {
+    const { suffix, id, put, drawer, name, notes } = await openRecord(page, { live: true });
+    await notes.fill('Ingo: typed before it left');
+    await drawer.getByRole('heading', { name: 'Task details' }).click();
+    // Reading the record on its own answers late, so the board's rows (without it) come first.
+    await page.route(`**/api/task/${id}`, async (route) => {
+      if (route.request().method() === 'GET') await new Promise((r) => setTimeout(r, 2_000));
+      await route.continue();
+    });
+    // The colleague's new name no longer matches Ingo's search: the row leaves his board.
+    await put({ taskName: `Moved away ${Date.now().toString(36)}` });
+    await expect(page.getByRole('button', { name: `Open Conflict ${suffix}` })).toHaveCount(0, LIVE);
+    await expect(page.getByTestId('board-row')).toHaveCount(0, LIVE);
+    // The drawer stayed, with his notes, and shows the new name once the record is read.
+    await expect(name).toHaveValue(/^Moved away /, LIVE);
+    await expect(drawer).toBeVisible();
+    await expect(notes).toHaveValue('Ingo: typed before it left');
+    await drawer.getByRole('button', { name: 'Update Details' }).click();
+    await expect(page.getByText('Details updated')).toBeVisible();
   });
 });
