@@ -106,26 +106,15 @@ export class LiveStreams {
       const streams = key === '*' ? this.all() : this.byUser.get(key);
       for (const stream of streams ?? []) this.schedule(stream, () => (stream.notifications = true));
     } else if (topic === 'board') {
-      if (key === '*') {
-        for (const stream of this.all()) this.schedule(stream, () => stream.boardBy.add(null));
-        return;
-      }
-      // `<company>:<user>`; the user part is empty where the database cannot say (a column change).
-      const [companyId, userId] = key.split(':');
-      if (!companyId || userId === undefined) return;
-      for (const stream of this.byCompany.get(companyId) ?? []) {
-        this.schedule(stream, () => stream.boardBy.add(userId || null));
-      }
+      // The user part is empty where the database cannot say (a column change).
+      const to = this.companyOf(key);
+      for (const stream of to?.streams ?? [])
+        this.schedule(stream, () => stream.boardBy.add(to?.userId ?? null));
     } else if (topic === 'presence') {
-      if (key === '*') {
-        for (const stream of this.all()) this.schedule(stream, () => (stream.presence = true));
-        return;
-      }
-      // `<company>:<user>`: the user's own streams are not told (they do not show themselves).
-      const [companyId, userId] = key.split(':');
-      if (!companyId) return;
-      for (const stream of this.byCompany.get(companyId) ?? []) {
-        if (stream.userId !== userId) this.schedule(stream, () => (stream.presence = true));
+      // The user's own streams are not told (they do not show themselves).
+      const to = this.companyOf(key);
+      for (const stream of to?.streams ?? []) {
+        if (!to?.userId || stream.userId !== to.userId) this.schedule(stream, () => (stream.presence = true));
       }
     } else if (topic === 'session') {
       // A session changed (logout, new role, disabled, another company): the stream ends, and the
@@ -133,6 +122,17 @@ export class LiveStreams {
       const streams = key === '*' ? this.all() : this.byUser.get(key);
       for (const stream of [...(streams ?? [])]) this.end(stream);
     }
+  }
+
+  /**
+   * The streams an announcement keyed `<company>:<user>` is for: the company's (every stream for `*`),
+   * and the user who made the change (null when not known, or for `*`). Null for a malformed key.
+   */
+  private companyOf(key: string): { streams: Iterable<Stream>; userId: string | null } | null {
+    if (key === '*') return { streams: this.all(), userId: null };
+    const [companyId, userId] = key.split(':');
+    if (!companyId || userId === undefined) return null;
+    return { streams: this.byCompany.get(companyId) ?? [], userId: userId || null };
   }
 
   private schedule(stream: Stream, mark: () => void): void {

@@ -13,13 +13,18 @@ import { ReportedFailure } from '../lib/undo-stack';
 import { cellRaw, sameValue } from '../lib/values';
 import { useBoard } from './board-context';
 
-/** The freshest cached copy of a record (any loaded view), or the given one. */
-export function latestTask(queryClient: QueryClient, task: Task): Task {
-  for (const [, data] of queryClient.getQueriesData<TaskPages>({ queryKey: boardKeys.tasksOf(task.board) })) {
-    const found = findTask(data, task._id);
+/** A record as any loaded view of the board has it, or undefined when none has it. */
+export function listedTask(queryClient: QueryClient, board: Task['board'], id: string): Task | undefined {
+  for (const [, data] of queryClient.getQueriesData<TaskPages>({ queryKey: boardKeys.tasksOf(board) })) {
+    const found = findTask(data, id);
     if (found) return found;
   }
-  return task;
+  return undefined;
+}
+
+/** The freshest cached copy of a record (any loaded view), or the given one. */
+export function latestTask(queryClient: QueryClient, task: Task): Task {
+  return listedTask(queryClient, task.board, task._id) ?? task;
 }
 
 /** The order of cell writes, shared by every editor of the page (keyed by record and column). */

@@ -12,22 +12,29 @@ export function isNotOlder(fresh: Pick<Task, 'updatedAt'>, cached: Pick<Task, 'u
 }
 
 /**
- * Reads one record again into every cache the board and the drawer read it from. A read that answers
- * after a newer save of the record (it started before) is dropped.
+ * Puts a record into every cache the board and the drawer read it from (the loaded views, the record
+ * read on its own). With `onlyNewer`, a copy older than the cached one is dropped: a read that
+ * started before a save and answered after it.
  */
-export function useRecordReload(board: Board) {
+export function useStoreRecord(board: Board) {
   const queryClient = useQueryClient();
   const change = useTaskCache(board);
   return useCallback(
-    async (id: string) => {
-      const fresh = await getTask(id);
-      change((data, body) => (isNotOlder(fresh, findTask(data, id)) ? replaceTask(data, body, fresh) : data));
-      if (isNotOlder(fresh, queryClient.getQueryData<Task>(boardKeys.task(id)))) {
-        queryClient.setQueryData(boardKeys.task(id), fresh);
+    (task: Task, onlyNewer = false) => {
+      const keep = (cached: Task | undefined) => !onlyNewer || isNotOlder(task, cached);
+      change((data, body) => (keep(findTask(data, task._id)) ? replaceTask(data, body, task) : data));
+      if (keep(queryClient.getQueryData<Task>(boardKeys.task(task._id)))) {
+        queryClient.setQueryData(boardKeys.task(task._id), task);
       }
     },
     [change, queryClient],
   );
+}
+
+/** Reads one record again into every cache the board and the drawer read it from (never older). */
+export function useRecordReload(board: Board) {
+  const store = useStoreRecord(board);
+  return useCallback(async (id: string) => store(await getTask(id), true), [store]);
 }
 
 /**

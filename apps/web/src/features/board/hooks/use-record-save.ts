@@ -4,16 +4,14 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/errors';
 import { notifySuccess } from '../../../lib/errors';
-import { boardKeys } from '../api/board-keys';
-import { updateTask, useTaskCache } from '../api/tasks-api';
+import { updateTask } from '../api/tasks-api';
 import { notifyBoardError } from '../lib/notify';
 import type { RecordEdits } from '../lib/record-draft';
-import { replaceTask } from '../lib/task-cache';
 import { cellRaw, sameValue } from '../lib/values';
 import { useBoard } from './board-context';
 import { latestTask } from './use-cell-writer';
 import { useRecordActions } from './use-record-actions';
-import { useRecordReload } from './use-record-reload';
+import { useRecordReload, useStoreRecord } from './use-record-reload';
 
 export interface RecordDraft {
   task: Task | null;
@@ -32,17 +30,16 @@ export function useRecordSave() {
   const { t: tApp } = useTranslation();
   const { scope, undo } = useBoard();
   const queryClient = useQueryClient();
-  const change = useTaskCache(scope.board);
+  const store = useStoreRecord(scope.board);
   const records = useRecordActions();
 
   const put = useCallback(
     async (id: string, body: TaskUpdateRequest) => {
       const saved = await updateTask(id, body);
-      change((data, b) => replaceTask(data, b, saved));
-      queryClient.setQueryData(boardKeys.task(id), saved);
+      store(saved);
       return saved;
     },
-    [change, queryClient],
+    [store],
   );
 
   const reload = useRecordReload(scope.board);

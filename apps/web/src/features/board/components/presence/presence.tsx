@@ -5,7 +5,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { boardKeys } from '../../api/board-keys';
 import { usePresent } from '../../api/presence-api';
-import { findTask, type TaskPages } from '../../lib/task-cache';
+import { listedTask } from '../../hooks/use-cell-writer';
 
 /** The most faces shown beside the board's title; the rest are counted. */
 const SHOWN = 4;
@@ -19,11 +19,8 @@ function listOf(names: string[], language: string): string {
 
 /** A record's name from what the board has loaded (or read on its own); null when not loaded. */
 function recordName(queryClient: QueryClient, board: Board, id: string): string | null {
-  for (const [, data] of queryClient.getQueriesData<TaskPages>({ queryKey: boardKeys.tasksOf(board) })) {
-    const found = findTask(data, id);
-    if (found) return found.taskName;
-  }
-  return queryClient.getQueryData<Task>(boardKeys.task(id))?.taskName ?? null;
+  const task = listedTask(queryClient, board, id) ?? queryClient.getQueryData<Task>(boardKeys.task(id));
+  return task?.taskName ?? null;
 }
 
 /**
