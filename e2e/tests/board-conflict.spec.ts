@@ -8,7 +8,7 @@ import { apiLogin } from '../fixtures/notifications';
  * Ingo has open in the drawer. What Ingo did not touch shows the colleague's values; a field both
  * changed is marked with the colleague's value, and Ingo keeps his (saving) or takes theirs. Nobody's
  * change is written over unseen, whether the drawer hears of it live (while Ingo types) or, with the
- * live events down, only when its save is refused.
+ * live events down, only when its save is refused. Notes the two changed on different lines are merged.
  */
 const LIVE = { timeout: 10_000 };
 
@@ -16,14 +16,18 @@ test.describe('two people on one record', () => {
   test.describe.configure({ timeout: 120_000 });
 
   /** Ingo's board with the colleague's new record open in the drawer; `put` saves as the colleague. */
-  async function openRecord(page: Page, options: { live: boolean }) {
+  async function openRecord(page: Page, options: { live: boolean; notes?: string }) {
     await page.setViewportSize({ width: 1440, height: 900 });
     // Without live events the drawer hears of the colleague's save only when its own is refused.
     if (!options.live) await page.route('**/api/events', (route) => route.abort());
     const suffix = Date.now().toString(36);
     const owner = await apiLogin(page.request, DEMO.owner);
     const { token } = await loginAs(page, DEMO.installer, '/tasks', 'en');
-    const record = await createTask(page.request, owner.token, `Conflict ${suffix}`);
+    // Both replacing the same notes is one line changed twice: a conflict, where other lines merge.
+    const record = await createTask(page.request, owner.token, {
+      taskName: `Conflict ${suffix}`,
+      notes: options.notes ?? 'Draft',
+    });
     const put = async (data: object) => {
       const res = await page.request.put(`/api/task/update/${record._id}`, {
         headers: authHeaders(owner.token),
@@ -106,6 +110,39 @@ test.describe('two people on one record', () => {
     await expect(page.getByRole('dialog', { name: 'Discard changes?' })).toHaveCount(0);
     expect(await stored()).toEqual(
       expect.objectContaining({ taskName: `Conflict ${suffix} (final)`, notes: 'Owner: keep mine' }),
+    );
+  });
+
+  test('notes the two changed on different lines are merged while Ingo types', async ({ page }) => {
+    const base = 'Roof: south, 35°\nCustomer: call back Monday\nScaffold: not ordered';
+    const { put, stored, drawer, notes } = await openRecord(page, { live: true, notes: base });
+    await expect(notes).toHaveValue(base);
+    // Ingo changes the last line; the colleague saves a change of the first.
+    await notes.fill('Roof: south, 35°\nCustomer: call back Monday\nScaffold: ordered for 14.01.');
+    await put({ notes: 'Roof: south-west, 35°\nCustomer: call back Monday\nScaffold: not ordered' });
+    const both = 'Roof: south-west, 35°\nCustomer: call back Monday\nScaffold: ordered for 14.01.';
+    // No conflict to settle: the drawer says both are kept, and shows the merge when asked.
+    await expect(drawer.getByTestId('notes-merge')).toContainText('Saving keeps both changes', LIVE);
+    await expect(drawer.getByTestId('field-conflict')).toHaveCount(0);
+    await expect(notes).toBeFocused();
+    await drawer.getByRole('button', { name: 'Merge now' }).click();
+    await expect(notes).toHaveValue(both);
+    await expect(drawer.getByTestId('notes-merge')).toHaveCount(0);
+    await drawer.getByRole('button', { name: 'Update Details' }).click();
+    await expect(page.getByText('Details updated')).toBeVisible();
+    expect((await stored()).notes).toBe(both);
+  });
+
+  test('without live events, notes changed on different lines are merged by the save', async ({ page }) => {
+    const base = 'Roof: south, 35°\nCustomer: call back Monday';
+    const { put, stored, drawer, notes } = await openRecord(page, { live: false, notes: base });
+    await notes.fill('Roof: south, 35°\nCustomer: call back Monday\nIngo: measured the roof');
+    await put({ notes: 'Roof: south, 30°\nCustomer: call back Monday' });
+    await drawer.getByRole('button', { name: 'Update Details' }).click();
+    await expect(page.getByText('Details updated')).toBeVisible();
+    await expect(drawer).toBeHidden();
+    expect((await stored()).notes).toBe(
+      'Roof: south, 30°\nCustomer: call back Monday\nIngo: measured the roof',
     );
   });
 

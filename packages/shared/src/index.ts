@@ -6,6 +6,7 @@ export * from './board/formula';
 export * from './board/formula-messages';
 export * from './board/palette';
 export * from './board/schema';
+export * from './board/text-merge';
 export * from './compact-id';
 export * from './csv';
 export * from './enums';

@@ -378,6 +378,9 @@ export function taskOfValues(row: TaskValues, cells: readonly CellKey[]): Task {
   return { ...task, properties };
 }
 
+/** The longest notes a record keeps. */
+export const NOTES_MAX_LENGTH = 20_000;
+
 /** New values by property key; `null` clears a value. */
 export const PropertyValues = z.record(z.string().min(1).max(100), z.unknown());
 
@@ -386,7 +389,7 @@ export const TaskCreateRequest = z.object({
   projectId: z.uuid().nullable().optional(),
   viewId: z.uuid().nullable().optional(),
   taskName: z.string().max(500).default(''),
-  notes: z.string().max(20000).optional(),
+  notes: z.string().max(NOTES_MAX_LENGTH).optional(),
   properties: PropertyValues.optional(),
   /** Insert right after this record (`null`: first on the board; left out: at the end). */
   afterId: z.uuid().nullable().optional(),
@@ -445,7 +448,7 @@ export type TaskDuplicateRequest = z.input<typeof TaskDuplicateRequest>;
 
 export const TaskUpdateRequest = z.object({
   taskName: z.string().max(500).optional(),
-  notes: z.string().max(20000).optional(),
+  notes: z.string().max(NOTES_MAX_LENGTH).optional(),
   properties: PropertyValues.optional(),
   position: z.number().optional(),
   projectId: z.uuid().nullable().optional(),
@@ -455,12 +458,13 @@ export const TaskUpdateRequest = z.object({
   /**
    * The values this edit was made on, as the editor saw them (the record drawer): a field whose stored
    * value differs now was changed by someone else meanwhile, and the update is refused whole with
-   * 409 `edit_conflict`, naming those fields (docs/board.md, "Two people on one record").
+   * 409 `edit_conflict`, naming those fields (docs/board.md, "Two people on one record"). Notes that
+   * both changed on different lines are merged instead (mergeText) and saved.
    */
   expected: z
     .object({
       taskName: z.string().max(500).optional(),
-      notes: z.string().max(20000).optional(),
+      notes: z.string().max(NOTES_MAX_LENGTH).optional(),
       properties: PropertyValues.optional(),
     })
     .optional(),

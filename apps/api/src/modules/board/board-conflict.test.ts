@@ -108,6 +108,54 @@ describe('edits made on values someone else changed meanwhile', () => {
     expect(later.data.events.length).toBe(entries + 1);
   });
 
+  it('merges notes both changed on different lines, and refuses notes both changed on the same line', async () => {
+    const base = 'Dach: Süd, 35°\nKunde: Montag zurückrufen\nGerüst: nicht bestellt';
+    const task = await createTask(a.admin.token, { taskName: 'Notizen zu zweit', notes: base });
+    // A colleague changes the first line; the sales user, from the same notes, the last one.
+    await ok(a.admin.token, 'PUT', `/api/task/update/${task._id}`, {
+      notes: 'Dach: Süd-West, 35°\nKunde: Montag zurückrufen\nGerüst: nicht bestellt',
+    });
+    const merged = await call(a.sales.token, 'PUT', `/api/task/update/${task._id}`, {
+      notes: 'Dach: Süd, 35°\nKunde: Montag zurückrufen\nGerüst: bestellt für den 14.01.',
+      expected: { notes: base },
+    });
+    expect(merged.statusCode, merged.body).toBe(200);
+    const both = 'Dach: Süd-West, 35°\nKunde: Montag zurückrufen\nGerüst: bestellt für den 14.01.';
+    expect((merged.json().data as Task).notes).toBe(both);
+    expect((await read(a.admin.token, task._id)).notes).toBe(both);
+    // The history names the merged notes as the sales user's change.
+    const history = await ok<{
+      data: { events: Array<{ user?: { id: string }; changes: Array<{ key: string; to: unknown }> }> };
+    }>(a.sales.token, 'GET', `/api/task/${task._id}/history`);
+    expect(history.data.events[0]?.user?.id).toBe(a.sales.user.id);
+    expect(history.data.events[0]?.changes).toEqual([expect.objectContaining({ key: 'notes', to: both })]);
+
+    // Both change the middle line: nothing is written, and the notes are named.
+    await ok(a.admin.token, 'PUT', `/api/task/update/${task._id}`, {
+      notes: both.replace('Montag zurückrufen', 'hat zugesagt'),
+    });
+    const refused = await call(a.sales.token, 'PUT', `/api/task/update/${task._id}`, {
+      notes: both.replace('Montag zurückrufen', 'Dienstag zurückrufen'),
+      expected: { notes: both },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(Object.keys(refused.json().errors)).toEqual(['notes']);
+    expect((await read(a.admin.token, task._id)).notes).toBe(
+      both.replace('Montag zurückrufen', 'hat zugesagt'),
+    );
+  });
+
+  it('refuses a merge of notes that would be longer than notes may be', async () => {
+    const task = await createTask(a.admin.token, { taskName: 'Lange Notizen' });
+    await ok(a.admin.token, 'PUT', `/api/task/update/${task._id}`, { notes: 'a'.repeat(12_000) });
+    const res = await call(a.sales.token, 'PUT', `/api/task/update/${task._id}`, {
+      notes: 'b'.repeat(12_000),
+      expected: { notes: '' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect((await read(a.admin.token, task._id)).notes).toBe('a'.repeat(12_000));
+  });
+
   it('an update without expected values writes as before', async () => {
     const task = await createTask(a.admin.token, { taskName: 'Ohne Erwartung' });
     await ok(a.admin.token, 'PUT', `/api/task/update/${task._id}`, { notes: 'erst' });

@@ -1,6 +1,8 @@
 import {
   type Board,
   type Column,
+  mergeText,
+  NOTES_MAX_LENGTH,
   sameCellValue,
   type TaskCreateRequest,
   type TaskFilterRequest,
@@ -665,6 +667,19 @@ function assertUnchanged(row: RecordRow, expected: UpdateInput['expected']) {
 }
 
 /**
+ * An update whose notes were written on notes that someone else has changed since (`expected.notes`
+ * is no longer stored): where the two changed different lines, the update carries both (mergeText)
+ * and expects the stored notes, so it goes through. Otherwise it stays as it is and is refused.
+ */
+function withMergedNotes(row: RecordRow, input: UpdateInput): UpdateInput {
+  const seen = input.expected?.notes;
+  if (input.notes === undefined || seen === undefined || seen === row.notes) return input;
+  const merged = mergeText(seen, input.notes, row.notes);
+  if (merged === null || merged.length > NOTES_MAX_LENGTH) return input;
+  return { ...input, notes: merged, expected: { ...input.expected, notes: row.notes } };
+}
+
+/**
  * PUT /task/update/{id}. The record is locked first: two updates of one record (a colleague's and
  * yours) take turns, and each writes its fields over the other's stored values, never over the values
  * it read before the other committed (which would undo the other's change of another field).
@@ -674,13 +689,14 @@ export async function updateTask(ctx: AppContext, me: Principal, id: string, inp
   await ctx.database.db.transaction(async (tx) => {
     await lockRecords(tx, companyId, [id]);
     const row = await loadTask(tx, companyId, id);
-    assertUnchanged(row, input.expected);
+    const update = withMergedNotes(row, input);
+    assertUnchanged(row, update.expected);
     const columns = (await loadColumns(tx, companyId, row.board, me.id)).properties;
     await recordEvents(
       tx,
       companyId,
       me.id,
-      await applyUpdate(tx, me, companyId, row, input, columns),
+      await applyUpdate(tx, me, companyId, row, update, columns),
       ctx.config,
     );
     await recomputeRecords(tx, companyId, sql`r.id = ${id}`, { dependents: true });

@@ -6,9 +6,11 @@ import {
   hasConflicts,
   isDraftChanged,
   type LiveRecord,
+  mergedNotes,
   NO_EDITS,
   type RecordEdits,
   shownText,
+  takeMergedNotes,
   touchBase,
 } from './record-draft';
 
@@ -104,5 +106,38 @@ describe('a colleague changes the open record', () => {
     expect(name.bases.name).toBeUndefined();
     const now = record('Dach prüfen (Nord)', '', { Status: 'Erledigt' });
     expect(draftConflicts(now, name.edits, name.bases).name).toBe(false);
+  });
+});
+
+describe('notes two people changed from the same text', () => {
+  const base = 'Dach: Süd\nKunde: Montag anrufen\nGerüst: offen';
+  const start = record('Dach prüfen', base, {});
+  const bases = touchBase({ values: {} }, start, { notes: true });
+
+  it('are merged, not a conflict, where the two changed different lines', () => {
+    const edits: RecordEdits = { ...NO_EDITS, notes: 'Dach: Süd\nKunde: Montag anrufen\nGerüst: bestellt' };
+    const now = record('Dach prüfen', 'Dach: Süd-West\nKunde: Montag anrufen\nGerüst: offen', {});
+    expect(draftConflicts(now, edits, bases).notes).toBe(false);
+    expect(mergedNotes(now, edits, bases)).toBe('Dach: Süd-West\nKunde: Montag anrufen\nGerüst: bestellt');
+    // Taking the merge puts it into the form, based on the stored notes: nothing is left to merge.
+    const taken = takeMergedNotes(now, edits, bases);
+    expect(taken.edits.notes).toBe('Dach: Süd-West\nKunde: Montag anrufen\nGerüst: bestellt');
+    expect(taken.bases.notes).toBe(now.notes);
+    expect(mergedNotes(now, taken.edits, taken.bases)).toBeNull();
+    expect(draftConflicts(now, taken.edits, taken.bases).notes).toBe(false);
+  });
+
+  it('are a conflict where the two changed the same line', () => {
+    const edits: RecordEdits = { ...NO_EDITS, notes: 'Dach: Süd\nKunde: Dienstag anrufen\nGerüst: offen' };
+    const now = record('Dach prüfen', 'Dach: Süd\nKunde: hat zugesagt\nGerüst: offen', {});
+    expect(mergedNotes(now, edits, bases)).toBeNull();
+    expect(draftConflicts(now, edits, bases).notes).toBe(true);
+    expect(takeMergedNotes(now, edits, bases)).toEqual({ edits, bases });
+  });
+
+  it('have nothing to merge while nobody else changed them, or when the user did not', () => {
+    const edits: RecordEdits = { ...NO_EDITS, notes: `${base}\nNeu` };
+    expect(mergedNotes(start, edits, bases)).toBeNull();
+    expect(mergedNotes(record('x', 'anders', {}), NO_EDITS, { values: {} })).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { mergeText } from '@solar/shared';
 import { sameValue } from './values';
 
 /**
@@ -50,21 +51,45 @@ export function isDraftChanged(live: LiveRecord, edits: RecordEdits): boolean {
   return Object.entries(edits.values).some(([key, value]) => !sameValue(live.value(key), value));
 }
 
+/** Whether someone else saved other notes since the user began to change them. */
+const notesChangedMeanwhile = (live: LiveRecord, edits: RecordEdits, bases: EditBases) =>
+  edits.notes !== null &&
+  bases.notes !== undefined &&
+  bases.notes !== live.notes &&
+  edits.notes !== live.notes;
+
+/**
+ * The user's notes with a colleague's change of other lines merged in (mergeText), when someone else
+ * saved other notes since the user began to change them and the two changed different lines; null
+ * otherwise (nothing to merge, or the same lines changed: a conflict). Saving sends it.
+ */
+export function mergedNotes(live: LiveRecord, edits: RecordEdits, bases: EditBases): string | null {
+  if (!notesChangedMeanwhile(live, edits, bases)) return null;
+  return mergeText(bases.notes ?? '', edits.notes ?? '', live.notes);
+}
+
+/** The edits and bases with the merged notes in the form, now based on the notes stored. */
+export function takeMergedNotes(
+  live: LiveRecord,
+  edits: RecordEdits,
+  bases: EditBases,
+): { edits: RecordEdits; bases: EditBases } {
+  const merged = mergedNotes(live, edits, bases);
+  if (merged === null) return { edits, bases };
+  return { edits: { ...edits, notes: merged }, bases: { ...bases, notes: live.notes } };
+}
+
 /**
  * The fields the user is editing that someone else changed meanwhile: the record's value now differs
  * from the one the user's edit began on. Saving keeps the user's value there (they were shown the
  * other); taking the other drops the edit. Where the other set the very value the user typed there is
- * nothing to choose.
+ * nothing to choose, nor in notes where the two changed different lines (they are merged).
  */
 export function draftConflicts(live: LiveRecord, edits: RecordEdits, bases: EditBases): DraftConflicts {
   return {
     name:
       edits.name !== null && bases.name !== undefined && bases.name !== live.name && edits.name !== live.name,
-    notes:
-      edits.notes !== null &&
-      bases.notes !== undefined &&
-      bases.notes !== live.notes &&
-      edits.notes !== live.notes,
+    notes: notesChangedMeanwhile(live, edits, bases) && mergedNotes(live, edits, bases) === null,
     values: Object.entries(edits.values)
       .filter(
         ([key, value]) =>

@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconGitMerge } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './drawer.module.css';
@@ -36,6 +36,27 @@ export function ConflictNote({ label, children, onTakeTheirs }: ConflictNoteProp
           aria-label={t('drawer.takeTheirsOf', { label })}
         >
           {t('drawer.takeTheirs')}
+        </Button>
+      </Group>
+    </div>
+  );
+}
+
+/**
+ * Under the notes while someone else saved other notes, changed on other lines than the user's: both
+ * changes are kept on saving (mergeText); the button shows the merged notes in the field now.
+ */
+export function MergeNote({ onMerge }: { onMerge: () => void }) {
+  const { t } = useTranslation('board');
+  return (
+    <div className={`${classes.conflict} ${classes.merge}`} data-testid="notes-merge">
+      <Group gap={6} wrap="nowrap" align="flex-start">
+        <IconGitMerge size={16} aria-hidden className={classes.mergeIcon} />
+        <Text size="xs" style={{ minWidth: 0, flex: 1 }}>
+          {t('drawer.mergeText')}
+        </Text>
+        <Button size="compact-xs" variant="default" onClick={onMerge}>
+          {t('drawer.mergeNow')}
         </Button>
       </Group>
     </div>

@@ -32,16 +32,18 @@ import {
   hasConflicts,
   isDraftChanged,
   type LiveRecord,
+  mergedNotes,
   NO_EDITS,
   type RecordEdits,
   shownText,
+  takeMergedNotes,
   touchBase,
 } from '../../lib/record-draft';
 import { addRelated } from '../../lib/task-cache';
 import { cellRaw } from '../../lib/values';
 import { RecordHistory } from '../history/record-history';
 import { RecordPresence } from '../presence/presence';
-import { ConflictNote } from './conflict-note';
+import { ConflictNote, MergeNote } from './conflict-note';
 import classes from './drawer.module.css';
 import { MentionNotes } from './mention-notes';
 import { ProjectLinks } from './project-links';
@@ -229,6 +231,8 @@ function RecordForm({
   );
   const { name, notes } = shownText(live, edits);
   const conflicts = task ? draftConflicts(live, edits, bases) : NO_CONFLICTS;
+  // A colleague's change of other lines of the notes: saving keeps both.
+  const merged = task ? mergedNotes(live, edits, bases) : null;
   const changed = isDraftChanged(live, edits);
   useEffect(() => onDirty(changed), [changed, onDirty]);
   useEffect(() => () => onDirty(false), [onDirty]);
@@ -246,7 +250,7 @@ function RecordForm({
 
   const submit = async () => {
     setBusy(true);
-    const ok = await save({ task, edits });
+    const ok = await save({ task, edits: merged === null ? edits : { ...edits, notes: merged } });
     setBusy(false);
     if (ok) onSaved();
   };
@@ -306,6 +310,15 @@ function RecordForm({
           <ConflictNote label={t('drawer.notes')} onTakeTheirs={() => takeTheirs({ notes: true })}>
             {live.notes || t('drawer.empty')}
           </ConflictNote>
+        )}
+        {merged !== null && (
+          <MergeNote
+            onMerge={() => {
+              const next = takeMergedNotes(live, edits, bases);
+              setEdits(next.edits);
+              setBases(next.bases);
+            }}
+          />
         )}
       </div>
       <Group justify="flex-end">
