@@ -41,6 +41,29 @@ function renderEditor(saves: boolean) {
 }
 
 describe('TextEditor', () => {
+  it.each([
+    ['email', 'email', 'text'],
+    ['phone', undefined, 'tel'],
+    ['number', 'decimal', 'text'],
+  ])('opens a %s cell with the caret after its value and the keyboard for it', (dataType, mode, type) => {
+    render(
+      <MantineProvider>
+        <TextEditor
+          column={makeColumn('Kontakt', dataType as 'email', { label: 'Kontakt' })}
+          initial="12345"
+          onWrite={vi.fn(() => Promise.resolve(true))}
+          onFinish={vi.fn()}
+          onSaved={vi.fn()}
+        />
+      </MantineProvider>,
+    );
+    const input = screen.getByRole('textbox', { name: 'Kontakt' }) as HTMLInputElement;
+    fireEvent.focus(input);
+    expect(input.selectionStart).toBe(5);
+    expect(input.getAttribute('inputmode') ?? undefined).toBe(mode);
+    expect(input.type).toBe(type);
+  });
+
   it('offers a saved edit for undo, with the value it started from', async () => {
     const { onWrite, onFinish, onSaved } = renderEditor(true);
     expect(onWrite).toHaveBeenCalledExactlyOnceWith('Ein langer neuer Titel');

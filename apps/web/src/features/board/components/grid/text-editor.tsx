@@ -135,6 +135,8 @@ export function TextEditor({
     onChange: (event: { currentTarget: { value: string } }) => onChange(event.currentTarget.value),
     onKeyDown,
     onBlur: () => finish('stay', 'blur'),
+    // The caret after the value, as a spreadsheet's editor opens. Every editor is a text field for
+    // this (an e-mail field would refuse it: no selection API; its keyboard comes from `inputMode`).
     onFocus: (event: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) => {
       const end = event.currentTarget.value.length;
       event.currentTarget.setSelectionRange(end, end);
@@ -149,8 +151,16 @@ export function TextEditor({
       {...common}
       variant="unstyled"
       px={8}
-      inputMode={column.dataType === 'number' ? 'decimal' : undefined}
-      type={column.dataType === 'email' ? 'email' : column.dataType === 'phone' ? 'tel' : 'text'}
+      inputMode={INPUT_MODES[column.dataType]}
+      type={column.dataType === 'phone' ? 'tel' : 'text'}
+      autoComplete="off"
     />
   );
 }
+
+/** The on-screen keyboard each kind of value wants (the fields stay `text`, see `onFocus`). */
+const INPUT_MODES: Partial<Record<string, 'decimal' | 'email' | 'url'>> = {
+  number: 'decimal',
+  email: 'email',
+  url: 'url',
+};
