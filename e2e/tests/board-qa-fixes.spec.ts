@@ -192,4 +192,30 @@ test.describe('board audit fixes', () => {
     await page.keyboard.press('Space');
     await expect(menu.getByRole('menuitem', { name: 'Absteigend sortieren' })).toBeVisible();
   });
+
+  test("the header's select-all and the summary's first cell stay pinned while the table scrolls sideways", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await loginAs(page, DEMO.owner, '/tasks', 'en');
+    const grid = page.getByRole('grid', { name: 'Records' });
+    await expect(grid).toBeVisible({ timeout: 60_000 });
+    const selectAll = page.getByRole('checkbox', { name: 'Select all' });
+    const sigma = page.getByTestId('grid-summary').getByRole('gridcell').first();
+    const left = async () => (await grid.boundingBox())?.x ?? 0;
+    const startX = (await selectAll.boundingBox())?.x ?? 0;
+    expect(startX).toBeGreaterThan(await left());
+    // Far to the right, as twelve presses of → from the first cell take the view.
+    await grid.evaluate((el) => {
+      const scroller = [el, ...el.querySelectorAll('*')].find((e) => e.scrollWidth > e.clientWidth + 200);
+      if (!scroller) throw new Error('the table does not scroll sideways');
+      scroller.scrollLeft = scroller.scrollWidth;
+    });
+    await expect.poll(async () => (await selectAll.boundingBox())?.x).toBeCloseTo(startX, 0);
+    await expect(selectAll).toBeInViewport();
+    expect((await sigma.boundingBox())?.x ?? -1).toBeGreaterThanOrEqual(await left());
+    // The title column's header still stands right of it, not another column's.
+    const title = page.getByRole('columnheader').nth(1);
+    expect((await title.boundingBox())?.x ?? 0).toBeGreaterThanOrEqual(startX);
+  });
 });
