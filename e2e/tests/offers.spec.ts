@@ -87,9 +87,17 @@ test.describe('offers on the project view', () => {
     });
     expect((await detail.json()).data.projectStatus).toBe('OFFER_PROVIDED');
 
-    // Send with the default templates.
+    // Send with the default templates, after a look at the PDF: the page's policy lets its frame load
+    // the PDF (a frame it refuses shows the browser's error page instead, at another address).
     await card.getByTestId(`offer-send-1`).click();
     const sendForm = page.getByTestId('offer-send-form');
+    await sendForm.getByRole('button', { name: 'Preview PDF' }).click();
+    await expect(sendForm.getByTestId('send-preview-frame')).toHaveAttribute('src', /^blob:/, {
+      timeout: 60_000,
+    });
+    await expect
+      .poll(() => page.frames().some((frame) => frame.url().startsWith('blob:')), { timeout: 10_000 })
+      .toBe(true);
     await expect(sendForm.getByTestId('send-to')).toHaveValue(project.customer.email);
     await expect(sendForm.getByTestId('send-submit')).toBeEnabled();
     await sendForm.getByTestId('send-submit').click();

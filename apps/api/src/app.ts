@@ -183,7 +183,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        frameSrc: ['https:'],
+        // The offer's PDF preview is a blob: URL in a frame (send-offer-modal); the meeting page https:.
+        frameSrc: ["'self'", 'blob:', 'https:'],
         connectSrc: ["'self'"],
       },
     },

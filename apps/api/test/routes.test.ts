@@ -155,6 +155,9 @@ describe('error envelope', () => {
     const page = await t.app.inject({ url: '/login' });
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    // The offer's PDF preview (a blob: URL) may be framed, and only by the portal itself.
+    expect(page.headers['content-security-policy']).toContain("frame-src 'self' blob: https:");
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
