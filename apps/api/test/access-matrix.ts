@@ -112,6 +112,7 @@ export const ACCESS_MATRIX: Record<string, 'public' | readonly Role[]> = {
   'POST /api/task/import': INSTALLERS,
   'POST /api/task/paste': INSTALLERS,
   'POST /api/task/property/create': INSTALLERS,
+  'POST /api/task/property/retype-preview': INSTALLERS,
   'POST /api/task/setup': INSTALLERS,
   'POST /api/user/forgot-password': 'public',
   'POST /api/user/installer/login': 'public',

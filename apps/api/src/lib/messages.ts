@@ -352,6 +352,16 @@ export const MESSAGES = {
     de: 'Eine Eigenschaft mit diesem Namen gibt es bereits',
     es: 'Ya existe una propiedad con este nombre',
   },
+  retype_not_found: {
+    en: 'This type change can no longer be undone',
+    de: 'Diese Typänderung kann nicht mehr rückgängig gemacht werden',
+    es: 'Este cambio de tipo ya no se puede deshacer',
+  },
+  retype_mismatch: {
+    en: 'This is not the type change of this property',
+    de: 'Das ist nicht die Typänderung dieser Eigenschaft',
+    es: 'Este no es el cambio de tipo de esta propiedad',
+  },
   property_not_found: {
     en: 'This property does not exist',
     de: 'Diese Eigenschaft gibt es nicht',

@@ -631,8 +631,43 @@ export const PropertyUpdateRequest = z.object({
     type: z.enum(DATA_TYPES),
     ...ColumnFields,
   }),
+  /**
+   * The type change this one takes back (its `retype.id`): the cells that change could not convert
+   * are put back as they were (docs/board.md "Changing a column's type").
+   */
+  restoreRetype: z.uuid().optional(),
 });
 export type PropertyUpdateRequest = z.input<typeof PropertyUpdateRequest>;
+
+/** PATCH /task/property/update: the board's columns, and what its undo needs of a type change. */
+export const PropertyUpdateResponse = z.object({
+  data: UserProperties,
+  message: z.string().optional(),
+  /** Set when the change converted values it cannot give back: `restoreRetype` of its undo. */
+  retype: z.object({ id: z.uuid(), kept: z.number().int() }).optional(),
+});
+export type PropertyUpdateResponse = z.infer<typeof PropertyUpdateResponse>;
+
+/** POST /task/property/retype-preview: what changing a column to `type` would do to its values. */
+export const PropertyRetypePreviewRequest = z.object({
+  board: BoardField,
+  key: z.string().min(1).max(100),
+  type: z.enum(DATA_TYPES),
+});
+export type PropertyRetypePreviewRequest = z.input<typeof PropertyRetypePreviewRequest>;
+
+/**
+ * `values`: the column's filled cells; `emptied`: those that cannot be converted and would be
+ * emptied; `altered`: those converted into something else than they were (`3,5` becoming 3.5, a list
+ * cut to its first item), which converting back would not give again.
+ */
+export const PropertyRetypePreview = z.object({
+  values: z.number().int(),
+  emptied: z.number().int(),
+  altered: z.number().int(),
+});
+export type PropertyRetypePreview = z.infer<typeof PropertyRetypePreview>;
+export const PropertyRetypePreviewResponse = z.object({ data: PropertyRetypePreview });
 
 export const PropertyDeleteRequest = z.object({
   board: BoardField,

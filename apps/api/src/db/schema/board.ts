@@ -192,3 +192,28 @@ export const taskTemplates = pgTable(
   },
   (t) => [index('task_templates_company_idx').on(t.companyId, t.createdAt)],
 );
+
+/**
+ * A column's type change, kept for its undo (docs/board.md "Changing a column's type"): the cells
+ * the conversion could not give back, as `[{ id, from, to }]` (the record, its value before and the
+ * value the change wrote). Written in the change's transaction; used once by the undo, else gone
+ * after a day.
+ */
+export const boardRetypes = pgTable(
+  'board_retypes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    board: text('board').notNull(),
+    /** The column's key after the change. */
+    propertyKey: text('property_key').notNull(),
+    fromType: text('from_type').notNull(),
+    toType: text('to_type').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    cells: jsonb('cells').notNull().default([]),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('board_retypes_company_idx').on(t.companyId, t.at)],
+);

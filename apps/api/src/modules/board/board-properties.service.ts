@@ -4,6 +4,7 @@ import {
   hasOptions,
   isComputedType,
   type PropertyCreateRequest,
+  type PropertyRetypePreviewRequest,
   type PropertyUpdateRequest,
   parseFormula,
   type ReplacePropertiesRequest,
@@ -28,8 +29,8 @@ import {
   saveColumns,
   toUserProperties,
 } from './board.repository';
+import { convertCells, keepRetype, previewRetype, type Retype, takeRetype } from './board.retype';
 import { rowsOf } from './board.sql';
-import { convertValue } from './board.values';
 
 /** Who may change the column definitions of a board (SPEC §6 and docs/board.md). */
 function schemaScope(me: Principal, board: Board, action: 'add' | 'edit' | 'delete'): string {
@@ -138,30 +139,27 @@ export async function createProperty(
   return answer(ctx.database.db, companyId, input.board, me.id);
 }
 
-/** Moves every record's cell from one key to another and converts values to a new type. */
+/**
+ * Moves every record's cell from one key to another and converts values to a new type (putting back
+ * the values of the change `restore` takes back). Returns the option names found and the cells the
+ * conversion could not give back.
+ */
 async function rekeyCells(
   tx: DbOrTx,
   companyId: string,
   board: Board,
   from: Column,
   to: Column,
-): Promise<string[]> {
+  restore?: Retype,
+) {
   if (from.id !== to.id) {
     await tx.execute(sql`UPDATE board_records SET properties = (properties - ${from.id})
         || jsonb_build_object(${to.id}::text, properties -> ${from.id})
       WHERE company_id = ${companyId} AND board = ${board} AND properties ? ${from.id}`);
   }
-  if (from.dataType === to.dataType) return [];
-  const rows = rowsOf<{ id: string; v: unknown }>(
-    await tx.execute(sql`SELECT id, properties -> ${to.id} -> 'value' AS v FROM board_records
-      WHERE company_id = ${companyId} AND board = ${board} AND properties ? ${to.id}`),
-  );
-  const newOptions = new Set<string>();
-  const updates = rows.map((r) => {
-    const converted = convertValue(r.v, to.dataType);
-    for (const o of converted.newOptions) newOptions.add(o);
-    return { id: r.id, v: converted.value };
-  });
+  if (from.dataType === to.dataType) return { newOptions: [], kept: [] };
+  const types = { from: from.dataType, to: to.dataType };
+  const { updates, newOptions, kept } = await convertCells(tx, companyId, board, to.id, types, restore);
   for (let i = 0; i < updates.length; i += 500) {
     const chunk = updates.slice(i, i + 500);
     await tx.execute(sql`UPDATE board_records r SET properties = jsonb_set(r.properties, ARRAY[${to.id}::text],
@@ -169,7 +167,7 @@ async function rekeyCells(
       FROM jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) AS x(id uuid, v jsonb)
       WHERE r.id = x.id AND r.company_id = ${companyId}`);
   }
-  return [...newOptions];
+  return { newOptions, kept };
 }
 
 /** PATCH /task/property/update: rename (records re-keyed, formulas rewritten) and/or change type. */
@@ -179,6 +177,7 @@ export async function updateProperty(
   input: z.output<typeof PropertyUpdateRequest>,
 ) {
   const companyId = schemaScope(me, input.board, 'edit');
+  let retype: { id: string; kept: number } | undefined;
   await ctx.database.db.transaction(async (tx) => {
     const { properties } = await loadColumns(tx, companyId, input.board, me.id);
     const old = Object.hasOwn(properties, input.oldPropertyKey)
@@ -209,7 +208,21 @@ export async function updateProperty(
     if (hasOptions(next.type)) column.options = cleanOptions(next.options) ?? old.options ?? [];
     const rest = Object.fromEntries(Object.entries(properties).filter(([k]) => k !== old.id));
     checkConfig(column, rest);
-    const added = isTitle ? [] : await rekeyCells(tx, companyId, input.board, old, column);
+    const restore = input.restoreRetype
+      ? await takeRetype(tx, companyId, input.board, input.restoreRetype, {
+          key: old.id,
+          from: old.dataType,
+          to: column.dataType,
+        })
+      : undefined;
+    const { newOptions: added, kept } = isTitle
+      ? { newOptions: [], kept: [] }
+      : await rekeyCells(tx, companyId, input.board, old, column, restore);
+    if (old.dataType !== column.dataType) {
+      const change = { key: newKey, from: old.dataType, to: column.dataType, kept };
+      const id = await keepRetype(tx, companyId, me.id, input.board, change);
+      if (id) retype = { id, kept: kept.length };
+    }
     if (added.length && hasOptions(column.dataType)) {
       const known = new Set((column.options ?? []).map((o) => o.value));
       const extra = added.filter((v) => !known.has(v));
@@ -224,7 +237,16 @@ export async function updateProperty(
     await saveColumns(tx, companyId, input.board, renumber(list));
     await recomputeRecords(tx, companyId, sql`r.board = ${input.board}`);
   });
-  return answer(ctx.database.db, companyId, input.board, me.id);
+  return { properties: await answer(ctx.database.db, companyId, input.board, me.id), retype };
+}
+
+/** POST /task/property/retype-preview: who may change a column's type may ask what it would lose. */
+export function previewPropertyRetype(
+  ctx: AppContext,
+  me: Principal,
+  input: z.output<typeof PropertyRetypePreviewRequest>,
+) {
+  return previewRetype(ctx, me, schemaScope(me, input.board, 'edit'), input);
 }
 
 /**

@@ -6,7 +6,10 @@ import {
   IdParams,
   PropertyCreateRequest,
   PropertyDeleteRequest,
+  PropertyRetypePreviewRequest,
+  PropertyRetypePreviewResponse,
   PropertyUpdateRequest,
+  PropertyUpdateResponse,
   ReplacePropertiesRequest,
   Task,
   TaskCalculateRequest,
@@ -60,6 +63,7 @@ import {
   createProperty,
   deleteProperty,
   getProperties,
+  previewPropertyRetype,
   replaceColumnOrder,
   updateColumnSettings,
   updateProperty,
@@ -241,11 +245,25 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/task/property/update',
-    { config: access, schema: { body: PropertyUpdateRequest, response: { 200: PropertiesAnswer } } },
-    async (req) => ({
-      data: await updateProperty(req.ctx, principalOf(req), req.body),
-      message: translate('property_updated', req.lang),
-    }),
+    { config: access, schema: { body: PropertyUpdateRequest, response: { 200: PropertyUpdateResponse } } },
+    async (req) => {
+      const { properties, retype } = await updateProperty(req.ctx, principalOf(req), req.body);
+      return {
+        data: properties,
+        message: translate('property_updated', req.lang),
+        ...(retype ? { retype } : {}),
+      };
+    },
+  );
+
+  // What a type change would empty or alter, asked before it (docs/board.md "Changing a column's type").
+  app.post(
+    '/task/property/retype-preview',
+    {
+      config: access,
+      schema: { body: PropertyRetypePreviewRequest, response: { 200: PropertyRetypePreviewResponse } },
+    },
+    async (req) => ({ data: await previewPropertyRetype(req.ctx, principalOf(req), req.body) }),
   );
 
   // The property may come in the body (the earlier client) or the query string.

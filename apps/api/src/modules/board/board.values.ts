@@ -173,3 +173,31 @@ export function convertValue(v: unknown, to: DataType): { value: unknown; newOpt
       return none;
   }
 }
+
+/** Empty as the filter rule (SPEC §5) says: missing, null, '', [], a value object without value. */
+export function isEmptyCell(v: unknown): boolean {
+  if (v === null || v === undefined || v === '') return true;
+  if (Array.isArray(v)) return v.length === 0;
+  return isRecord(v) && (v.value === undefined || v.value === null || v.value === '');
+}
+
+const sameValue = (a: unknown, b: unknown) =>
+  isEmptyCell(a) ? isEmptyCell(b) : JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * What converting a cell from type `from` to `converted` (its {@link convertValue}) loses: nothing
+ * when converting it back gives the value again, else it was emptied or altered. A lost cell is what
+ * the confirmation counts and the undo puts back.
+ */
+export function conversionLoss(
+  v: unknown,
+  converted: unknown,
+  from: DataType,
+): 'none' | 'emptied' | 'altered' {
+  if (isEmptyCell(v)) return 'none';
+  if (isEmptyCell(converted)) return 'emptied';
+  return sameValue(convertValue(converted, from).value, v) ? 'none' : 'altered';
+}
+
+/** Whether a cell still holds the value a type change wrote (it was not edited since). */
+export const isUnchangedSince = (current: unknown, written: unknown) => sameValue(current, written);

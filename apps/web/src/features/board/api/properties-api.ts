@@ -1,7 +1,11 @@
 import {
   type Board,
+  type DataType,
   type PropertyCreateRequest,
+  type PropertyRetypePreview,
+  PropertyRetypePreviewResponse,
   type PropertyUpdateRequest,
+  PropertyUpdateResponse,
   type UpdatePropertyRequest,
   UserProperties,
 } from '@solar/shared';
@@ -51,10 +55,17 @@ export function useUpdateProperty(board: Board) {
   const store = useStoreProperties(board);
   return useMutation({
     mutationFn: (body: Omit<PropertyUpdateRequest, 'board'>) =>
-      api.patch('/task/property/update', { ...body, board }, { schema: PropertiesAnswer }),
+      api.patch('/task/property/update', { ...body, board }, { schema: PropertyUpdateResponse }),
     // Cells moved to the new key or type: the records are read again.
     onSuccess: (answer) => store(answer, true),
   });
+}
+
+/** POST /task/property/retype-preview: how many values a type change would empty or alter. */
+export function previewRetype(board: Board, key: string, type: DataType): Promise<PropertyRetypePreview> {
+  return api
+    .post('/task/property/retype-preview', { board, key, type }, { schema: PropertyRetypePreviewResponse })
+    .then((r) => r.data);
 }
 
 /** DELETE /task/property/delete {board, key}. */

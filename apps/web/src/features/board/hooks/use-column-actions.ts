@@ -1,24 +1,35 @@
-import type { Calculation, Column } from '@solar/shared';
+import type { Calculation, Column, DataType, PropertyRetypePreview } from '@solar/shared';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnMenuActions } from '../components/grid/column-menu';
 import { moveKey, orderColumns, TITLE_KEY } from '../lib/columns';
+import { notifyBoardError } from '../lib/notify';
 import { useBoard } from './board-context';
 import { usePropertyActions } from './use-property-actions';
 import { useViewSettings } from './use-view-settings';
 
+/** A type change waiting for the user's confirmation, with what it would lose. */
+export interface RetypeQuestion {
+  column: Column;
+  type: DataType;
+  preview: PropertyRetypePreview;
+}
+
 /**
  * What a column header can do to the current view (sort, hide, move, width) and to the board
- * (insert, delete: these open dialogs, or answer the /projects refusal).
+ * (insert, delete: these open dialogs, or answer the /projects refusal; a type change that would lose
+ * values asks first).
  */
 export function useColumnActions(shown: Column[]) {
   const { t } = useTranslation('board');
+  const { t: tApp } = useTranslation();
   const { view, columns } = useBoard();
   const { update, requireView } = useViewSettings();
-  const { refuse } = usePropertyActions();
+  const { refuse, retype, previewType } = usePropertyActions();
   const [insert, setInsert] = useState<{ key: string; side: 'left' | 'right' } | null>(null);
   const [deleting, setDeleting] = useState<Column | null>(null);
   const [formulaOf, setFormulaOf] = useState<Column | null>(null);
+  const [retyping, setRetyping] = useState<RetypeQuestion | null>(null);
 
   const move = useCallback(
     (key: string, target: string) => {
@@ -53,8 +64,8 @@ export function useColumnActions(shown: Column[]) {
 
   // The header is memoised: `actionsFor` stays the same function and its handlers read the
   // current view and columns when they run.
-  const latest = useRef({ shown, view, update, requireView, refuse, move, t });
-  latest.current = { shown, view, update, requireView, refuse, move, t };
+  const latest = useRef({ shown, view, update, requireView, refuse, move, t, tApp, retype, previewType });
+  latest.current = { shown, view, update, requireView, refuse, move, t, tApp, retype, previewType };
   const actionsFor = useCallback(
     (column: Column): ColumnMenuActions => ({
       onSort: (order) => {
@@ -73,6 +84,20 @@ export function useColumnActions(shown: Column[]) {
         if (!latest.current.refuse('add')) setInsert({ key: column.id, side });
       },
       onEditFormula: () => setFormulaOf(column),
+      onRetype: async (type) => {
+        const { refuse, retype, previewType, tApp } = latest.current;
+        if (refuse('edit') || type === column.dataType) return;
+        // The values live on the server (the page holds only some records): it counts what is lost.
+        let preview: PropertyRetypePreview;
+        try {
+          preview = await previewType(column, type);
+        } catch (error) {
+          notifyBoardError(error, tApp);
+          return;
+        }
+        if (preview.emptied + preview.altered > 0) setRetyping({ column, type, preview });
+        else await retype(column, type);
+      },
       onDelete: () => {
         if (!latest.current.refuse('delete')) setDeleting(column);
       },
@@ -91,6 +116,7 @@ export function useColumnActions(shown: Column[]) {
   const closeInsert = useCallback(() => setInsert(null), []);
   const closeDelete = useCallback(() => setDeleting(null), []);
   const closeFormula = useCallback(() => setFormulaOf(null), []);
+  const closeRetype = useCallback(() => setRetyping(null), []);
 
   return {
     actionsFor,
@@ -103,5 +129,7 @@ export function useColumnActions(shown: Column[]) {
     closeDelete,
     formulaOf,
     closeFormula,
+    retyping,
+    closeRetype,
   };
 }

@@ -4,7 +4,12 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/errors';
 import { boardKeys } from '../api/board-keys';
-import { useCreateProperty, useDeleteProperty, useUpdateProperty } from '../api/properties-api';
+import {
+  previewRetype,
+  useCreateProperty,
+  useDeleteProperty,
+  useUpdateProperty,
+} from '../api/properties-api';
 import { useTaskCache } from '../api/tasks-api';
 import { insertKey, orderColumns, TITLE_KEY } from '../lib/columns';
 import { notifyBoardError, notifyFailure } from '../lib/notify';
@@ -132,24 +137,43 @@ export function usePropertyActions() {
     [refuse, renameKey, t, tApp, undo],
   );
 
+  /** Sets a column's type; `restoreRetype` takes back that earlier change, values and all. */
   const setType = useCallback(
-    (key: string, type: DataType) => {
+    async (key: string, type: DataType, restoreRetype?: string) => {
       const column = current(key);
-      if (!column) return Promise.resolve(undefined);
-      return updateM.mutateAsync({ oldPropertyKey: key, newProperty: { key: column.label, type } });
+      if (!column) return undefined;
+      const answer = await updateM.mutateAsync({
+        oldPropertyKey: key,
+        newProperty: { key: column.label, type },
+        ...(restoreRetype ? { restoreRetype } : {}),
+      });
+      return answer.retype?.id;
     },
     [current, updateM],
   );
 
+  /** How many of a column's values a change to `type` would empty or alter (asked of the server). */
+  const previewType = useCallback(
+    (column: Column, type: DataType) => previewRetype(scope.board, column.id, type),
+    [scope.board],
+  );
+
+  /**
+   * Changes a column's type (after the confirmation, when values are lost). Its undo sends the
+   * server's id of the change, which puts back the values the conversion lost; a redo changes the
+   * type again and keeps the new id for the next undo.
+   */
   const retype = useCallback(
     async (column: Column, type: DataType) => {
       if (refuse('edit') || type === column.dataType) return;
       try {
-        await setType(column.id, type);
+        let kept = await setType(column.id, type);
         undo.push({
           label: t('undo.propertyRetyped', { name: column.label }),
-          undo: () => setType(column.id, column.dataType),
-          redo: () => setType(column.id, type),
+          undo: () => setType(column.id, column.dataType, kept),
+          redo: async () => {
+            kept = await setType(column.id, type);
+          },
         });
       } catch (error) {
         notifyBoardError(error, tApp);
@@ -180,5 +204,5 @@ export function usePropertyActions() {
   );
 
   const settings = useColumnSettings();
-  return { create, rename, retype, remove, refuse, ...settings };
+  return { create, rename, retype, previewType, remove, refuse, ...settings };
 }

@@ -57,34 +57,45 @@ export function useRecordActions() {
     [change, refresh],
   );
 
-  /** POST /task/create; the record appears where it was asked for, and can be undone. */
+  /**
+   * POST /task/create; the record appears where it was asked for, and can be undone. Rejects with the
+   * server's error (the record drawer marks the fields it names).
+   */
+  const createOrThrow = useCallback(
+    async (record: NewRecord): Promise<Task> => {
+      const task = await createTask({
+        board: scope.board,
+        projectId: scope.projectId,
+        viewId: view?._id ?? null,
+        taskName: record.taskName ?? '',
+        ...(record.notes ? { notes: record.notes } : {}),
+        ...(record.properties && Object.keys(record.properties).length
+          ? { properties: record.properties }
+          : {}),
+        ...(record.afterId !== undefined ? { afterId: record.afterId } : {}),
+      });
+      change((data, body) => insertTask(data, body, task, record.afterId));
+      undo.push({
+        label: t('undo.created'),
+        undo: () => remove([task._id]),
+        redo: () => restore([task._id]),
+      });
+      return task;
+    },
+    [change, remove, restore, scope, t, undo, view?._id],
+  );
+
+  /** {@link createOrThrow}, a failure told as a toast: null then. */
   const create = useCallback(
     async (record: NewRecord): Promise<Task | null> => {
       try {
-        const task = await createTask({
-          board: scope.board,
-          projectId: scope.projectId,
-          viewId: view?._id ?? null,
-          taskName: record.taskName ?? '',
-          ...(record.notes ? { notes: record.notes } : {}),
-          ...(record.properties && Object.keys(record.properties).length
-            ? { properties: record.properties }
-            : {}),
-          ...(record.afterId !== undefined ? { afterId: record.afterId } : {}),
-        });
-        change((data, body) => insertTask(data, body, task, record.afterId));
-        undo.push({
-          label: t('undo.created'),
-          undo: () => remove([task._id]),
-          redo: () => restore([task._id]),
-        });
-        return task;
+        return await createOrThrow(record);
       } catch (error) {
         notifyBoardError(error, tApp);
         return null;
       }
     },
-    [change, remove, restore, scope, t, tApp, undo, view?._id],
+    [createOrThrow, tApp],
   );
 
   /** Soft-deletes records (the caller confirmed); the toast and Ctrl+Z bring them back. */
@@ -171,5 +182,5 @@ export function useRecordActions() {
     [change, columns, queryClient, t, tApp, undo],
   );
 
-  return { create, destroy, duplicate, bulkSet, refresh };
+  return { create, createOrThrow, destroy, duplicate, bulkSet, refresh };
 }

@@ -7,6 +7,7 @@ import { notifySuccess } from '../../../lib/errors';
 import { updateTask } from '../api/tasks-api';
 import { notifyBoardError } from '../lib/notify';
 import type { RecordEdits } from '../lib/record-draft';
+import { fieldRefusal } from '../lib/record-problems';
 import { cellRaw, sameValue } from '../lib/values';
 import { useBoard } from './board-context';
 import { latestTask } from './use-cell-writer';
@@ -18,6 +19,15 @@ export interface RecordDraft {
   /** What the user changed (untouched fields follow the record). */
   edits: RecordEdits;
 }
+
+/**
+ * How a save went: saved (or nothing to save), or refused. A refusal naming fields (400 `errors`,
+ * `properties.<key>`, `taskName`, `notes`) gives their messages for the form to show under them, in
+ * the user's language (the server's); any other failure was told as a toast.
+ */
+export type RecordSaveResult = { saved: true } | { saved: false; fieldErrors: Record<string, string> | null };
+
+const SAVED: RecordSaveResult = { saved: true };
 
 /**
  * The drawer's 'Create Task' and 'Update Details': one call with what the user changed, undoable.
@@ -45,15 +55,21 @@ export function useRecordSave() {
   const reload = useRecordReload(scope.board);
 
   return useCallback(
-    async ({ task, edits }: RecordDraft): Promise<boolean> => {
+    async ({ task, edits }: RecordDraft): Promise<RecordSaveResult> => {
       if (!task) {
-        const created = await records.create({
-          taskName: edits.name ?? '',
-          notes: edits.notes ?? '',
-          properties: edits.values,
-        });
-        if (created) notifySuccess(t('drawer.created'));
-        return created !== null;
+        try {
+          await records.createOrThrow({
+            taskName: edits.name ?? '',
+            notes: edits.notes ?? '',
+            properties: edits.values,
+          });
+        } catch (error) {
+          const fieldErrors = fieldRefusal(error);
+          if (!fieldErrors) notifyBoardError(error, tApp);
+          return { saved: false, fieldErrors };
+        }
+        notifySuccess(t('drawer.created'));
+        return SAVED;
       }
       const current = latestTask(queryClient, task);
       const body: TaskUpdateRequest = {};
@@ -73,7 +89,7 @@ export function useRecordSave() {
         body.properties = Object.fromEntries(changed.map(([key, value]) => [key, value ?? null]));
         before.properties = Object.fromEntries(changed.map(([key]) => [key, cellRaw(current, key) ?? null]));
       }
-      if (Object.keys(body).length === 0) return true;
+      if (Object.keys(body).length === 0) return SAVED;
       try {
         // `before` holds the shown values of exactly the fields sent.
         await put(task._id, { ...body, expected: before });
@@ -83,11 +99,13 @@ export function useRecordSave() {
           undo: () => put(task._id, before),
           redo: () => put(task._id, body),
         });
-        return true;
+        return SAVED;
       } catch (error) {
+        const fieldErrors = fieldRefusal(error);
+        if (fieldErrors) return { saved: false, fieldErrors };
         notifyBoardError(error, tApp);
         if (error instanceof ApiError && error.status === 409) await reload(task._id).catch(() => undefined);
-        return false;
+        return { saved: false, fieldErrors: null };
       }
     },
     [put, reload, queryClient, records, t, tApp, undo],

@@ -9,6 +9,8 @@ interface MentionNotesProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
+  /** A message under the notes (the server refused them). */
+  error?: string;
 }
 
 /**
@@ -16,7 +18,7 @@ interface MentionNotesProps {
  * take, Escape to close): the one named hears of it when the notes are saved (docs/notifications.md).
  * Arrow keys move the caret as usual while no name is offered.
  */
-export function MentionNotes({ label, value, onChange }: MentionNotesProps) {
+export function MentionNotes({ label, value, onChange, error }: MentionNotesProps) {
   const { t } = useTranslation('board');
   const combobox = useCombobox();
   const ref = useRef<HTMLTextAreaElement>(null);
@@ -95,6 +97,7 @@ export function MentionNotes({ label, value, onChange }: MentionNotesProps) {
           ref={ref}
           label={label}
           description={t('drawer.notesMentionHint')}
+          error={error}
           value={value}
           onChange={(e) => {
             onChange(e.currentTarget.value);

@@ -20,9 +20,10 @@ import { useTranslation } from 'react-i18next';
 import { useReadOnOpen } from '../../../notifications/api/notifications-api';
 import { useTaskCache } from '../../api/tasks-api';
 import { useBoard } from '../../hooks/board-context';
+import { useRecordProblems } from '../../hooks/use-record-problems';
 import { useFollowRecord } from '../../hooks/use-record-reload';
 import { useRecordSave } from '../../hooks/use-record-save';
-import { orderColumns, TITLE_KEY } from '../../lib/columns';
+import { isEditable, orderColumns, TITLE_KEY } from '../../lib/columns';
 import { clampDrawerWidth, DRAWER_DEFAULT_WIDTH } from '../../lib/drawer-width';
 import {
   type DraftConflicts,
@@ -39,6 +40,13 @@ import {
   takeMergedNotes,
   touchBase,
 } from '../../lib/record-draft';
+import {
+  drawerFields,
+  NAME_FIELD,
+  NOTES_FIELD,
+  propertyField,
+  propertyMessages,
+} from '../../lib/record-problems';
 import { addRelated } from '../../lib/task-cache';
 import { cellRaw } from '../../lib/values';
 import { RecordHistory } from '../history/record-history';
@@ -233,12 +241,21 @@ function RecordForm({
   const conflicts = task ? draftConflicts(live, edits, bases) : NO_CONFLICTS;
   // A colleague's change of other lines of the notes: saving keeps both.
   const merged = task ? mergedNotes(live, edits, bases) : null;
-  const changed = isDraftChanged(live, edits);
+  // The fields a refusal may name and the drawer marks, in its order.
+  const fields = drawerFields(
+    columns.filter((c) => isEditable(c) && c.dataType !== 'button').map((c) => c.id),
+  );
+  const problems = useRecordProblems(fields);
+  // Text typed that is no value yet is unsaved too.
+  const changed = isDraftChanged(live, edits) || problems.invalid.length > 0;
   useEffect(() => onDirty(changed), [changed, onDirty]);
   useEffect(() => () => onDirty(false), [onDirty]);
 
   type Field = Parameters<typeof touchBase>[2];
   const edit = (field: Field, next: Partial<RecordEdits>) => {
+    problems.clearRefusal(
+      'name' in field ? NAME_FIELD : 'notes' in field ? NOTES_FIELD : propertyField(field.value),
+    );
     setBases((b) => touchBase(b, live, field));
     setEdits((e) => ({ ...e, ...next, values: { ...e.values, ...next.values } }));
   };
@@ -249,14 +266,17 @@ function RecordForm({
   };
 
   const submit = async () => {
+    // Text that is no value (15x, 31.02.2026) is never sent as the last value it read as, nor dropped.
+    if (!problems.mayTrySave()) return;
     setBusy(true);
-    const ok = await save({ task, edits: merged === null ? edits : { ...edits, notes: merged } });
+    const result = await save({ task, edits: merged === null ? edits : { ...edits, notes: merged } });
     setBusy(false);
-    if (ok) onSaved();
+    if (result.saved) onSaved();
+    else if (result.fieldErrors) problems.showRefusal(result.fieldErrors);
   };
 
   return (
-    <Stack gap="md" pb="md">
+    <Stack gap="md" pb="md" ref={problems.formRef}>
       {task?.isDeleted && (
         <Alert color="gray" icon={<IconTrash size={18} aria-hidden />} data-testid="record-binned">
           {t('drawer.binnedMeanwhile')}
@@ -273,10 +293,11 @@ function RecordForm({
           {t('drawer.conflictText')}
         </Alert>
       )}
-      <div>
+      <div data-field={NAME_FIELD}>
         <TextInput
           label={titleLabel}
           value={name}
+          error={problems.refused[NAME_FIELD]}
           onChange={(e) => edit({ name: true }, { name: e.currentTarget.value })}
           readOnly={titleLocked}
           data-autofocus={!titleLocked || undefined}
@@ -299,11 +320,15 @@ function RecordForm({
         projectId={task?.projectId ?? null}
         conflicts={conflicts.values}
         onTakeTheirs={(key) => takeTheirs({ value: key })}
+        errors={propertyMessages(problems.refused)}
+        invalid={problems.invalid}
+        onInvalid={problems.markInvalid}
       />
-      <div>
+      <div data-field={NOTES_FIELD}>
         <MentionNotes
           label={t('drawer.notes')}
           value={notes}
+          error={problems.refused[NOTES_FIELD]}
           onChange={(next) => edit({ notes: true }, { notes: next })}
         />
         {conflicts.notes && (
@@ -321,7 +346,12 @@ function RecordForm({
           />
         )}
       </div>
-      <Group justify="flex-end">
+      <Group justify="flex-end" wrap="nowrap">
+        {problems.hasProblems && (
+          <Text size="sm" c="var(--mantine-color-error)" role="alert" data-testid="record-problems">
+            {t('drawer.fixFields')}
+          </Text>
+        )}
         <Button onClick={submit} loading={busy} data-testid="record-submit">
           {task ? t('drawer.update') : t('drawer.create')}
         </Button>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCellWriter } from '../../hooks/use-cell-writer';
 import { isEditable } from '../../lib/columns';
+import { propertyField } from '../../lib/record-problems';
 import { cellRaw, isEmpty } from '../../lib/values';
 import { CellView } from '../cells/cell-view';
 import { ButtonCell } from '../grid/button-cell';
@@ -25,6 +26,12 @@ interface RecordFieldsProps {
   conflicts?: readonly string[];
   /** Drops the user's edit of a property in conflict. */
   onTakeTheirs?: (key: string) => void;
+  /** Messages under properties by key (the server refused their values); such fields stay shown. */
+  errors?: Record<string, string>;
+  /** Properties whose typed text is no value of their type: they stay shown, keeping the text. */
+  invalid?: readonly string[];
+  /** Told when a property's typed text stops or starts being a value of its type. */
+  onInvalid?: (key: string, invalid: boolean) => void;
 }
 
 /** One line per property, label left and value right; empty ones behind 'Show all values' (SPEC §2). */
@@ -38,13 +45,21 @@ export function RecordFields({
   projectId,
   conflicts = [],
   onTakeTheirs,
+  errors = NO_ERRORS,
+  invalid = [],
+  onInvalid,
 }: RecordFieldsProps) {
   const { t } = useTranslation('board');
   const { press } = useCellWriter();
   const [showAll, setShowAll] = useState(task === null);
   const current = (key: string) => (key in values ? values[key] : task ? cellRaw(task, key) : undefined);
   const filled = columns.filter(
-    (c) => !isEmpty(current(c.id)) || c.id in values || c.dataType === 'checkbox',
+    (c) =>
+      !isEmpty(current(c.id)) ||
+      c.id in values ||
+      c.dataType === 'checkbox' ||
+      c.id in errors ||
+      invalid.includes(c.id),
   );
   const shown = showAll ? columns : filled;
   const hiddenCount = columns.length - filled.length;
@@ -56,7 +71,12 @@ export function RecordFields({
         const editable = isEditable(column);
         const labelId = `field-${column.id.replace(/\W/g, '_')}`;
         return (
-          <div key={column.id} className={classes.field} data-testid={`field-${column.id}`}>
+          <div
+            key={column.id}
+            className={classes.field}
+            data-testid={`field-${column.id}`}
+            data-field={propertyField(column.id)}
+          >
             <div className={classes.label} id={labelId}>
               <PropertyIcon icon={column.icon} type={column.dataType} />
               <span>{column.label}</span>
@@ -80,6 +100,8 @@ export function RecordFields({
                   onRelated={onRelated}
                   projectId={projectId}
                   taskId={task?._id}
+                  error={errors[column.id]}
+                  onInvalid={onInvalid && ((bad) => onInvalid(column.id, bad))}
                 />
               ) : (
                 <span>
@@ -123,3 +145,5 @@ export function RecordFields({
     </div>
   );
 }
+
+const NO_ERRORS: Record<string, string> = {};

@@ -393,6 +393,8 @@ export function BoardGrid(props: BoardGridProps) {
         onCloseDelete={colActions.closeDelete}
         formulaOf={colActions.formulaOf}
         onCloseFormula={colActions.closeFormula}
+        retyping={colActions.retyping}
+        onCloseRetype={colActions.closeRetype}
       />
     </>
   );

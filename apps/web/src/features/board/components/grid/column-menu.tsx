@@ -1,6 +1,6 @@
 import { Menu } from '@mantine/core';
 import { useMergedRef } from '@mantine/hooks';
-import type { Column } from '@solar/shared';
+import type { Column, DataType } from '@solar/shared';
 import {
   IconArrowLeft,
   IconArrowRight,
@@ -39,6 +39,8 @@ export interface ColumnMenuActions {
   onDelete: () => void;
   /** Opens the formula editor (formula columns). */
   onEditFormula: () => void;
+  /** Changes the column's type, asking first when values would be lost. */
+  onRetype: (type: DataType) => void;
 }
 
 /**
@@ -158,7 +160,7 @@ function ColumnMenuBody({
     <>
       {page === 'type' && (
         <div role="menu" aria-label={label}>
-          <TypePage column={column} back={back} onPick={(type) => void props.retype(column, type)} />
+          <TypePage column={column} back={back} onPick={(type) => actions.onRetype(type)} />
         </div>
       )}
       {page === 'icon' && (

@@ -7,6 +7,7 @@ import type { Language } from '@solar/shared';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../../i18n';
+import { useInvalidReport } from '../../hooks/use-invalid-report';
 import { parseDateInput } from '../../lib/date-input';
 import { formatDay, isoDate } from '../../lib/values';
 
@@ -23,6 +24,10 @@ export interface DateFieldProps {
   /** Focused when shown, its text selected, so typing replaces the date (the grid's cell editor). */
   autoFocus?: boolean;
   w?: number;
+  /** A message from elsewhere (the server's refusal), shown while the text itself reads as a date. */
+  error?: string;
+  /** Told true while the typed text is no date (never reported as a value), false once it is again. */
+  onInvalid?: (invalid: boolean) => void;
 }
 
 /**
@@ -31,7 +36,16 @@ export interface DateFieldProps {
  * the browser's language. Saved as `YYYY-MM-DD`. A text that is not a date is marked invalid (on blur or
  * Enter) and keeps the old value; Enter on it is held here, so a panel around it stays open.
  */
-export function DateField({ value, onChange, label, size = 'sm', autoFocus, w }: DateFieldProps) {
+export function DateField({
+  value,
+  onChange,
+  label,
+  size = 'sm',
+  autoFocus,
+  w,
+  error: outside,
+  onInvalid,
+}: DateFieldProps) {
   const { t } = useTranslation('board');
   const lang = currentLanguage();
   const day = isoDate(value);
@@ -46,6 +60,7 @@ export function DateField({ value, onChange, label, size = 'sm', autoFocus, w }:
   }
   const invalid = typed !== null && parseDateInput(typed, lang) === undefined;
   const error = checked && invalid ? t('errors.date') : undefined;
+  useInvalidReport(invalid, onInvalid);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter' && invalid) {
@@ -73,7 +88,7 @@ export function DateField({ value, onChange, label, size = 'sm', autoFocus, w }:
       }}
       onBlur={() => setChecked(true)}
       onKeyDown={onKeyDown}
-      error={error}
+      error={error ?? outside}
       // An unreadable text stays, marked, rather than silently turning back into the old date.
       fixOnBlur={!invalid}
       valueFormat={(date) => formatDay(date, lang)}

@@ -1,7 +1,8 @@
 import { Checkbox, Popover, Text, Textarea, TextInput, UnstyledButton } from '@mantine/core';
 import type { Column, SelectOption } from '@solar/shared';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useInvalidReport } from '../../hooks/use-invalid-report';
 import { usePropertyActions } from '../../hooks/use-property-actions';
 import { textOf, valueOfText } from '../../lib/text-value';
 import { asStrings, checkboxValue, isChecked, isEmpty } from '../../lib/values';
@@ -24,14 +25,27 @@ export interface ValueFieldProps {
   onRelated?: (titles: Record<string, string>) => void;
   projectId?: string | null;
   taskId?: string;
+  /** A message about the value from elsewhere (the server's refusal), shown under the field. */
+  error?: string;
+  /**
+   * Told true while the typed text is no value of the type (a number, a date, a link), which
+   * `onChange` never reports, and false once it is one again or the field goes: a form must not save
+   * the last value reported as if it were the text on screen.
+   */
+  onInvalid?: (invalid: boolean) => void;
 }
 
-/** Typed text with its rule (numbers, http links), reporting only valid values. */
-function TextField({ column, value, onChange, label }: ValueFieldProps) {
+/** Typed text with its rule (numbers, http links): reports valid values, and `onInvalid` while not. */
+function TextField({ column, value, onChange, label, error: outside, onInvalid }: ValueFieldProps) {
   const { t } = useTranslation('board');
   const [text, setText] = useState(textOf(value));
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => setText(textOf(value)), [value]);
+  // A value set from outside (a colleague's, taken back) replaces the text, and its error with it.
+  useEffect(() => {
+    setText(textOf(value));
+    setError(null);
+  }, [value]);
+  useInvalidReport(error !== null, onInvalid);
   const change = (next: string) => {
     setText(next);
     const parsed = valueOfText(column.dataType, next);
@@ -44,7 +58,7 @@ function TextField({ column, value, onChange, label }: ValueFieldProps) {
   const props = {
     'aria-label': label,
     value: text,
-    error,
+    error: error ?? outside,
     onChange: (e: { currentTarget: { value: string } }) => change(e.currentTarget.value),
   };
   if (column.dataType === 'text') return <Textarea {...props} autosize minRows={1} maxRows={10} />;
@@ -67,43 +81,61 @@ function PickerField({
   value,
   column,
   related,
+  error,
   children,
 }: {
   label: string;
   value: unknown;
   column: Column;
   related?: Record<string, string>;
+  error?: string;
   children: (close: () => void) => ReactNode;
 }) {
   const { t } = useTranslation('board');
   const [opened, setOpened] = useState(false);
+  const errorId = useId();
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-start" shadow="md" trapFocus withinPortal>
-      <Popover.Target>
-        <UnstyledButton
-          className={classes.picker}
-          onClick={() => setOpened((o) => !o)}
-          aria-label={label}
-          aria-haspopup="dialog"
-          aria-expanded={opened}
-        >
-          {isEmpty(value) ? (
-            <Text size="sm" c="gray.7">
-              {t('drawer.empty')}
-            </Text>
-          ) : (
-            <CellView column={column} value={value} related={related} wrap />
-          )}
-        </UnstyledButton>
-      </Popover.Target>
-      <Popover.Dropdown p={0}>{children(() => setOpened(false))}</Popover.Dropdown>
-    </Popover>
+    <>
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        position="bottom-start"
+        shadow="md"
+        trapFocus
+        withinPortal
+      >
+        <Popover.Target>
+          <UnstyledButton
+            className={classes.picker}
+            onClick={() => setOpened((o) => !o)}
+            aria-label={label}
+            aria-haspopup="dialog"
+            aria-expanded={opened}
+            aria-describedby={error ? errorId : undefined}
+          >
+            {isEmpty(value) ? (
+              <Text size="sm" c="gray.7">
+                {t('drawer.empty')}
+              </Text>
+            ) : (
+              <CellView column={column} value={value} related={related} wrap />
+            )}
+          </UnstyledButton>
+        </Popover.Target>
+        <Popover.Dropdown p={0}>{children(() => setOpened(false))}</Popover.Dropdown>
+      </Popover>
+      {error && (
+        <Text id={errorId} size="xs" c="var(--mantine-color-error)" mt={4}>
+          {error}
+        </Text>
+      )}
+    </>
   );
 }
 
 /** An editable value in a form (the record drawer, bulk edit), by type. */
 export function ValueField(props: ValueFieldProps) {
-  const { column, value, onChange, label } = props;
+  const { column, value, onChange, label, error } = props;
   const { setOptions } = usePropertyActions();
   const onOptionsChange = (options: SelectOption[], undoLabel?: string) =>
     void setOptions(column, options, undoLabel);
@@ -112,18 +144,27 @@ export function ValueField(props: ValueFieldProps) {
       return (
         <Checkbox
           aria-label={label}
+          error={error}
           checked={isChecked(value)}
           onChange={(e) => onChange(checkboxValue(e.currentTarget.checked))}
         />
       );
     case 'date':
-      return <DateField label={label} value={value} onChange={onChange} />;
+      return (
+        <DateField
+          label={label}
+          value={value}
+          onChange={onChange}
+          error={error}
+          onInvalid={props.onInvalid}
+        />
+      );
     case 'select':
     case 'status':
     case 'multi-select': {
       const multiple = column.dataType === 'multi-select';
       return (
-        <PickerField label={label} value={value} column={column}>
+        <PickerField label={label} value={value} column={column} error={error}>
           {(close) => (
             <OptionList
               column={column}
@@ -140,13 +181,13 @@ export function ValueField(props: ValueFieldProps) {
     }
     case 'person':
       return (
-        <PickerField label={label} value={value} column={column}>
+        <PickerField label={label} value={value} column={column} error={error}>
           {(close) => <PersonList column={column} value={value} onChange={onChange} onEscape={close} />}
         </PickerField>
       );
     case 'relation':
       return (
-        <PickerField label={label} value={value} column={column} related={props.related}>
+        <PickerField label={label} value={value} column={column} related={props.related} error={error}>
           {(close) => (
             <RelationList
               column={column}
@@ -164,7 +205,7 @@ export function ValueField(props: ValueFieldProps) {
       );
     case 'files':
       return (
-        <PickerField label={label} value={value} column={column}>
+        <PickerField label={label} value={value} column={column} error={error}>
           {() => (
             <FilesPanel
               column={column}
