@@ -246,7 +246,7 @@ const DEFAULT_TEXTS: Record<
     title: 'Angebot für Ihre Photovoltaikanlage',
     greeting: 'Sehr geehrte/r {customerName},',
     intro:
-      'vielen Dank für Ihr Interesse. Für Ihr Projekt {shortId} in {address}, {city} bieten wir Ihnen folgende Anlage an:',
+      'vielen Dank für Ihr Interesse. Für Ihr Projekt {shortId} in {fullAddress} bieten wir Ihnen folgende Anlage an:',
     rows: [
       ['Anzahl Module', '{offer.moduleQuantity}'],
       ['Anlagenleistung (kWp)', '{offer.productionCapacity}'],
@@ -263,7 +263,7 @@ const DEFAULT_TEXTS: Record<
     title: 'Offer for your solar power system',
     greeting: 'Dear {customerName},',
     intro:
-      'thank you for your interest. For your project {shortId} at {address}, {city} we offer you the following system:',
+      'thank you for your interest. For your project {shortId} at {fullAddress} we offer you the following system:',
     rows: [
       ['Number of modules', '{offer.moduleQuantity}'],
       ['System capacity (kWp)', '{offer.productionCapacity}'],
@@ -280,7 +280,7 @@ const DEFAULT_TEXTS: Record<
     title: 'Oferta para su instalación fotovoltaica',
     greeting: 'Estimado/a {customerName}:',
     intro:
-      'gracias por su interés. Para su proyecto {shortId} en {address}, {city} le ofrecemos la siguiente instalación:',
+      'gracias por su interés. Para su proyecto {shortId} en {fullAddress} le ofrecemos la siguiente instalación:',
     rows: [
       ['Número de módulos', '{offer.moduleQuantity}'],
       ['Potencia de la instalación (kWp)', '{offer.productionCapacity}'],

@@ -25,6 +25,7 @@ export const TEMPLATE_PLACEHOLDERS = [
   'customerName',
   'address',
   'city',
+  'fullAddress',
   'offerPrice',
   'yearlyProduction',
   'installerName',
@@ -34,6 +35,16 @@ export const TEMPLATE_PLACEHOLDERS = [
   'shortId',
 ] as const;
 export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
+
+/**
+ * The `fullAddress` placeholder: the project's address with its city, naming the city once. A
+ * customer's address often holds the postcode and city already ("Mozartstraße 66, 80438 München").
+ */
+export function addressWithCity(address: string, city: string): string {
+  const place = city.trim();
+  if (!place || address.toLocaleLowerCase().includes(place.toLocaleLowerCase())) return address;
+  return address.trim() ? `${address}, ${place}` : place;
+}
 
 // ---------------------------------------------------------------------------------------------
 // E-mail templates

@@ -1,4 +1,5 @@
 import {
+  addressWithCity,
   formatDate,
   formatEuro,
   formatNumber,
@@ -77,6 +78,7 @@ export async function templateValues(
     customerName,
     address: project.address,
     city: project.city,
+    fullAddress: addressWithCity(project.address, project.city),
     offerPrice: offer ? formatEuro(offer.finalPrice, lang, Number.isInteger(offer.finalPrice) ? 0 : 2) : '',
     yearlyProduction: offer ? num(offer.yearlyProduction) : '',
     installerName: company?.name ?? '',

@@ -344,6 +344,8 @@ describe('offer PDF and sending', () => {
     expect(mail.subject).toMatch(/^Your offer for your solar power system \(T/);
     expect(mail.text).toContain('Hello Greta Kundin,');
     expect(mail.text).toContain('The final price is €23,456');
+    // The default template names the address with its city, once.
+    expect(mail.text).toContain('at Birkenallee 12, Sonnenstadt. The final price');
     expect(mail.attachments).toHaveLength(1);
     const [attachment] = mail.attachments;
     expect(attachment?.contentType).toBe('application/pdf');

@@ -22,7 +22,7 @@ const EMAIL_TEXTS: Record<Language, { name: string; subject: string; body: strin
     body: [
       'Hallo {{customerName}},',
       '',
-      'anbei erhalten Sie unser Angebot für Ihre Photovoltaikanlage in {{address}}, {{city}}. Der Endpreis beträgt {{offerPrice}}, der erwartete Jahresertrag {{yearlyProduction}} kWh.',
+      'anbei erhalten Sie unser Angebot für Ihre Photovoltaikanlage in {{fullAddress}}. Der Endpreis beträgt {{offerPrice}}, der erwartete Jahresertrag {{yearlyProduction}} kWh.',
       '',
       'Bei Fragen erreichen Sie uns unter {{installerPhone}} oder {{installerEmail}}.',
       '',
@@ -37,7 +37,7 @@ const EMAIL_TEXTS: Record<Language, { name: string; subject: string; body: strin
     body: [
       'Hello {{customerName}},',
       '',
-      'please find attached our offer for your solar power system at {{address}}, {{city}}. The final price is {{offerPrice}}, the expected yearly production {{yearlyProduction}} kWh.',
+      'please find attached our offer for your solar power system at {{fullAddress}}. The final price is {{offerPrice}}, the expected yearly production {{yearlyProduction}} kWh.',
       '',
       'If you have any questions, reach us at {{installerPhone}} or {{installerEmail}}.',
       '',
@@ -52,7 +52,7 @@ const EMAIL_TEXTS: Record<Language, { name: string; subject: string; body: strin
     body: [
       'Hola {{customerName}}:',
       '',
-      'le adjuntamos nuestra oferta para su instalación fotovoltaica en {{address}}, {{city}}. El precio final es {{offerPrice}} y la producción anual prevista {{yearlyProduction}} kWh.',
+      'le adjuntamos nuestra oferta para su instalación fotovoltaica en {{fullAddress}}. El precio final es {{offerPrice}} y la producción anual prevista {{yearlyProduction}} kWh.',
       '',
       'Si tiene preguntas, contáctenos en {{installerPhone}} o {{installerEmail}}.',
       '',

@@ -143,7 +143,7 @@ describe('e-mail templates', () => {
         name: 'Preview',
         language: 'en',
         subject: 'Offer {{shortId}} for {{customerName}}',
-        body: 'Hello {{customerFirstName}} {{customerLastName}},\n\n{{address}}, {{city}} – {{installerName}} ({{installerPhone}}, {{installerEmail}}) {{senderName}} {{unknownThing}}',
+        body: 'Hello {{customerFirstName}} {{customerLastName}},\n\n{{address}}, {{city}} – {{installerName}} ({{installerPhone}}, {{installerEmail}}) {{senderName}} {{unknownThing}} | {{fullAddress}} |',
       })
     ).json().data._id;
     const res = await req(a.admin.token, 'POST', '/api/email-template/preview', {
@@ -155,6 +155,7 @@ describe('e-mail templates', () => {
     expect(p.subject).toMatch(/^Offer T\S+ for Eva <b>& Muster$/);
     expect(p.text).toContain('Hello Eva <b>& Muster,');
     expect(p.text).toContain('Lindenweg 3, Teststadt');
+    expect(p.text).toContain('| Lindenweg 3, Teststadt |');
     expect(p.text).toContain(`${a.company.name} (+49 89 123, info@sonne.test) Installer_admin Tester`);
     expect(p.text).toContain('{{unknownThing}}');
     expect(p.html).toContain('Hello Eva &#60;b&#62;&#38; Muster,');
