@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join, normalize } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
@@ -128,6 +128,24 @@ export function requestIds(): () => string {
   const prefix = randomBytes(6).toString('hex');
   let n = 0;
   return () => `${prefix}-${(++n).toString(36)}`;
+}
+
+/**
+ * For a request path that names a file (its last part has an extension): the file's path within
+ * the build when it is there now, else false; null for a route of the app. Paths that leave the
+ * build's folder are not there.
+ */
+function builtFile(dist: string, url: string): string | false | null {
+  const path = url.split('?')[0] ?? '';
+  if (!/\/[^/]+\.[A-Za-z0-9]+$/.test(path)) return null;
+  let relative: string;
+  try {
+    relative = normalize(decodeURIComponent(path)).replace(/^[\\/]+/, '');
+  } catch {
+    return false;
+  }
+  if (relative.startsWith('..') || isAbsolute(relative)) return false;
+  return existsSync(join(dist, relative)) ? relative : false;
 }
 
 /** A file Vite named by its content's hash (`assets/<name>-<hash>.<ext>`). */
@@ -269,12 +287,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         );
       },
     });
-    // Every non-API path is a route of the single-page app.
+    // Every other non-API path is a route of the single-page app. A file's path (its last part has
+    // an extension) never gets the page: a file of the build written after the server started (a new
+    // release copied in place) is sent from the disk, and a file that is not there is a 404. A
+    // browser asking for a script must not get HTML, which it refuses and then waits on forever.
+    const dist = opts.config.WEB_DIST;
     app.get('/*', { config: { access: 'public' } }, (req, reply) => {
       if (req.url.startsWith('/api/')) {
         return reply.callNotFound();
       }
-      return reply.sendFile('index.html');
+      const file = builtFile(dist, req.url);
+      if (file === null) return reply.sendFile('index.html');
+      return file ? reply.sendFile(file) : reply.callNotFound();
     });
   }
   return app;

@@ -68,4 +68,37 @@ describe('the built web app', () => {
     expect(small.headers['cache-control']).toBe('no-cache');
     expect(small.body).toBe('<svg/>');
   });
+
+  it('answers a file that is not there with 404, never the page, and sends one written after the start', async () => {
+    for (const url of [
+      '/assets/index-Old12345.js',
+      '/favicon.png',
+      '/assets/%E0%A4%A.js',
+      '/assets/..%2F..%2Fetc%2Fpasswd.js',
+    ]) {
+      const res = await t.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+      // A malformed escape is refused by the router itself (400).
+      expect([400, 404], url).toContain(res.statusCode);
+      expect(res.body).not.toBe(page);
+    }
+    // A new release copied in place while the server runs: its index names a script the server
+    // did not know at its start.
+    const next = 'export const release = 2;\n';
+    writeFileSync(join(dist, 'assets', 'index-Cd34_wXy.js'), next);
+    const script = await t.app.inject({
+      url: '/assets/index-Cd34_wXy.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toMatch(/javascript/);
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(script.body).toBe(next);
+    // Routes of the app, with a query too, still get the page.
+    const route = await t.app.inject({
+      url: '/projectview?projectId=abc',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(route.statusCode).toBe(200);
+    expect(route.body).toBe(page);
+  });
 });
