@@ -80,7 +80,8 @@ test.describe('customer view and online acceptance', () => {
       multipart: {
         projectId: project._id,
         moduleQuantity: '22',
-        productionCapacity: '9,240',
+        // kWp, as the upload form sends it (a decimal point, no grouping).
+        productionCapacity: '9.6',
         finalPrice: '18750',
         yearlyProduction: '8,900',
         monthlySolarData: JSON.stringify(Object.fromEntries(MONTHS.map((m, i) => [m, 300 + i * 40]))),
@@ -96,6 +97,8 @@ test.describe('customer view and online acceptance', () => {
     const popup = await popupPromise;
     await popup.waitForURL(/\/customer-view\?token=/);
     const customerUrl = popup.url();
+    // In German (the installer's language), with the decimal comma.
+    await expect(popup.getByTestId('offer-capacity')).toHaveText('9,60 kWp', { timeout: 60_000 });
     await popup.close();
 
     // The customer, in a fresh browser without any session, accepts.
@@ -104,6 +107,8 @@ test.describe('customer view and online acceptance', () => {
     await customer.goto(customerUrl);
     await expect(customer.getByTestId('customer-view')).toBeVisible({ timeout: 60_000 });
     await expect(customer.getByTestId('offer-price')).toHaveText('€18,750.00');
+    // The system size as uploaded, in kWp like the installer's offer card (not divided by 1000).
+    await expect(customer.getByTestId('offer-capacity')).toHaveText('9.60 kWp');
     await expect(customer.getByTestId('customer-chart')).toBeVisible();
     // The company's address shows once, as a link.
     const contact = customer.getByText(/^Questions\?/);

@@ -118,6 +118,29 @@ test.describe('templates page', () => {
     await cityPage.close();
   });
 
+  test('an e-mail template field loses its "required" message as soon as it is filled', async ({ page }) => {
+    await loginAs(page, DEMO.owner, '/templates', 'de');
+    await page.getByRole('button', { name: 'Neue E-Mail-Vorlage' }).click();
+    const form = page.getByTestId('email-template-form');
+    await form.getByRole('button', { name: 'Änderungen speichern' }).click();
+    const required = form.getByText('Dieses Feld ist erforderlich');
+    await expect(required).toHaveCount(3);
+
+    const name = form.getByRole('textbox', { name: 'Name', exact: true });
+    await name.fill('Nachfassen');
+    await expect(name).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(required).toHaveCount(2);
+    await form.getByRole('textbox', { name: 'Betreff', exact: true }).fill('Ihr Angebot');
+    await expect(required).toHaveCount(1);
+    const body = form.getByRole('textbox', { name: 'Text', exact: true });
+    await body.fill('Guten Tag');
+    await expect(body).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(required).toHaveCount(0);
+    // Nothing is saved: the dialog closes without a new template.
+    await form.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(form).toHaveCount(0);
+  });
+
   test('on a phone the built-in badge is shown whole, not cut off', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await loginAs(page, DEMO.owner, '/templates', 'de');

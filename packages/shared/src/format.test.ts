@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatEuro, formatNumber, localeOf, parseLocaleNumber } from './format';
+import { formatDate, formatEuro, formatKwp, formatNumber, localeOf, parseLocaleNumber } from './format';
 import { canOpenRoute, homeRoute, menuForRole } from './roles';
 
 describe('formatNumber (SPEC §9)', () => {
@@ -25,6 +25,19 @@ describe('formatNumber (SPEC §9)', () => {
   });
   it('groups even four-digit numbers (Intl leaves 1920 ungrouped in Spanish by default)', () => {
     expect(formatNumber(1920, 'es')).toBe('1,920');
+  });
+});
+
+describe('formatKwp', () => {
+  // The stored capacity is kWp already (the upload form's unit): shown as it is, never divided again.
+  it.each([
+    ['de', 9.6, '9,60 kWp'],
+    ['en', 9.24, '9.24 kWp'],
+    ['es', 9.6, '9.60 kWp'],
+    ['de', 10, '10 kWp'],
+    ['en', 1250, '1,250 kWp'],
+  ] as const)('%s %d -> %s', (lang, kwp, out) => {
+    expect(formatKwp(kwp, lang)).toBe(out);
   });
 });
 

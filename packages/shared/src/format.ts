@@ -45,6 +45,14 @@ export function formatEuro(value: number, lang: Language, fractionDigits = 0): s
   return lang === 'en' ? `€${n}` : `${n} €`;
 }
 
+/**
+ * A system size, already in kWp, with its unit as the offer card and the offer PDF show it: whole
+ * numbers without decimals, others with two (`10 kWp`, `9,60 kWp` in German).
+ */
+export function formatKwp(kwp: number, lang: Language): string {
+  return `${formatNumber(kwp, lang, Number.isInteger(kwp) ? 0 : 2)} kWp`;
+}
+
 /** Date in the UI language (dd.mm.yyyy in German, dd/mm/yyyy otherwise). */
 export function formatDate(value: Date | string, lang: Language): string {
   const d = typeof value === 'string' ? new Date(value) : value;

@@ -1,12 +1,13 @@
-import { Alert, Button, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { MEETING_REQUEST_LIMITS, MeetingRequest } from '@solar/shared';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
 import { useConstantsQuery } from '../api/constants';
-import { isApiError } from '../api/errors';
 import { useCurrentUser } from '../features/auth/session';
-import { errorMessage, notifySuccess } from '../lib/errors';
+import { handleFormError, notifySuccess } from '../lib/errors';
+import { useForm } from '../lib/use-form';
 import { ContentLoader } from './full-page-state';
 import { withParams } from './links';
 
@@ -50,52 +51,52 @@ export function MeetingModal({ opened, onClose }: { opened: boolean; onClose: ()
   );
 }
 
+const FIELDS = ['message', 'phone', 'preferredTime'] as const;
+
 /** Without a booking page (no MEETING_URL), the request goes to the platform's support by e-mail. */
 function MeetingRequestForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
-  const [message, setMessage] = useState('');
-  const [phone, setPhone] = useState(user.phone);
-  const [preferredTime, setPreferredTime] = useState('');
+  const form = useForm({ message: '', phone: user.phone, preferredTime: '' });
   const send = useMutation({
-    mutationFn: () =>
-      api.post<{ data: { message: string } }>('/meeting-request', { message, phone, preferredTime }),
+    mutationFn: (body: MeetingRequest) => api.post<{ data: { message: string } }>('/meeting-request', body),
     onSuccess: (res) => {
       notifySuccess(res.data.message);
-      setMessage('');
       onDone();
     },
+    // The server's message for a field goes under that field; anything else (offline…) as a toast.
+    onError: (error) => form.setErrors(handleFormError(error, FIELDS, t)),
   });
-  const errors = isApiError(send.error) ? send.error.errors : {};
-  // Translated (an unreachable server reads as a connection problem); a cancelled request says nothing.
-  const sendError = send.isError ? errorMessage(send.error, t) : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    send.mutate();
+    if (send.isPending) return;
+    // The same schema as the server's: the messages show at their fields before anything is sent.
+    const body = form.validate(MeetingRequest, t);
+    if (body) send.mutate(body);
   };
   return (
     <form onSubmit={submit} noValidate data-testid="meeting-request-form">
       <Stack>
         <Text>{t('meeting.requestIntro')}</Text>
-        {sendError && !errors.message && <Alert color="red">{sendError}</Alert>}
         <Textarea
           label={t('meeting.message')}
-          value={message}
-          onChange={(e) => setMessage(e.currentTarget.value)}
-          error={errors.message}
+          {...form.textProps('message')}
+          maxLength={MEETING_REQUEST_LIMITS.message}
           autosize
           minRows={3}
           required
         />
         <TextInput
           label={t('meeting.phone')}
-          value={phone}
-          onChange={(e) => setPhone(e.currentTarget.value)}
+          type="tel"
+          autoComplete="tel"
+          {...form.textProps('phone')}
+          maxLength={MEETING_REQUEST_LIMITS.phone}
         />
         <TextInput
           label={t('meeting.preferredTime')}
-          value={preferredTime}
-          onChange={(e) => setPreferredTime(e.currentTarget.value)}
+          {...form.textProps('preferredTime')}
+          maxLength={MEETING_REQUEST_LIMITS.preferredTime}
         />
         <Button type="submit" loading={send.isPending} style={{ alignSelf: 'flex-start' }}>
           {t('meeting.send')}

@@ -1,10 +1,11 @@
-import type { TFunction } from 'i18next';
+import { MeetingRequest } from '@solar/shared';
+import i18next, { type TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { ApiError, CLIENT_MESSAGES } from '../api/errors';
 import de from '../i18n/de.json';
 import en from '../i18n/en.json';
 import es from '../i18n/es.json';
-import { errorMessage } from './errors';
+import { errorMessage, fieldErrorsOf } from './errors';
 
 /** A `t` that answers with the key, so the tests see which text was chosen. */
 const keyOf = ((key: string) => key) as unknown as TFunction;
@@ -34,5 +35,36 @@ describe('errorMessage', () => {
       cancelled: true,
     });
     expect(errorMessage(cancelled, keyOf)).toBeNull();
+  });
+});
+
+describe('fieldErrorsOf', () => {
+  const i18n = i18next.createInstance();
+  const ready = i18n.init({
+    resources: { de: { translation: de }, en: { translation: en }, es: { translation: es } },
+    lng: 'de',
+    fallbackLng: false,
+    interpolation: { escapeValue: false },
+  });
+  const errorsOf = async (input: unknown, lang: 'de' | 'en' | 'es') => {
+    await ready;
+    const result = MeetingRequest.safeParse(input);
+    expect(result.success).toBe(false);
+    return fieldErrorsOf(result.error?.issues ?? [], i18n.getFixedT(lang) as unknown as TFunction);
+  };
+
+  it('says per field what is wrong: how many characters a text needs or may have', async () => {
+    const tooLong = { message: 'ab', phone: '1'.repeat(50), preferredTime: 'x'.repeat(250) };
+    expect(await errorsOf(tooLong, 'de')).toEqual({
+      message: 'Bitte geben Sie mindestens 3 Zeichen ein',
+      phone: 'Bitte geben Sie höchstens 40 Zeichen ein',
+      preferredTime: 'Bitte geben Sie höchstens 200 Zeichen ein',
+    });
+    expect(await errorsOf(tooLong, 'en')).toMatchObject({ message: 'Please enter at least 3 characters' });
+    expect(await errorsOf(tooLong, 'es')).toMatchObject({ phone: 'Introduzca como máximo 40 caracteres' });
+  });
+
+  it('keeps "required" for an empty text only', async () => {
+    expect(await errorsOf({ message: '   ' }, 'de')).toEqual({ message: 'Dieses Feld ist erforderlich' });
   });
 });

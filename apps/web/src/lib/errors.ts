@@ -1,4 +1,4 @@
-import { CONSTANTS } from '@solar/shared';
+import { CONSTANTS, DEFAULT_LANGUAGE, formatNumber, LANGUAGES, type Language } from '@solar/shared';
 import i18next, { type TFunction } from 'i18next';
 import type { core } from 'zod';
 import { CLIENT_MESSAGES, isApiError } from '../api/errors';
@@ -25,15 +25,33 @@ export function translateMessage(message: string, t: TFunction): string {
     : message;
 }
 
-/** A zod issue as a translated sentence. */
+/** A text limit in the shown language's number pattern, as the server writes it in its messages. */
+function limitText(limit: number): string {
+  const lang = (LANGUAGES as readonly string[]).includes(i18next.language)
+    ? (i18next.language as Language)
+    : DEFAULT_LANGUAGE;
+  return formatNumber(limit, lang);
+}
+
+/** A text over its limit, saying how many characters are allowed (as the server's message does). */
+export function textTooLongMessage(maximum: number, t: TFunction): string {
+  return t('validation.textAtMost', { limit: limitText(maximum) });
+}
+
+/** A zod issue as a translated sentence; a text's size limit says how many characters are allowed. */
 export function translateIssue(issue: core.$ZodIssue, t: TFunction): string {
   if (isValidationCode(issue.message)) return translateMessage(issue.message, t);
   switch (issue.code) {
     case 'too_big':
-      return issue.origin === 'string' ? t('validation.tooLong') : t('validation.tooBig');
+      if (issue.origin !== 'string') return t('validation.tooBig');
+      // An exclusive bound (`.lt`) is shown as the count the user may type, as the server does.
+      return textTooLongMessage(Number(issue.maximum) - (issue.inclusive === false ? 1 : 0), t);
     case 'too_small':
-      if (issue.origin === 'string' && issue.minimum === 1) return t('validation.required');
-      return t('validation.tooSmall');
+      if (issue.origin !== 'string') return t('validation.tooSmall');
+      if (issue.minimum === 1) return t('validation.required');
+      return t('validation.textAtLeast', {
+        limit: limitText(Number(issue.minimum) + (issue.inclusive === false ? 1 : 0)),
+      });
     case 'invalid_type':
       return issue.expected === 'number' || issue.expected === 'int'
         ? t('validation.invalidNumber')

@@ -117,6 +117,28 @@ export type PersonalDetailsRequest = z.infer<typeof PersonalDetailsRequest>;
 export const LanguageRequest = z.object({ preferredLanguage: z.enum(LANGUAGES) });
 export type LanguageRequest = z.infer<typeof LanguageRequest>;
 
+/** Text limits of a meeting request: the schema's, and the form's `maxLength`. */
+export const MEETING_REQUEST_LIMITS = {
+  messageMin: 3,
+  message: 2000,
+  phone: 40,
+  preferredTime: 200,
+} as const;
+
+/** Without a booking page (MEETING_URL unset), a meeting request goes to the support address by e-mail. */
+export const MeetingRequest = z.object({
+  // Empty says "required"; too short says how many characters are needed.
+  message: z
+    .string()
+    .trim()
+    .min(1, { error: 'required' })
+    .min(MEETING_REQUEST_LIMITS.messageMin)
+    .max(MEETING_REQUEST_LIMITS.message),
+  phone: z.string().trim().max(MEETING_REQUEST_LIMITS.phone).default(''),
+  preferredTime: z.string().trim().max(MEETING_REQUEST_LIMITS.preferredTime).default(''),
+});
+export type MeetingRequest = z.infer<typeof MeetingRequest>;
+
 export const CompanyUpdateRequest = z.object({
   companyName: z.string().trim().min(1, { error: 'required' }).max(200),
   address: z.string().trim().max(300),

@@ -5,6 +5,7 @@ import {
   CurrentUserResponse,
   dataOf,
   LanguageRequest,
+  MeetingRequest,
   MessageResponse,
   OnboardingRequest,
   PARTNER_TIERS,
@@ -172,13 +173,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 };
-
-/** Without a booking page (MEETING_URL unset), a meeting request goes to the support address by e-mail. */
-export const MeetingRequest = z.object({
-  message: z.string().trim().min(3, { error: 'required' }).max(2000),
-  phone: z.string().trim().max(40).default(''),
-  preferredTime: z.string().trim().max(200).default(''),
-});
 
 function emptyPage(page: number, limit: number) {
   return { docs: [], pagination: { page, limit, total: 0, totalPages: 0, hasNextPage: false } };

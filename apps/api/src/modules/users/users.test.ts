@@ -197,6 +197,19 @@ describe('POST /meeting-request (no MEETING_URL)', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.message).toBeTruthy();
+    // Each field says what is wrong with it: too short is not "required", too long says the limit.
+    const tooLong = await t.app.inject({
+      method: 'POST',
+      url: '/api/meeting-request',
+      headers: { ...t.auth(a.admin.token), 'accept-language': 'en' },
+      payload: { message: 'ab', phone: '1'.repeat(50), preferredTime: 'x'.repeat(250) },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().errors).toEqual({
+      message: 'Please enter at least 3 characters',
+      phone: 'Please enter at most 40 characters',
+      preferredTime: 'Please enter at most 200 characters',
+    });
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/meeting-request', payload: {} })).statusCode,
     ).toBe(401);

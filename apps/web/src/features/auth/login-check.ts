@@ -1,6 +1,6 @@
 import type { LoginRequest } from '@solar/shared';
 import type { TFunction } from 'i18next';
-import { translateMessage } from '../../lib/errors';
+import { textTooLongMessage, translateMessage } from '../../lib/errors';
 
 /** zod's e-mail pattern (`z.email()`, which the shared `Email` schema applies after trim and lower case). */
 const EMAIL_PATTERN =
@@ -22,9 +22,10 @@ export function checkLogin(values: LoginFields, t: TFunction): LoginCheck {
   const errors: Partial<LoginFields> = {};
   const email = values.email.trim().toLowerCase();
   if (email.length === 0) errors.email = translateMessage('required', t);
-  else if (email.length > EMAIL_MAX_LENGTH) errors.email = t('validation.tooLong');
+  else if (email.length > EMAIL_MAX_LENGTH) errors.email = textTooLongMessage(EMAIL_MAX_LENGTH, t);
   else if (!EMAIL_PATTERN.test(email)) errors.email = translateMessage('invalid_email', t);
   if (values.password.length === 0) errors.password = translateMessage('required', t);
-  else if (values.password.length > PASSWORD_MAX_LENGTH) errors.password = t('validation.tooLong');
+  else if (values.password.length > PASSWORD_MAX_LENGTH)
+    errors.password = textTooLongMessage(PASSWORD_MAX_LENGTH, t);
   return errors.email || errors.password ? { errors } : { body: { email, password: values.password } };
 }

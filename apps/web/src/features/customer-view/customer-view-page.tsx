@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { formatDate, formatEuro, formatNumber, MONTHS } from '@solar/shared';
+import { formatDate, formatEuro, formatKwp, formatNumber, MONTHS } from '@solar/shared';
 import { IconAlertCircle, IconCircleCheck, IconFileTypePdf, IconSun } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -156,7 +156,8 @@ export function CustomerViewPage() {
                 <Stat label={t('price')} value={formatEuro(offer.finalPrice, lang, 2)} testId="offer-price" />
                 <Stat
                   label={t('capacity')}
-                  value={`${formatNumber(offer.productionCapacity / 1000, lang, 1)} kWp`}
+                  value={formatKwp(offer.productionCapacity, lang)}
+                  testId="offer-capacity"
                 />
                 <Stat label={t('modules')} value={formatNumber(offer.moduleQuantity, lang)} />
                 <Stat label={t('yearly')} value={`${formatNumber(offer.yearlyProduction, lang)} kWh`} />

@@ -1,6 +1,7 @@
 import { parseCsv } from '@solar/shared';
-import type { TFunction } from 'i18next';
+import i18next, { type TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { featureResources } from '../../i18n/namespaces';
 import { EXPORT_COLUMNS, listingCsv } from './listing-csv';
 import type { ListingRow } from './projects-table';
 
@@ -54,5 +55,46 @@ describe('listing CSV', () => {
       expect(rows[2]?.[EXPORT_COLUMNS.indexOf('firstName')]).toBe('');
       expect(rows[2]?.[EXPORT_COLUMNS.indexOf('stage')]).toBe('');
     }
+  });
+
+  it('writes roof and building types as the table shows them, in the language of the file', async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({
+      resources: featureResources,
+      lng: 'de',
+      fallbackLng: false,
+      interpolation: { escapeValue: false },
+    });
+    const rows = [
+      { ...row, roofType: 'Hip', buildingType: 'Residential' },
+      { ...row, roofType: 'Dome', buildingType: '' },
+    ];
+    const cellsOf = (lang: 'de' | 'en' | 'es') => {
+      const tOf = i18n.getFixedT(lang, ['listing', 'pipeline']) as unknown as TFunction<
+        ['listing', 'pipeline']
+      >;
+      const [, first, second] = parseCsv(listingCsv(rows, lang, tOf)) as [string[], string[], string[]];
+      const at = (cells: string[], c: (typeof EXPORT_COLUMNS)[number]) => cells[EXPORT_COLUMNS.indexOf(c)];
+      return [
+        at(first, 'roofType'),
+        at(first, 'buildingType'),
+        at(second, 'roofType'),
+        at(second, 'buildingType'),
+      ];
+    };
+    // A value outside the lists stays as stored; none is an empty cell (not the table's dash).
+    expect(cellsOf('de')).toEqual(['Walmdach', 'Wohngebäude', 'Dome', '']);
+    expect(cellsOf('en')).toEqual([
+      featureResources.en.customer.roofTypes.Hip,
+      featureResources.en.customer.buildingTypes.Residential,
+      'Dome',
+      '',
+    ]);
+    expect(cellsOf('es')).toEqual([
+      featureResources.es.customer.roofTypes.Hip,
+      featureResources.es.customer.buildingTypes.Residential,
+      'Dome',
+      '',
+    ]);
   });
 });

@@ -9,6 +9,7 @@ import {
 import type { TFunction } from 'i18next';
 import { api } from '../../api/client';
 import { cleanFilters, fetchSavedProjects, type SavedSortColumn, type SortOrder } from '../../api/projects';
+import { buildingFactLabel } from '../../lib/building-labels';
 import type { ListingRow } from './projects-table';
 import { type ListingMode, QUOTE_SORT } from './use-listing-query';
 
@@ -58,6 +59,10 @@ function cell(row: ListingRow, column: ExportColumn, lang: Language, t: ListingT
     case 'lastName':
     case 'email':
       return row.customer?.[column] ?? '';
+    case 'roofType':
+      return row.roofType ? buildingFactLabel('roofTypes', row.roofType, t) : '';
+    case 'buildingType':
+      return row.buildingType ? buildingFactLabel('buildingTypes', row.buildingType, t) : '';
     case 'responsiblePerson':
       return row.responsiblePerson ?? '';
     case 'date':

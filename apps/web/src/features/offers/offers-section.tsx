@@ -15,7 +15,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { formatDate, formatEuro, formatNumber, type Language, type Offer } from '@solar/shared';
+import { formatDate, formatEuro, formatKwp, formatNumber, type Language, type Offer } from '@solar/shared';
 import { IconCube, IconFileTypePdf, IconSend, IconUpload } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -117,10 +117,7 @@ function OfferCard({ offer, onSend }: { offer: Offer; onSend: () => void }) {
         )}
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
           <Stat label={t('field.moduleQuantity')} value={formatNumber(offer.moduleQuantity, lang)} />
-          <Stat
-            label={t('field.productionCapacity')}
-            value={`${formatNumber(offer.productionCapacity, lang, offer.productionCapacity % 1 ? 2 : 0)} kWp`}
-          />
+          <Stat label={t('field.productionCapacity')} value={formatKwp(offer.productionCapacity, lang)} />
           <Stat label={t('field.finalPrice')} value={formatEuro(offer.finalPrice, lang)} />
           <Stat
             label={t('field.yearlyProduction')}

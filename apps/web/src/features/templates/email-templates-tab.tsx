@@ -59,6 +59,15 @@ function EmailTemplateForm({ draft, onClose }: { draft: Draft; onClose: () => vo
   const subjectRef = useRef<HTMLInputElement>(null);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const lastField = useRef<'subject' | 'body'>('body');
+  /** Sets a field; its message goes as soon as the user changes it (as in the product and offer forms). */
+  const setField = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    setValues((s) => ({ ...s, [key]: value }));
+    setErrors((e) => {
+      if (!(key in e)) return e;
+      const { [key]: _gone, ...rest } = e;
+      return rest;
+    });
+  };
 
   const projectOptions = (projects.data?.pages.flatMap((p) => p.docs) ?? []).map((p) => ({
     value: p._id,
@@ -74,7 +83,7 @@ function EmailTemplateForm({ draft, onClose }: { draft: Draft; onClose: () => vo
     const start = el?.selectionStart ?? text.length;
     const end = el?.selectionEnd ?? text.length;
     const next = text.slice(0, start) + token + text.slice(end);
-    setValues((v) => ({ ...v, [field]: next }));
+    setField(field, next);
     requestAnimationFrame(() => {
       el?.focus();
       el?.setSelectionRange(start + token.length, start + token.length);
@@ -118,10 +127,7 @@ function EmailTemplateForm({ draft, onClose }: { draft: Draft; onClose: () => vo
             label={t('templates.name')}
             required
             value={values.name}
-            onChange={(e) => {
-              const v = e.currentTarget.value;
-              setValues((s) => ({ ...s, name: v }));
-            }}
+            onChange={(e) => setField('name', e.currentTarget.value)}
             error={errors.name}
             miw={200}
             data-testid="email-template-name"
@@ -130,7 +136,7 @@ function EmailTemplateForm({ draft, onClose }: { draft: Draft; onClose: () => vo
             label={t('templates.language')}
             data={languageOptions}
             value={values.language}
-            onChange={(v) => v && setValues((s) => ({ ...s, language: v as Language }))}
+            onChange={(v) => v && setField('language', v as Language)}
             allowDeselect={false}
             miw={140}
           />
@@ -143,10 +149,7 @@ function EmailTemplateForm({ draft, onClose }: { draft: Draft; onClose: () => vo
           onFocus={() => {
             lastField.current = 'subject';
           }}
-          onChange={(e) => {
-            const v = e.currentTarget.value;
-            setValues((s) => ({ ...s, subject: v }));
-          }}
+          onChange={(e) => setField('subject', e.currentTarget.value)}
           error={errors.subject}
           data-testid="email-template-subject"
         />
@@ -161,10 +164,7 @@ function EmailTemplateForm({ draft, onClose }: { draft: Draft; onClose: () => vo
           onFocus={() => {
             lastField.current = 'body';
           }}
-          onChange={(e) => {
-            const v = e.currentTarget.value;
-            setValues((s) => ({ ...s, body: v }));
-          }}
+          onChange={(e) => setField('body', e.currentTarget.value)}
           error={errors.body}
           data-testid="email-template-body"
         />
