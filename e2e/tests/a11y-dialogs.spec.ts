@@ -300,7 +300,8 @@ test.describe('accessibility of drawers and modals', () => {
     found.push(
       ...(await checkDialog(
         page,
-        page.getByRole('dialog', { name: 'Delete products' }),
+        // One product: the title says so.
+        page.getByRole('dialog', { name: 'Delete product', exact: true }),
         'product delete confirmation',
       )),
     );

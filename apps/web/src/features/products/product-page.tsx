@@ -384,7 +384,11 @@ export function ProductPage() {
       <Modal
         opened={confirm !== null}
         onClose={() => setConfirm(null)}
-        title={confirm?.kind === 'remove' ? t('confirm.removeTitle') : t('confirm.deleteTitle')}
+        title={
+          confirm?.kind === 'remove'
+            ? t('confirm.removeTitle')
+            : t('confirm.deleteTitle', { count: confirm?.kind === 'delete' ? confirm.ids.length : 0 })
+        }
         size="sm"
         closeButtonProps={{ 'aria-label': t('close') }}
       >
