@@ -122,7 +122,9 @@ test.describe('two people on one record', () => {
     await put({ notes: 'Roof: south-west, 35°\nCustomer: call back Monday\nScaffold: not ordered' });
     const both = 'Roof: south-west, 35°\nCustomer: call back Monday\nScaffold: ordered for 14.01.';
     // No conflict to settle: the drawer says both are kept, and shows the merge when asked.
-    await expect(drawer.getByTestId('notes-merge')).toContainText('Saving keeps both changes', LIVE);
+    await expect(drawer.getByRole('status').filter({ hasText: 'Saving keeps both changes' })).toBeVisible(
+      LIVE,
+    );
     await expect(drawer.getByTestId('field-conflict')).toHaveCount(0);
     await expect(notes).toBeFocused();
     await drawer.getByRole('button', { name: 'Merge now' }).click();

@@ -49,7 +49,8 @@ export function ConflictNote({ label, children, onTakeTheirs }: ConflictNoteProp
 export function MergeNote({ onMerge }: { onMerge: () => void }) {
   const { t } = useTranslation('board');
   return (
-    <div className={`${classes.conflict} ${classes.merge}`} data-testid="notes-merge">
+    // A status, so a screen reader tells of it when it appears while the user types in the notes.
+    <div className={`${classes.conflict} ${classes.merge}`} role="status" data-testid="notes-merge">
       <Group gap={6} wrap="nowrap" align="flex-start">
         <IconGitMerge size={16} aria-hidden className={classes.mergeIcon} />
         <Text size="xs" style={{ minWidth: 0, flex: 1 }}>
