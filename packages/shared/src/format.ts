@@ -46,11 +46,16 @@ export function formatEuro(value: number, lang: Language, fractionDigits = 0): s
 }
 
 /**
- * A system size, already in kWp, with its unit as the offer card and the offer PDF show it: whole
- * numbers without decimals, others with two (`10 kWp`, `9,60 kWp` in German).
+ * A system size in kWp as the offer card and the offer PDF show it: whole numbers without decimals,
+ * others with two (`10`, `9,60` in German). The PDF's label names the unit.
  */
+export function formatKwpNumber(kwp: number, lang: Language): string {
+  return formatNumber(kwp, lang, Number.isInteger(kwp) ? 0 : 2);
+}
+
+/** A system size in kWp with its unit (`9,60 kWp` in German). */
 export function formatKwp(kwp: number, lang: Language): string {
-  return `${formatNumber(kwp, lang, Number.isInteger(kwp) ? 0 : 2)} kWp`;
+  return `${formatKwpNumber(kwp, lang)} kWp`;
 }
 
 /** Date in the UI language (dd.mm.yyyy in German, dd/mm/yyyy otherwise). */

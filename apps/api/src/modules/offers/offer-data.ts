@@ -2,6 +2,7 @@ import {
   addressWithCity,
   formatDate,
   formatEuro,
+  formatKwpNumber,
   formatNumber,
   type Language,
   localeOf,
@@ -70,7 +71,7 @@ export async function templateValues(
       .limit(1);
   }
   const lang = opts.lang;
-  const num = (n: number, digits = 0) => formatNumber(n, lang, digits);
+  const num = (n: number) => formatNumber(n, lang, 0);
   const customerName = [project.customerFirstName, project.customerLastName].filter(Boolean).join(' ');
   const flat: Record<TemplatePlaceholder, string> = {
     customerFirstName: project.customerFirstName,
@@ -113,10 +114,7 @@ export async function templateValues(
       ? {
           version: offer.version,
           moduleQuantity: num(offer.moduleQuantity),
-          productionCapacity: num(
-            offer.productionCapacity,
-            Number.isInteger(offer.productionCapacity) ? 0 : 2,
-          ),
+          productionCapacity: formatKwpNumber(offer.productionCapacity, lang),
           finalPrice: flat.offerPrice,
           yearlyProduction: flat.yearlyProduction,
         }

@@ -34,18 +34,19 @@ import {
 import { useSavedProjectSearch } from '../../api/projects';
 import { errorMessage, notifyError, notifySuccess } from '../../lib/errors';
 import { notifyWithUndo } from '../../lib/undo-toast';
+import { type FieldErrors, useForm } from '../../lib/use-form';
 import { notifyFailure } from './notify';
 
 const LANGUAGE_NAMES: Record<Language, string> = { de: 'Deutsch', en: 'English', es: 'Español' };
 export const languageOptions = LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }));
 
-interface Draft {
+type Draft = {
   id: string | null;
   name: string;
   language: Language;
   subject: string;
   body: string;
-}
+};
 
 function EmailTemplateForm({ draft, onClose }: { draft: Draft; onClose: () => void }) {
   const { t } = useTranslation('offers');
@@ -53,21 +54,12 @@ function EmailTemplateForm({ draft, onClose }: { draft: Draft; onClose: () => vo
   const save = useSaveEmailTemplate();
   const preview = usePreviewEmail();
   const projects = useSavedProjectSearch({ filters: {}, limit: 50 });
-  const [values, setValues] = useState(draft);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // A field's message goes as soon as the user changes it, as in the other forms.
+  const { values, errors, setErrors, setField } = useForm<Draft>(draft);
   const [projectId, setProjectId] = useState<string | null>(null);
   const subjectRef = useRef<HTMLInputElement>(null);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const lastField = useRef<'subject' | 'body'>('body');
-  /** Sets a field; its message goes as soon as the user changes it (as in the product and offer forms). */
-  const setField = <K extends keyof Draft>(key: K, value: Draft[K]) => {
-    setValues((s) => ({ ...s, [key]: value }));
-    setErrors((e) => {
-      if (!(key in e)) return e;
-      const { [key]: _gone, ...rest } = e;
-      return rest;
-    });
-  };
 
   const projectOptions = (projects.data?.pages.flatMap((p) => p.docs) ?? []).map((p) => ({
     value: p._id,
@@ -92,7 +84,7 @@ function EmailTemplateForm({ draft, onClose }: { draft: Draft; onClose: () => vo
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const local: Record<string, string> = {};
+    const local: FieldErrors<Draft> = {};
     if (!values.name.trim()) local.name = tApp('validation.required');
     if (!values.subject.trim()) local.subject = tApp('validation.required');
     if (!values.body.trim()) local.body = tApp('validation.required');

@@ -1,4 +1,5 @@
 import { Combobox, Text, Textarea, useCombobox } from '@mantine/core';
+import { NOTES_MAX_LENGTH } from '@solar/shared';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTeamQuery } from '../../../../api/installer';
@@ -112,7 +113,7 @@ export function MentionNotes({ label, value, onChange, error }: MentionNotesProp
           autosize
           minRows={4}
           maxRows={16}
-          maxLength={20_000}
+          maxLength={NOTES_MAX_LENGTH}
           data-testid="record-notes"
         />
       </Combobox.Target>

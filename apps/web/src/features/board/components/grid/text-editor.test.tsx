@@ -1,21 +1,12 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeColumn } from '../../lib/test-fixtures';
-import de from '../../locales/de.json';
+import { initBoardI18n } from '../../lib/test-i18n';
 import { TextEditor } from './text-editor';
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'de',
-    resources: { de: { board: de } },
-    fallbackLng: false,
-    interpolation: { escapeValue: false },
-  });
-});
+beforeAll(initBoardI18n);
 
 afterEach(() => cleanup());
 

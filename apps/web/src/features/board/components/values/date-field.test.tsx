@@ -2,22 +2,11 @@
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import de from '../../locales/de.json';
-import en from '../../locales/en.json';
-import es from '../../locales/es.json';
+import { initBoardI18n } from '../../lib/test-i18n';
 import { DateField } from './date-field';
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'de',
-    resources: { de: { board: de }, en: { board: en }, es: { board: es } },
-    supportedLngs: ['de', 'en', 'es'],
-    fallbackLng: false,
-    interpolation: { escapeValue: false },
-  });
-});
+beforeAll(initBoardI18n);
 
 afterEach(() => cleanup());
 

@@ -1,22 +1,13 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
 import { useState } from 'react';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initBoardI18n } from '../../lib/test-i18n';
 import type { ValueItem } from '../../lib/values';
-import de from '../../locales/de.json';
 import { ItemChecklist } from './item-checklist';
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'de',
-    resources: { de: { board: de } },
-    fallbackLng: false,
-    interpolation: { escapeValue: false },
-  });
-});
+beforeAll(initBoardI18n);
 
 afterEach(() => cleanup());
 
