@@ -82,7 +82,7 @@ test.describe('board dates in the UI language', () => {
     await page.keyboard.press('Enter');
     await expect(picker).toBeVisible();
     await expect(input).toHaveAttribute('aria-invalid', 'true');
-    await expect(picker.getByText('Bitte geben Sie ein Datum als TT.MM.JJJJ ein')).toBeVisible();
+    await expect(picker.getByText('Der Februar 2026 hat nur 28 Tage')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(picker).toHaveCount(0);
     await expect(again).toHaveText('24.12.2026');
@@ -128,7 +128,10 @@ test.describe('board dates in the UI language', () => {
     await field.fill('12/31/2027');
     await field.blur();
     await expect(field).toHaveAttribute('aria-invalid', 'true');
-    await expect(drawer.getByText('Please enter a date as DD/MM/YYYY')).toBeVisible();
+    // Month 31 is none: the message says so and names the order.
+    await expect(
+      drawer.getByText('There is no such day: please enter it as DD/MM/YYYY (day, month, year)'),
+    ).toBeVisible();
     await field.fill('31/12/2027');
     await expect(field).not.toHaveAttribute('aria-invalid', 'true');
     await drawer.getByRole('button', { name: 'Update Details' }).click();

@@ -47,7 +47,10 @@ async function upper(a: Locator, b: Locator): Promise<[Locator, Locator]> {
 }
 
 const NUMBER = 'Bitte geben Sie eine Zahl ein';
-const DATE = 'Bitte geben Sie ein Datum als TT.MM.JJJJ ein';
+/** 2027-13-45: no month 13. */
+const NO_DAY = /^Diesen Tag gibt es nicht: bitte als TT\.MM\.JJJJ/;
+/** 31.02.2026: February has fewer days. */
+const FEBRUARY = 'Der Februar 2026 hat nur 28 Tage';
 const FIX = 'Bitte korrigieren Sie die markierten Felder.';
 
 test.describe('the record drawer checks before it saves', () => {
@@ -85,7 +88,7 @@ test.describe('the record drawer checks before it saves', () => {
     // Held: the drawer stays open, both fields keep their message, the first one has the focus.
     await expect(drawer.getByRole('alert').filter({ hasText: FIX })).toBeVisible();
     await expect(drawer.getByText(NUMBER)).toBeVisible();
-    await expect(drawer.getByText(DATE)).toBeVisible();
+    await expect(drawer.getByText(NO_DAY)).toBeVisible();
     await expect(effort).toHaveAttribute('aria-invalid', 'true');
     await expect(due).toHaveAttribute('aria-invalid', 'true');
     const [first, second] = await upper(effort, due);
@@ -99,8 +102,8 @@ test.describe('the record drawer checks before it saves', () => {
     await first.fill(first === effort ? '15' : '31.12.2027');
     await drawer.getByRole('button', { name: 'Details aktualisieren' }).click();
     await expect(second).toBeFocused();
-    await expect(drawer.getByText(first === effort ? DATE : NUMBER)).toBeVisible();
-    await expect(drawer.getByText(first === effort ? NUMBER : DATE)).toHaveCount(0);
+    await expect(drawer.getByText(first === effort ? NO_DAY : NUMBER)).toBeVisible();
+    await expect(drawer.getByText(first === effort ? NUMBER : NO_DAY)).toHaveCount(0);
     expect(writes).toEqual([]);
     expect(await storedTask(page.request, token, record._id)).toMatchObject({
       properties: { 'Aufwand (h)': { value: 2 }, 'Fällig am': { value: '2026-06-01' } },
@@ -134,7 +137,7 @@ test.describe('the record drawer checks before it saves', () => {
 
     await expect(drawer.getByRole('alert').filter({ hasText: FIX })).toBeVisible();
     await expect(drawer.getByText(NUMBER)).toBeVisible();
-    await expect(drawer.getByText(DATE)).toBeVisible();
+    await expect(drawer.getByText(FEBRUARY)).toBeVisible();
     await expect((await upper(effort, due))[0]).toBeFocused();
     expect(writes).toEqual([]);
     expect(await findTasks(page.request, token, `Neu ${suffix}`)).toHaveLength(0);

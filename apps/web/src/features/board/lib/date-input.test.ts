@@ -1,6 +1,6 @@
 import { formatDate } from '@solar/shared';
 import { describe, expect, it } from 'vitest';
-import { parseDateInput } from './date-input';
+import { monthName, parseDateInput, readDateInput } from './date-input';
 
 describe('parseDateInput', () => {
   it.each([
@@ -49,5 +49,28 @@ describe('parseDateInput', () => {
     ['en', '0999-01-01'],
   ] as const)('rejects %s %j instead of reading another day', (lang, text) => {
     expect(parseDateInput(text, lang)).toBeUndefined();
+  });
+
+  it.each([
+    ['de', '31.02.2026', { problem: 'days', year: 2026, month: 2, days: 28 }],
+    ['de', '29.02.2027', { problem: 'days', year: 2027, month: 2, days: 28 }],
+    ['en', '31/04/2026', { problem: 'days', year: 2026, month: 4, days: 30 }],
+    ['en', '2026-06-31', { problem: 'days', year: 2026, month: 6, days: 30 }],
+    ['de', '24.13.2026', { problem: 'month' }],
+    ['en', '12/24/2026', { problem: 'month' }],
+    ['de', '00.12.2026', { problem: 'month' }],
+    ['de', '24.12.26', { problem: 'pattern' }],
+    ['es', 'mañana', { problem: 'pattern' }],
+    ['en', '0999-01-01', { problem: 'pattern' }],
+  ] as const)('says why %s %j is no day', (lang, text, why) => {
+    expect(readDateInput(text, lang)).toEqual(why);
+  });
+});
+
+describe('monthName', () => {
+  it('names the month and year as a sentence starts with them', () => {
+    expect(monthName(2026, 2, 'de')).toBe('Februar 2026');
+    expect(monthName(2026, 2, 'en')).toBe('February 2026');
+    expect(monthName(2026, 2, 'es')).toBe('Febrero de 2026');
   });
 });

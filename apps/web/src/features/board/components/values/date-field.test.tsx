@@ -66,9 +66,15 @@ describe('DateField', () => {
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(onParentKey).not.toHaveBeenCalledWith('Enter');
     expect(input.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('Bitte geben Sie ein Datum als TT.MM.JJJJ ein')).toBeTruthy();
+    expect(screen.getByText('Der Februar 2026 hat nur 28 Tage')).toBeTruthy();
     fireEvent.blur(input);
     expect(input.value).toBe('31.02.2026');
+    expect(onChange).not.toHaveBeenCalled();
+    // Each kind of wrong text says what is wrong with it.
+    type(input, '24.13.2026');
+    expect(screen.getByText(/^Diesen Tag gibt es nicht: bitte als TT\.MM\.JJJJ/)).toBeTruthy();
+    type(input, '24.12.26');
+    expect(screen.getByText('Bitte geben Sie ein Datum als TT.MM.JJJJ ein')).toBeTruthy();
     expect(onChange).not.toHaveBeenCalled();
     // Once readable, it is saved and Enter goes on to the parent (a grid panel closes).
     type(input, '28.02.2026');

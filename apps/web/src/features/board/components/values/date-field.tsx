@@ -8,7 +8,7 @@ import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../../i18n';
 import { useInvalidReport } from '../../hooks/use-invalid-report';
-import { parseDateInput } from '../../lib/date-input';
+import { type DateInputProblem, monthName, parseDateInput, readDateInput } from '../../lib/date-input';
 import { formatDay, isoDate } from '../../lib/values';
 
 /** The dayjs locale of a UI language: the calendar's month and weekday names. */
@@ -58,9 +58,18 @@ export function DateField({
     setTyped(null);
     setChecked(false);
   }
-  const invalid = typed !== null && parseDateInput(typed, lang) === undefined;
-  const error = checked && invalid ? t('errors.date') : undefined;
+  const reading = typed === null ? undefined : readDateInput(typed, lang);
+  const invalid = reading !== undefined && 'problem' in reading;
+  const error = checked && reading && 'problem' in reading ? problemText(reading) : undefined;
   useInvalidReport(invalid, onInvalid);
+
+  // 31.02.2026 says how many days February has; 24.13.2026 that there is no such day; the rest the pattern.
+  function problemText(why: DateInputProblem): string {
+    if (why.problem === 'days') {
+      return t('errors.dateDays', { month: monthName(why.year, why.month, lang), days: why.days });
+    }
+    return t(why.problem === 'month' ? 'errors.dateMonth' : 'errors.date');
+  }
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter' && invalid) {
