@@ -347,19 +347,24 @@ test.describe('project listing', () => {
       () => page.reload(),
     );
     expect(answer.docs[0]?._id).toBeDefined();
-    // The newest quote first (a browser test may file a new Munich quote meanwhile: ask again).
+    // The best-rated quote first, SPEC §9's default quote sort (a browser test may file a new Munich
+    // quote meanwhile: ask again).
     await expect(async () => {
       const again = await page.request.put('/api/quote/installer/search', {
         headers: authHeaders(token),
-        params: { page: 1, limit: 1, sortColumn: 'createdAt', sortOrder: 'desc' },
+        params: { page: 1, limit: 1, sortColumn: 'profiles.green.rating', sortOrder: 'desc' },
         data: {},
       });
-      const newest = ((await again.json()).data as { docs: { _id: string }[] }).docs[0]?._id ?? '';
-      if ((await rows(page).first().getAttribute('data-id')) !== newest) {
+      const best = ((await again.json()).data as { docs: { _id: string }[] }).docs[0]?._id ?? '';
+      if ((await rows(page).first().getAttribute('data-id')) !== best) {
         await page.reload();
-        await baseExpect(rows(page).first()).toHaveAttribute('data-id', newest, { timeout: 8_000 });
+        await baseExpect(rows(page).first()).toHaveAttribute('data-id', best, { timeout: 8_000 });
       }
     }).toPass({ timeout: 60_000 });
+    await expect(page.getByRole('columnheader', { name: 'Rating' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
     await expect(page.getByTestId('select-row')).toHaveCount(0);
     await expect(page.getByRole('combobox', { name: EN.stage })).toHaveCount(0);
     await expect(page.getByTestId('load-more')).toBeVisible();

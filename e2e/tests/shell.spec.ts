@@ -22,6 +22,7 @@ const DE = {
   confirmPassword: 'Passwort wiederholen',
   savePassword: 'Passwort speichern',
   passwordSaved: 'Ihr Passwort wurde gespeichert. Sie können sich jetzt anmelden.',
+  usedLink: 'Dieser Link wurde schon verwendet oder ist abgelaufen.',
 };
 const EN = {
   email: 'Email',
@@ -36,6 +37,8 @@ const EN = {
   confirmPassword: 'Repeat password',
   savePassword: 'Save password',
   passwordSaved: 'Your password has been saved. You can log in now.',
+  usedLink: 'This link has already been used or has expired.',
+  requestNew: 'Request a new link',
 };
 
 /** Every demo account with its role; installer roles belong to a company (installer details). */
@@ -103,6 +106,8 @@ async function passwordLinkFromMail(
   adminToken: string,
   to: string,
   pattern: RegExp,
+  /** A link already read: the poll waits for a newer one. */
+  not?: string,
 ): Promise<string> {
   let path = '';
   await expect
@@ -116,7 +121,7 @@ async function passwordLinkFromMail(
         for (const mail of mails) {
           if (!mail.to.includes(to)) continue;
           const match = pattern.exec(mail.text);
-          if (match) {
+          if (match && match[0] !== not) {
             path = match[0];
             return true;
           }
@@ -245,6 +250,24 @@ test.describe('routing guards', () => {
     await page.goto('/profile');
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByTestId('sidebar')).toHaveCount(0);
+  });
+
+  test("a logout in one tab sends the user's other tabs to the plain login, not 'session expired'", async ({
+    page,
+    context,
+  }) => {
+    await loginAs(page, DEMO.city, '/data', 'en');
+    await expect(page.getByTestId('sidebar')).toBeVisible();
+    const other = await context.newPage();
+    await other.goto('/listing');
+    await expect(other.getByTestId('sidebar')).toBeVisible();
+
+    await page.getByTestId('logout').click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(other).toHaveURL(/\/login$/);
+    await expect(other.getByTestId('login-submit')).toBeVisible();
+    await expect(other.getByTestId('session-expired')).toHaveCount(0);
+    await other.close();
   });
 
   test('an unknown path when logged out keeps only admin and email on the way to /login', async ({
@@ -401,7 +424,7 @@ test.describe('app shell', () => {
 
 test.describe('password links in the browser', () => {
   test('an invited user sets a password, logs in, then resets it via forgot-password', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const newEmail = `e2e-invite-${Date.now()}-${Math.floor(Math.random() * 1e6)}@sonnenbau.test`;
     const firstPassword = 'Invited-Pass-2026!';
     const secondPassword = 'Reset-Pass-2026-xyz';
@@ -436,6 +459,13 @@ test.describe('password links in the browser', () => {
     await expect(page.getByText(EN.passwordSaved)).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
 
+    // The invitation is used up: opened again, it says so at once, with the way to a new link.
+    await page.goto(invitePath);
+    await expect(page.getByRole('alert')).toHaveText(EN.usedLink);
+    await expect(page.getByLabel(EN.newPassword, { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: EN.requestNew })).toHaveAttribute('href', '/forgot-password');
+    await page.goto('/login');
+
     // 4. Log in with it through the form and land in the app.
     await submitLogin(page, newEmail, firstPassword, EN);
     await expect(page.getByText(EN.loginSuccess)).toBeVisible();
@@ -461,8 +491,14 @@ test.describe('password links in the browser', () => {
     await page.getByTestId('language-de').click();
     await page.goto('/forgot-password');
     await page.getByLabel(DE.email, { exact: true }).fill(newEmail);
-    await page.getByRole('button', { name: DE.forgotSubmit }).click();
+    const forgotPosts: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/user/forgot-password')) forgotPosts.push(r.method());
+    });
+    // A double click sends one request, so one e-mail.
+    await page.getByRole('button', { name: DE.forgotSubmit }).dblclick();
     await expect(page.getByText(DE.forgotSuccess)).toBeVisible();
+    expect(forgotPosts).toEqual(['POST']);
 
     const resetPath = await passwordLinkFromMail(
       page.request,
@@ -493,5 +529,31 @@ test.describe('password links in the browser', () => {
       data: { password: 'Another-Pass-2026' },
     });
     expect(reuse.status()).toBe(400);
+
+    // A link used elsewhere (another tab, another device) while its form is open: the save says the
+    // link is used up, with the way to a new one, instead of a toast over a form that cannot work.
+    await page.getByTestId('logout').click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.request.post('/api/user/forgot-password', { data: { email: newEmail } });
+    const lastPath = await passwordLinkFromMail(
+      page.request,
+      adminToken,
+      newEmail,
+      /\/application\/reset-password\?token=[A-Za-z0-9_-]+(?![&\w-])/,
+      resetPath,
+    );
+    await page.goto(lastPath);
+    const field = page.getByLabel(DE.newPassword, { exact: true });
+    await expect(field).toBeVisible();
+    const lastToken = new URL(lastPath, 'http://x').searchParams.get('token');
+    const elsewhere = await page.request.post(`/api/user/reset-password/${lastToken}`, {
+      data: { password: 'Elsewhere-Pass-2026' },
+    });
+    expect(elsewhere.status()).toBe(200);
+    await field.fill('Too-Late-Pass-2026');
+    await page.getByLabel(DE.confirmPassword, { exact: true }).fill('Too-Late-Pass-2026');
+    await page.getByRole('button', { name: DE.savePassword }).click();
+    await expect(page.getByRole('alert')).toHaveText(DE.usedLink);
+    await expect(field).toHaveCount(0);
   });
 });

@@ -117,6 +117,7 @@ export const ACCESS_MATRIX: Record<string, 'public' | readonly Role[]> = {
   'POST /api/user/forgot-password': 'public',
   'POST /api/user/installer/login': 'public',
   'POST /api/user/logout': 'public',
+  'GET /api/user/reset-password/:adminToken': 'public',
   'POST /api/user/reset-password/:adminToken': 'public',
   'POST /api/view/create': INSTALLERS,
   'POST /api/word-template': INSTALLERS,

@@ -23,6 +23,7 @@ const PUBLIC_ROUTES = [
   'POST /api/user/installer/login',
   'POST /api/user/logout',
   'POST /api/user/forgot-password',
+  'GET /api/user/reset-password/:adminToken',
   'POST /api/user/reset-password/:adminToken',
 ];
 

@@ -64,6 +64,11 @@ export const MESSAGES = {
     de: 'Dieser Link ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.',
     es: 'Este enlace no es válido o ha caducado. Solicite uno nuevo.',
   },
+  reset_link_valid: {
+    en: 'This link can set a password.',
+    de: 'Mit diesem Link kann ein Passwort gesetzt werden.',
+    es: 'Con este enlace se puede establecer una contraseña.',
+  },
   password_changed: {
     en: 'Your password has been set. You can log in now.',
     de: 'Ihr Passwort wurde gespeichert. Sie können sich jetzt anmelden.',

@@ -5,7 +5,7 @@ import {
   MessageResponse,
   type ResetPasswordRequest,
 } from '@solar/shared';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { queryClient } from '../app/query-client';
 import { api } from './client';
 import { queryKeys } from './query-keys';
@@ -44,6 +44,27 @@ export function useForgotPassword() {
   });
 }
 
+/**
+ * GET /api/user/reset-password/{token}: whether the link can still set a password (unused, not expired).
+ * Asked once as the page opens; a refusal (400) is the answer, not something to retry.
+ */
+export function useResetLinkCheck(token: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['reset-link', token] as const,
+    queryFn: ({ signal }) =>
+      api
+        .get(`/user/reset-password/${encodeURIComponent(token)}`, {
+          signal,
+          schema: MessageResponse,
+          skipRefresh: true,
+        })
+        .then((r) => r.data),
+    enabled,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
 /** POST /api/user/reset-password/{token}, also used to set the first password of an invitation. */
 export function useResetPassword() {
   return useMutation({
@@ -68,7 +89,7 @@ export async function logout(queryClient: { clear: () => void }): Promise<void> 
       .post('/user/logout', { refresh_token: refreshToken }, { skipRefresh: true })
       .catch(() => undefined);
   }
-  clearSession();
+  clearSession('logout');
   queryClient.clear();
   // The map cache holds customers' addresses: it leaves with the session (loaded lazily, as the map is).
   await import('../features/map/map-cache').then((m) => m.clearMapCache()).catch(() => undefined);

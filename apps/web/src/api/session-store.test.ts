@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   clearSession,
   getToken,
+  loggedOutByUser,
   purgeExpiredSession,
   STORAGE_KEYS,
   saveLogin,
@@ -46,5 +47,21 @@ describe('a page opened on a login that ran out', () => {
     purgeExpiredSession();
     clearSession();
     expect(sessionExpiredAtStart()).toBe(false);
+  });
+});
+
+describe('a logout', () => {
+  it('is told to other tabs until the next login; a session that ends otherwise is not', () => {
+    saveLogin({ token: 'access-1', refreshToken: 'refresh-1', city: null });
+    clearSession();
+    expect(loggedOutByUser()).toBe(false);
+
+    saveLogin({ token: 'access-2', refreshToken: 'refresh-2', city: null });
+    clearSession('logout');
+    expect(getToken()).toBeNull();
+    expect(loggedOutByUser()).toBe(true);
+
+    saveLogin({ token: 'access-3', refreshToken: 'refresh-3', city: null });
+    expect(loggedOutByUser()).toBe(false);
   });
 });

@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   expiresAt: 'auth_expires_at',
   language: 'preferredLanguage',
   reference: 'reference',
+  /** Set by a logout until the next login: other tabs then end their session without "expired". */
+  loggedOut: 'logged_out',
 } as const;
 
 const SESSION_KEYS = [
@@ -71,6 +73,7 @@ export function saveLogin(input: { token: string; refreshToken: string; city: st
   write(STORAGE_KEYS.refreshToken, input.refreshToken);
   write(STORAGE_KEYS.city, input.city);
   write(STORAGE_KEYS.expiresAt, String(Date.now() + CONSTANTS.authTokenDays * DAY_MS));
+  write(STORAGE_KEYS.loggedOut, null);
   expiredAtStart = false;
   emit();
 }
@@ -82,8 +85,12 @@ export function saveRefreshedTokens(input: { token: string; refreshToken: string
   emit();
 }
 
-/** Removes every session value; the chosen language stays (it belongs to the browser, not the user). */
-export function clearSession(): void {
+/**
+ * Removes every session value; the chosen language stays (it belongs to the browser, not the user).
+ * A logout says so first, so another tab that sees its tokens go knows the user ended the session.
+ */
+export function clearSession(reason?: 'logout'): void {
+  if (reason === 'logout') write(STORAGE_KEYS.loggedOut, '1');
   for (const key of SESSION_KEYS) write(key, null);
   expiredAtStart = false;
   emit();
@@ -98,6 +105,11 @@ export function purgeExpiredSession(): void {
     clearSession();
     expiredAtStart = true;
   }
+}
+
+/** True when the session was ended by a logout (in this tab or another) and nobody has logged in since. */
+export function loggedOutByUser(): boolean {
+  return read(STORAGE_KEYS.loggedOut) === '1';
 }
 
 /**

@@ -1,5 +1,5 @@
 import { queryKeys } from '../api/query-keys';
-import { clearSession, getRefreshToken, getToken } from '../api/session-store';
+import { clearSession, getRefreshToken, getToken, loggedOutByUser } from '../api/session-store';
 import { queryClient } from './query-client';
 import { navigateToLogin } from './router';
 
@@ -16,17 +16,19 @@ function hadSession(): boolean {
 }
 
 /**
- * Ends a session that is over without a logout (a failed refresh, a 401, the 24-day login that ran out
- * while the tab was open, a logout in another tab): drops the stored tokens and opens the login page with
- * the "session expired" notice and the way back to the current page. Safe to call many times (every
+ * Ends a session that is over without a logout in this tab (a failed refresh, a 401, the 24-day login
+ * that ran out while the tab was open): drops the stored tokens and opens the login page with the
+ * "session expired" notice and the way back to the current page. After a logout in another tab the
+ * login is the plain one: the user ended the session, nothing expired. Safe to call many times (every
  * screen that notices reports it); a visitor without a session is left alone. The cached answers go
  * when the screens behind the login have unmounted (see DataLayer), so none of them renders without
  * its user on the way out.
  */
 export function endSession(): void {
   if (leaving || !hadSession()) return;
+  const expired = !loggedOutByUser();
   clearSession();
-  leaving = navigateToLogin({ expired: true }).finally(() => {
+  leaving = navigateToLogin({ expired }).finally(() => {
     leaving = null;
   });
 }

@@ -2,7 +2,7 @@ import { homeRoute } from '@solar/shared';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Location, Navigate, useLocation } from 'react-router';
-import { getToken, sessionExpiredAtStart } from '../api/session-store';
+import { getToken, loggedOutByUser, sessionExpiredAtStart } from '../api/session-store';
 import { endSession } from '../app/session-end';
 import { canOpenScreen, useCurrentUser, useSession } from '../features/auth/session';
 import { ErrorState, FullPageLoader } from './full-page-state';
@@ -45,15 +45,24 @@ function anonymousLoginPath(location: Location): string {
 }
 
 /**
+ * The login for a session that ended here: plain after a logout (in another tab), else with the
+ * "session expired" notice and the way back to this page.
+ */
+function endedLoginPath(location: Location): string {
+  return loggedOutByUser() ? loginPath(location.search) : expiredLoginPath(location);
+}
+
+/**
  * Renders its children for an authorized session; anyone else goes to /login. A session that ended
- * here goes there with the "session expired" notice and the way back to this page.
+ * here goes there with the "session expired" notice and the way back to this page, unless the user
+ * logged out in another tab.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const session = useSession();
   const location = useLocation();
   useExpiryWatch(session.status === 'authenticated');
-  if (session.status === 'ended') return <Navigate to={expiredLoginPath(location)} replace />;
+  if (session.status === 'ended') return <Navigate to={endedLoginPath(location)} replace />;
   if (session.status === 'anonymous') return <Navigate to={anonymousLoginPath(location)} replace />;
   if (session.status === 'loading') return <FullPageLoader />;
   if (session.status === 'error')
@@ -81,7 +90,7 @@ export function RootRedirect() {
   const session = useSession();
   const location = useLocation();
   if (session.status === 'authenticated') return <Navigate to={homeRoute(session.user.role)} replace />;
-  if (session.status === 'ended') return <Navigate to={expiredLoginPath(location)} replace />;
+  if (session.status === 'ended') return <Navigate to={endedLoginPath(location)} replace />;
   if (session.status === 'loading') return <FullPageLoader />;
   if (session.status === 'error')
     return <ErrorState message={t('errors.sessionLoadFailed')} onRetry={session.retry} />;

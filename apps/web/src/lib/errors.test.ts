@@ -1,6 +1,7 @@
 import { MeetingRequest } from '@solar/shared';
 import i18next, { type TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ApiError, CLIENT_MESSAGES } from '../api/errors';
 import de from '../i18n/de.json';
 import en from '../i18n/en.json';
@@ -66,5 +67,28 @@ describe('fieldErrorsOf', () => {
 
   it('keeps "required" for an empty text only', async () => {
     expect(await errorsOf({ message: '   ' }, 'de')).toEqual({ message: 'Dieses Feld ist erforderlich' });
+  });
+
+  it("names the limit of a number in the reader's digits", async () => {
+    await ready;
+    const schema = z.object({
+      radius: z.number().int().min(1).max(1000),
+      share: z.number().gt(0).lt(12.5),
+    });
+    const issues = (input: unknown) => schema.safeParse(input).error?.issues ?? [];
+    const de = i18n.getFixedT('de') as unknown as TFunction;
+    const en = i18n.getFixedT('en') as unknown as TFunction;
+    const es = i18n.getFixedT('es') as unknown as TFunction;
+    expect(fieldErrorsOf(issues({ radius: 5000, share: 20 }), de)).toEqual({
+      radius: 'Bitte geben Sie eine Zahl bis 1.000 ein',
+      share: 'Bitte geben Sie eine Zahl unter 12,5 ein',
+    });
+    expect(fieldErrorsOf(issues({ radius: 0, share: 0 }), en)).toEqual({
+      radius: 'Please enter a number of at least 1',
+      share: 'Please enter a number above 0',
+    });
+    expect(fieldErrorsOf(issues({ radius: 5000, share: 1 }), es)).toEqual({
+      radius: 'Introduzca un número de hasta 1,000',
+    });
   });
 });

@@ -25,17 +25,21 @@ export function translateMessage(message: string, t: TFunction): string {
     : message;
 }
 
-/** A text limit in the shown language's number pattern, as the server writes it in its messages. */
-function limitText(limit: number): string {
-  const lang = (LANGUAGES as readonly string[]).includes(i18next.language)
-    ? (i18next.language as Language)
-    : DEFAULT_LANGUAGE;
-  return formatNumber(limit, lang);
+/**
+ * A limit in the shown language's number pattern, as the server writes it in its messages: whole
+ * numbers bare (1.000), others with the decimals they have, up to two (12,5).
+ */
+function limitText(limit: number, t?: TFunction): string {
+  // A `t` fixed to a language (i18next's getFixedT) carries it; the app's own follows the UI language.
+  const wanted = (t as { lng?: string | null } | undefined)?.lng ?? i18next.language;
+  const lang = (LANGUAGES as readonly string[]).includes(wanted) ? (wanted as Language) : DEFAULT_LANGUAGE;
+  const decimals = Number.isInteger(limit) ? 0 : Math.min(2, String(limit).split('.')[1]?.length ?? 0);
+  return formatNumber(limit, lang, decimals);
 }
 
 /** A text over its limit, saying how many characters are allowed (as the server's message does). */
 export function textTooLongMessage(maximum: number, t: TFunction): string {
-  return t('validation.textAtMost', { limit: limitText(maximum) });
+  return t('validation.textAtMost', { limit: limitText(maximum, t) });
 }
 
 /** A zod issue as a translated sentence; a text's size limit says how many characters are allowed. */
@@ -43,14 +47,27 @@ export function translateIssue(issue: core.$ZodIssue, t: TFunction): string {
   if (isValidationCode(issue.message)) return translateMessage(issue.message, t);
   switch (issue.code) {
     case 'too_big':
+      // A number names its limit, in the reader's digits ("höchstens 1.000").
+      if (issue.origin === 'number') {
+        const limit = limitText(Number(issue.maximum), t);
+        return issue.inclusive === false
+          ? t('validation.numberBelow', { limit })
+          : t('validation.numberAtMost', { limit });
+      }
       if (issue.origin !== 'string') return t('validation.tooBig');
       // An exclusive bound (`.lt`) is shown as the count the user may type, as the server does.
       return textTooLongMessage(Number(issue.maximum) - (issue.inclusive === false ? 1 : 0), t);
     case 'too_small':
+      if (issue.origin === 'number') {
+        const limit = limitText(Number(issue.minimum), t);
+        return issue.inclusive === false
+          ? t('validation.numberAbove', { limit })
+          : t('validation.numberAtLeast', { limit });
+      }
       if (issue.origin !== 'string') return t('validation.tooSmall');
       if (issue.minimum === 1) return t('validation.required');
       return t('validation.textAtLeast', {
-        limit: limitText(Number(issue.minimum) + (issue.inclusive === false ? 1 : 0)),
+        limit: limitText(Number(issue.minimum) + (issue.inclusive === false ? 1 : 0), t),
       });
     case 'invalid_type':
       return issue.expected === 'number' || issue.expected === 'int'

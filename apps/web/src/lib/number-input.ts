@@ -13,6 +13,11 @@ export interface LocaleNumberInputProps {
   allowedDecimalSeparators: string[];
   /** Reads a pasted number the way {@link parseLocaleNumber} does (`9.6` pasted in German is 9,6). */
   onPaste: (event: ClipboardEvent<HTMLInputElement>) => void;
+  /**
+   * A number past `min` or `max` stays as typed, so the form's check names the limit under the field;
+   * Mantine's default would silently change 5000 into 1000 on blur and save that.
+   */
+  clampBehavior: 'none';
 }
 
 /**
@@ -71,6 +76,7 @@ export function localeNumberInputProps(lang: Language = currentLanguage()): Loca
       thousandSeparator,
       allowedDecimalSeparators: [decimalSeparator],
       onPaste: pasteHandler(lang, decimalSeparator, thousandSeparator),
+      clampBehavior: 'none',
     };
     propsByLanguage.set(lang, props);
   }

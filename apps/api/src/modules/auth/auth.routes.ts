@@ -11,7 +11,7 @@ import {
 } from '@solar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { translate } from '../../lib/messages';
-import { forgotPassword, login, logout, refresh, resetPassword } from './auth.service';
+import { checkResetLink, forgotPassword, login, logout, refresh, resetPassword } from './auth.service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const pub = { access: 'public' } as const;
@@ -43,6 +43,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await forgotPassword(req.ctx, req.body.email);
       return { data: { message: translate('reset_link_sent', req.lang) } };
+    },
+  );
+
+  // Asked by the reset page as it opens: a used or expired link says so before the form is filled in.
+  app.get(
+    '/user/reset-password/:adminToken',
+    { config: pub, schema: { params: ResetPasswordParams, response: { 200: MessageResponse } } },
+    async (req) => {
+      await checkResetLink(req.ctx, req.params.adminToken);
+      return { data: { message: translate('reset_link_valid', req.lang) } };
     },
   );
 

@@ -157,6 +157,28 @@ export async function forgotPassword(ctx: AppContext, email: string): Promise<vo
  * Sets a new password from a reset or invitation link. The link is single-use; setting a password
  * ends all other sessions and lifts a login lock-out, so a locked-out user can always get back in.
  */
+/**
+ * Whether a reset or invitation link can still set a password (unused, not expired, its user not
+ * disabled), so the page says at once that it cannot rather than after the form is filled in. It
+ * changes nothing; the token is as unguessable here as where it is used.
+ */
+export async function checkResetLink(ctx: AppContext, token: string): Promise<void> {
+  const [link] = await ctx.database.db
+    .select({ id: passwordTokens.id })
+    .from(passwordTokens)
+    .innerJoin(users, eq(users.id, passwordTokens.userId))
+    .where(
+      and(
+        eq(passwordTokens.tokenHash, hashToken(token)),
+        isNull(passwordTokens.usedAt),
+        gt(passwordTokens.expiresAt, new Date()),
+        eq(users.isDisabled, false),
+      ),
+    )
+    .limit(1);
+  if (!link) throw new AppError(400, 'reset_link_invalid');
+}
+
 export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
   await ctx.database.db.transaction(async (tx) => {

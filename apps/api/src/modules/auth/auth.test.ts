@@ -292,6 +292,11 @@ describe('forgot and reset password', () => {
     expect(Math.round(Number(row?.minutes))).toBe(60);
 
     const old = await t.login(user.email);
+    // The page asks first whether the link still works: yes, and asking uses nothing up.
+    const check = () =>
+      t.app.inject({ url: `/api/user/reset-password/${token}`, headers: { 'accept-language': 'en' } });
+    expect((await check()).statusCode).toBe(200);
+    expect((await check()).json().data.message).toBe('This link can set a password.');
     const short = await t.app.inject({
       method: 'POST',
       url: `/api/user/reset-password/${token}`,
@@ -313,6 +318,10 @@ describe('forgot and reset password', () => {
       payload: { password: 'Yet-another-password' },
     });
     expect(again.statusCode).toBe(400);
+    // Used, the link says so to the page that opens it.
+    const used = await check();
+    expect(used.statusCode).toBe(400);
+    expect(used.json().message).toBe('This link is invalid or has expired. Please request a new one.');
     // The reset ended the old session and the new password works.
     expect((await t.app.inject({ url: '/api/user', headers: t.auth(old.token) })).statusCode).toBe(403);
     expect((await t.login(user.email, 'Another-long-password')).token).toBeTruthy();
@@ -332,5 +341,17 @@ describe('forgot and reset password', () => {
       payload: { password: 'Another-long-password' },
     });
     expect(res.statusCode).toBe(400);
+    expect((await t.app.inject({ url: `/api/user/reset-password/${token}` })).statusCode).toBe(400);
+  });
+
+  it("refuses to check a disabled user's link, or one that was never sent", async () => {
+    const user = await t.createUser('INSTALLER', (await t.createCompany()).id);
+    await t.app.inject({ method: 'POST', url: '/api/user/forgot-password', payload: { email: user.email } });
+    const token = linkTokenFrom((await t.smtp.waitForMail(user.email)).text ?? '');
+    await t.database.query(`UPDATE users SET is_disabled = true WHERE id = $1`, [user.id]);
+    expect((await t.app.inject({ url: `/api/user/reset-password/${token}` })).statusCode).toBe(400);
+    const made = await t.app.inject({ url: `/api/user/reset-password/${'x'.repeat(43)}` });
+    expect(made.statusCode).toBe(400);
+    expect(made.json().message).toBe('Dieser Link ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.');
   });
 });

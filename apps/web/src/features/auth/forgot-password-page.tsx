@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useForgotPassword } from '../../api/auth';
 import { handleFormError, notifySuccess } from '../../lib/errors';
+import { useSingleFlight } from '../../lib/single-flight';
 import { useForm } from '../../lib/use-form';
 import { AuthLayout } from './auth-layout';
 
@@ -14,19 +15,24 @@ export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const form = useForm({ email: '' });
   const forgot = useForgotPassword();
+  // A double click sends one request, so one e-mail (the button's loading state comes a render late).
+  const flight = useSingleFlight();
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const body = form.validate(ForgotPasswordRequest, t);
     if (!body) return;
-    forgot.mutate(body, {
-      onSuccess: () => {
-        notifySuccess(t('auth.forgot.success'));
-        setSentTo(body.email);
-      },
-      onError: (error) => form.setErrors(handleFormError(error, ['email'], t)),
-    });
+    flight((done) =>
+      forgot.mutate(body, {
+        onSettled: done,
+        onSuccess: () => {
+          notifySuccess(t('auth.forgot.success'));
+          setSentTo(body.email);
+        },
+        onError: (error) => form.setErrors(handleFormError(error, ['email'], t)),
+      }),
+    );
   };
 
   return (

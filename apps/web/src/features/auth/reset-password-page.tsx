@@ -1,10 +1,12 @@
-import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Loader, PasswordInput, Stack } from '@mantine/core';
 import { CONSTANTS, ResetPasswordRequest } from '@solar/shared';
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useResetPassword } from '../../api/auth';
+import { useResetLinkCheck, useResetPassword } from '../../api/auth';
+import { ApiError } from '../../api/errors';
 import { handleFormError, notifySuccess } from '../../lib/errors';
+import { useSingleFlight } from '../../lib/single-flight';
 import { useForm } from '../../lib/use-form';
 import { AuthLayout } from './auth-layout';
 
@@ -20,6 +22,14 @@ export function ResetPasswordPage() {
   const isInvite = searchParams.get('invite') === '1';
   const form = useForm({ password: '', confirm: '' });
   const reset = useResetPassword();
+  // One save per click: a second one would find the link used by the first and call it dead.
+  const flight = useSingleFlight();
+  const wellFormed = token.length >= 16;
+  // A used or expired link says so as the page opens; a check that could not be made leaves the form.
+  const check = useResetLinkCheck(token, wellFormed);
+  const [refusedOnSave, setRefusedOnSave] = useState(false);
+  const refused = (error: unknown) => error instanceof ApiError && error.status === 400;
+  const linkDead = !wellFormed || refusedOnSave || (check.isError && refused(check.error));
   const title = isInvite ? t('auth.reset.titleInvite') : t('auth.reset.titleReset');
   const subtitle = isInvite ? t('auth.reset.subtitleInvite') : t('auth.reset.subtitleReset');
 
@@ -31,23 +41,41 @@ export function ResetPasswordPage() {
       form.setErrors({ confirm: t('validation.passwordsDontMatch') });
       return;
     }
-    reset.mutate(
-      { token, ...body },
-      {
-        onSuccess: () => {
-          notifySuccess(t('auth.reset.success'));
-          navigate('/login', { replace: true });
+    flight((done) =>
+      reset.mutate(
+        { token, ...body },
+        {
+          onSettled: done,
+          onSuccess: () => {
+            notifySuccess(t('auth.reset.success'));
+            navigate('/login', { replace: true });
+          },
+          onError: (error) => {
+            // Refused without a field to blame: the link itself was used or ran out meanwhile.
+            if (error instanceof ApiError && error.status === 400 && !error.errors.password) {
+              setRefusedOnSave(true);
+              return;
+            }
+            form.setErrors(handleFormError(error, ['password'], t));
+          },
         },
-        onError: (error) => form.setErrors(handleFormError(error, ['password'], t)),
-      },
+      ),
     );
   };
 
-  if (token.length < 16) {
+  if (wellFormed && check.isPending) {
+    return (
+      <AuthLayout title={title}>
+        <Loader size="sm" mx="auto" aria-label={t('auth.reset.checking')} />
+      </AuthLayout>
+    );
+  }
+
+  if (linkDead) {
     return (
       <AuthLayout title={title}>
         <Alert color="red" role="alert">
-          {t('auth.reset.invalidLink')}
+          {wellFormed ? t('auth.reset.usedLink') : t('auth.reset.invalidLink')}
         </Alert>
         <Button component={Link} to="/forgot-password" variant="light">
           {t('auth.reset.requestNew')}

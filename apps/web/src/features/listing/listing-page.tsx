@@ -122,8 +122,9 @@ function Listing({ mode, canDelete }: { mode: ListingMode; canDelete: boolean })
     stage: stagesOf(searchParams.get('stage')),
   }));
   const [debouncedFilters] = useDebouncedValue(filters, 300);
+  // Quotes by rating, best first (SPEC §9's default quote sort); the company's projects newest first.
   const [sort, setSort] = useState<{ column: SavedSortColumn; order: SortOrder }>({
-    column: 'date',
+    column: mode === 'quotes' ? 'rating' : 'date',
     order: 'desc',
   });
 

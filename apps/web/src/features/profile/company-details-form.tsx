@@ -77,15 +77,14 @@ export function CompanyDetailsForm({ company, editable }: CompanyDetailsFormProp
   const variant = readOnly ? 'filled' : 'default';
   const tierKey = TIER_KEYS[company.partnerTier] as (typeof TIER_KEYS)[PartnerTier] | undefined;
   const tier = tierKey ? t(`profile.company.tiers.${tierKey}`) : company.partnerTier;
-  const radius =
-    typeof form.values.serviceRadiusKm === 'number' ? form.values.serviceRadiusKm : company.serviceRadiusKm;
 
   return (
     <SectionCard
       id="company"
       title={t('profile.company.title')}
       description={t('profile.company.serviceArea', {
-        radius: formatNumber(radius, currentLanguage()),
+        // The saved radius: what the listing and the map use, not what is typed and not yet saved.
+        radius: formatNumber(company.serviceRadiusKm, currentLanguage()),
         city: company.city || company.companyName,
       })}
       aside={

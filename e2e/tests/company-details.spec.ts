@@ -1,0 +1,38 @@
+import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
+
+test.describe.configure({ timeout: 90_000 });
+
+test.describe('company details (/profile)', () => {
+  test('a service radius past its limit is named, not changed into another and saved', async ({ page }) => {
+    const { token } = await loginAs(page, DEMO.owner, '/profile', 'de');
+    const me = await page.request.get('/api/user', { headers: authHeaders(token) });
+    const saved = (await me.json()).data.installerDetails as { serviceRadiusKm: number; city: string };
+
+    const card = page.getByTestId('section-company');
+    const radius = card.getByRole('textbox', { name: 'Einsatzradius (km)' });
+    const area = card.getByText(/^Einsatzgebiet: /);
+    await expect(area).toHaveText(`Einsatzgebiet: ${saved.serviceRadiusKm} km um ${saved.city}`);
+
+    await radius.fill('5000');
+    await radius.press('Tab');
+    // Left as typed (Mantine would clamp it to 1.000 on blur), and the subtitle keeps the saved radius.
+    await expect(radius).toHaveValue('5.000');
+    await expect(area).toHaveText(`Einsatzgebiet: ${saved.serviceRadiusKm} km um ${saved.city}`);
+
+    const writes: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'PUT' && r.url().includes('/api/installer/')) writes.push(r.url());
+    });
+    await card.getByRole('button', { name: 'Speichern' }).click();
+    await expect(card.getByText('Bitte geben Sie eine Zahl bis 1.000 ein')).toBeVisible();
+    await expect(radius).toHaveAttribute('aria-invalid', 'true');
+    expect(writes).toEqual([]);
+
+    await radius.fill('0');
+    await card.getByRole('button', { name: 'Speichern' }).click();
+    await expect(card.getByText('Bitte geben Sie eine Zahl ab 1 ein')).toBeVisible();
+    expect(writes).toEqual([]);
+    const after = await page.request.get('/api/user', { headers: authHeaders(token) });
+    expect((await after.json()).data.installerDetails.serviceRadiusKm).toBe(saved.serviceRadiusKm);
+  });
+});
