@@ -35,4 +35,36 @@ test.describe('company details (/profile)', () => {
     const after = await page.request.get('/api/user', { headers: authHeaders(token) });
     expect((await after.json()).data.installerDetails.serviceRadiusKm).toBe(saved.serviceRadiusKm);
   });
+
+  test('phone, postal code and VAT ID that are none are named field by field, in English too', async ({
+    page,
+  }) => {
+    const { token } = await loginAs(page, DEMO.owner, '/profile', 'en');
+    const card = page.getByTestId('section-company');
+    const phone = card.getByRole('textbox', { name: 'Phone' });
+    const postal = card.getByRole('textbox', { name: 'Postal code' });
+    const vat = card.getByRole('textbox', { name: 'VAT ID' });
+    const before = {
+      phone: await phone.inputValue(),
+      postal: await postal.inputValue(),
+      vat: await vat.inputValue(),
+    };
+
+    await phone.fill('abc-not-a-phone');
+    await postal.fill('ABCDE-123456');
+    await vat.fill('12');
+    await card.getByRole('button', { name: 'Save' }).click();
+    await expect(card.getByText('Please enter a valid phone number')).toBeVisible();
+    await expect(card.getByText('Please enter a postal code (e.g. 80802)')).toBeVisible();
+    await expect(
+      card.getByText('Please enter a VAT ID with its country code (e.g. DE123456789)'),
+    ).toBeVisible();
+    const me = await page.request.get('/api/user', { headers: authHeaders(token) });
+    const stored = (await me.json()).data.installerDetails as {
+      phone: string;
+      postalCode: string;
+      vatId: string;
+    };
+    expect(stored).toMatchObject({ phone: before.phone, postalCode: before.postal, vatId: before.vat });
+  });
 });

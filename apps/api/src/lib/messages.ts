@@ -633,6 +633,16 @@ export const MESSAGES = {
     de: 'Bitte geben Sie eine gültige http- oder https-Adresse ein',
     es: 'Introduzca una dirección http o https válida',
   },
+  invalid_postal_code: {
+    en: 'Please enter a postal code (e.g. 80802)',
+    de: 'Bitte geben Sie eine Postleitzahl ein (z. B. 80802)',
+    es: 'Introduzca un código postal (p. ej., 80802)',
+  },
+  invalid_vat_id: {
+    en: 'Please enter a VAT ID with its country code (e.g. DE123456789)',
+    de: 'Bitte geben Sie eine USt-IdNr. mit Länderkennung ein (z. B. DE123456789)',
+    es: 'Introduzca un NIF-IVA con el código del país (p. ej., DE123456789)',
+  },
   password_too_short: {
     en: 'The password must have at least 10 characters',
     de: 'Das Passwort muss mindestens 10 Zeichen haben',

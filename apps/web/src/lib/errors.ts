@@ -11,6 +11,9 @@ const VALIDATION_CODES = [
   'password_too_short',
   'password_too_long',
   'invalid_url',
+  'invalid_phone',
+  'invalid_postal_code',
+  'invalid_vat_id',
 ] as const;
 type ValidationCode = (typeof VALIDATION_CODES)[number];
 

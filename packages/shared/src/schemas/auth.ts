@@ -8,6 +8,31 @@ export const Email = z
   .min(1, { error: 'required' })
   .max(254)
   .pipe(z.email({ error: 'invalid_email' }));
+/**
+ * A phone number as people write it: digits with spaces and + ( ) - / . between them, at least three
+ * digits; empty is allowed (the fields are optional). Letters and other signs are a mistake.
+ */
+export const Phone = z
+  .string()
+  .trim()
+  .max(40)
+  .refine((v) => v === '' || (/^[+\d\s()./-]+$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 3), {
+    error: 'invalid_phone',
+  });
+/** A postal code of any country: letters and digits, with spaces or hyphens between (80802, SW1A 1AA). */
+export const PostalCode = z
+  .string()
+  .trim()
+  .max(20)
+  .refine((v) => v === '' || /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/.test(v), { error: 'invalid_postal_code' });
+/** An EU VAT number: the country's two letters, then its digits and letters (DE123456789); spaces are ignored. */
+export const VatId = z
+  .string()
+  .trim()
+  .max(40)
+  .refine((v) => v === '' || /^[A-Za-z]{2}[0-9A-Za-z+*.]{1,13}$/.test(v.replace(/[\s.-]/g, '')), {
+    error: 'invalid_vat_id',
+  });
 export const Password = z
   .string()
   .min(CONSTANTS.passwordMinLength, { error: 'password_too_short' })
@@ -102,7 +127,7 @@ export const PersonalDetailsRequest = z.object({
   firstName: z.string().trim().min(1, { error: 'required' }).max(100),
   lastName: z.string().trim().min(1, { error: 'required' }).max(100),
   address: z.string().trim().max(300).default(''),
-  phone: z.string().trim().max(40).default(''),
+  phone: Phone.default(''),
   image: z
     .url({ protocol: /^https?$/ })
     .max(2000)
@@ -143,11 +168,11 @@ export const CompanyUpdateRequest = z.object({
   companyName: z.string().trim().min(1, { error: 'required' }).max(200),
   address: z.string().trim().max(300),
   city: z.string().trim().max(100),
-  postalCode: z.string().trim().max(20),
-  phone: z.string().trim().max(40),
+  postalCode: PostalCode,
+  phone: Phone,
   email: z.union([z.literal(''), Email]),
   website: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'invalid_url' }).max(500)]),
-  vatId: z.string().trim().max(40),
+  vatId: VatId,
   description: z.string().trim().max(2000),
   serviceRadiusKm: z.number().int().min(1).max(1000),
 });

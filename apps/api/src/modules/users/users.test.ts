@@ -82,15 +82,18 @@ describe('PUT /user/update/personal-details', () => {
       lastName: 'x'.repeat(101),
       image: 'javascript:alert(1)',
       preferredLanguage: 'fr',
+      phone: 'abc-not-a-phone',
     });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().errors).sort()).toEqual([
       'firstName',
       'image',
       'lastName',
+      'phone',
       'preferredLanguage',
     ]);
     expect(res.json().errors.firstName).toBe('This field is required');
+    expect(res.json().errors.phone).toBe('Please enter a valid phone number');
     const after = await t.app.inject({ url: '/api/user', headers: t.auth(a.installer.token) });
     expect(after.json().data.user.lastName).not.toBe('x'.repeat(101));
   });
