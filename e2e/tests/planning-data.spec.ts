@@ -131,11 +131,18 @@ test.describe('planning data (/data)', () => {
 
   test('ADMIN resolves an open change request', async ({ page }) => {
     await loginAs(page, DEMO.admin, '/data?tab=requests', 'en');
-    const rows = page.getByTestId('change-request-row');
+    // A seeded request ('Wrong address'); other tests add requests of other reasons meanwhile.
+    const rows = page.getByTestId('change-request-row').filter({ hasText: 'Wrong address' });
     await expect(rows.first()).toBeVisible({ timeout: 60_000 });
-    await expect(rows.first()).toContainText('Wrong address');
     const shortId = await rows.first().getAttribute('data-short-id');
-    await rows.first().getByTestId('resolve-button').click();
+    await rows
+      .first()
+      .getByRole('button', { name: /^Mark as resolved/ })
+      .click();
+    await page
+      .getByRole('dialog', { name: 'Mark the change request as resolved?' })
+      .getByRole('button', { name: 'Mark as resolved' })
+      .click();
     await expect(page.locator(`[data-testid="change-request-row"][data-short-id="${shortId}"]`)).toHaveCount(
       0,
     );

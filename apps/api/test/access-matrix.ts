@@ -123,6 +123,7 @@ export const ACCESS_MATRIX: Record<string, 'public' | readonly Role[]> = {
   'POST /api/word-template': INSTALLERS,
   'POST /api/word-template/:id/restore': INSTALLERS,
   'PUT /api/change-requests/:id/resolve': ['ADMIN'],
+  'PUT /api/change-requests/:id/reopen': ['ADMIN'],
   'PUT /api/email-template/:id': INSTALLERS,
   'PUT /api/installer/:id': ['ADMIN', 'INSTALLER_ADMIN'],
   'PUT /api/installer/userAceess/:id/:userId': ['INSTALLER_ADMIN'],

@@ -134,3 +134,6 @@ export const CHANGE_REQUEST_REASONS = [
   'other',
 ] as const;
 export type ChangeRequestReason = (typeof CHANGE_REQUEST_REASONS)[number];
+/** An open change request waits for ADMIN; a resolved one can be opened again. */
+export const CHANGE_REQUEST_STATUSES = ['open', 'resolved'] as const;
+export type ChangeRequestStatus = (typeof CHANGE_REQUEST_STATUSES)[number];

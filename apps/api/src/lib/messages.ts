@@ -114,8 +114,18 @@ export const MESSAGES = {
   project_not_found: { en: 'Project not found', de: 'Projekt nicht gefunden', es: 'Proyecto no encontrado' },
   change_request_resolved: {
     en: 'Change request resolved',
-    de: 'Änderungsanfrage erledigt',
+    de: 'Änderungswunsch erledigt',
     es: 'Solicitud de cambio resuelta',
+  },
+  change_request_reopened: {
+    en: 'Change request reopened',
+    de: 'Änderungswunsch wieder geöffnet',
+    es: 'Solicitud de cambio reabierta',
+  },
+  change_request_not_found: {
+    en: 'This change request was not found or has been handled by someone else meanwhile',
+    de: 'Dieser Änderungswunsch wurde nicht gefunden oder inzwischen von jemand anderem bearbeitet',
+    es: 'Esta solicitud de cambio no se encontró o alguien más la ha tramitado entretanto',
   },
   stage_move_refused: {
     en: 'This project cannot move from {from} to {to}',

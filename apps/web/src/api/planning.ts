@@ -1,5 +1,6 @@
 import {
   ChangeRequest,
+  type ChangeRequestStatus,
   dataOf,
   FilterDataResponse,
   MessageResponse,
@@ -24,7 +25,8 @@ export const planningKeys = {
   filterData: ['planning', 'filter-data'] as const,
   counts: ['planning', 'counts'] as const,
   count: (status: QuoteTaskStatus, filters: QuoteFilters) => ['planning', 'counts', status, filters] as const,
-  changeRequests: ['planning', 'change-requests'] as const,
+  changeRequestLists: ['planning', 'change-requests'] as const,
+  changeRequests: (status: ChangeRequestStatus) => ['planning', 'change-requests', status] as const,
 };
 
 /** PUT /api/quote/installer/search: one page of quotes (ADMIN all; CITY_ADMIN its city, by the server). */
@@ -102,30 +104,51 @@ export function useUpdateQuote() {
 
 const ChangeRequestsResponse = dataOf(z.object({ docs: z.array(ChangeRequest) }));
 
-/** GET /api/change-requests?status=open (ADMIN). */
-export function useOpenChangeRequests(enabled: boolean) {
+/** GET /api/change-requests?status= (ADMIN): open ones newest first, resolved ones latest resolved first. */
+export function useChangeRequests(status: ChangeRequestStatus, enabled = true) {
   return useQuery({
-    queryKey: planningKeys.changeRequests,
+    queryKey: planningKeys.changeRequests(status),
     queryFn: ({ signal }) =>
       api
-        .get('/change-requests', { signal, query: { status: 'open' }, schema: ChangeRequestsResponse })
+        .get('/change-requests', { signal, query: { status }, schema: ChangeRequestsResponse })
         .then((r) => r.data.docs),
     enabled,
   });
 }
 
-/** PUT /api/change-requests/{id}/resolve (ADMIN); the request leaves the open list. */
-export function useResolveChangeRequest() {
+/** The open change requests (ADMIN), whose count the tab shows. */
+export function useOpenChangeRequests(enabled: boolean) {
+  return useChangeRequests('open', enabled);
+}
+
+/**
+ * PUT /api/change-requests/{id}/{resolve|reopen} (ADMIN): the request leaves the list it was in at
+ * once; both lists load again, the other one to show it with who resolved it and when.
+ */
+function useMoveChangeRequest(action: 'resolve' | 'reopen') {
   const queryClient = useQueryClient();
+  const from: ChangeRequestStatus = action === 'resolve' ? 'open' : 'resolved';
   return useMutation({
     mutationFn: (id: string) =>
       api
-        .put(`/change-requests/${id}/resolve`, undefined, { schema: MessageResponse })
+        .put(`/change-requests/${id}/${action}`, undefined, { schema: MessageResponse })
         .then((r) => r.data.message),
     onSuccess: (_message, id) => {
-      queryClient.setQueryData<ChangeRequest[]>(planningKeys.changeRequests, (current) =>
+      queryClient.setQueryData<ChangeRequest[]>(planningKeys.changeRequests(from), (current) =>
         current?.filter((request) => request._id !== id),
       );
     },
+    // Also after a refusal: someone else may have resolved or reopened it meanwhile.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: planningKeys.changeRequestLists }),
   });
+}
+
+/** PUT /api/change-requests/{id}/resolve (ADMIN): the request moves from open to resolved. */
+export function useResolveChangeRequest() {
+  return useMoveChangeRequest('resolve');
+}
+
+/** PUT /api/change-requests/{id}/reopen (ADMIN): a resolved request is open again (the undo of resolving). */
+export function useReopenChangeRequest() {
+  return useMoveChangeRequest('reopen');
 }

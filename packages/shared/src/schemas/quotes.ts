@@ -3,6 +3,7 @@ import { COMPACT_ID, expandUuid } from '../compact-id';
 import {
   BUILDING_TYPES,
   CHANGE_REQUEST_REASONS,
+  CHANGE_REQUEST_STATUSES,
   QUOTE_FLAGS,
   QUOTE_STATUSES,
   QUOTE_TASK_STATUSES,
@@ -261,10 +262,16 @@ export const ChangeRequest = z.object({
   companyName: z.string(),
   reason: z.enum(CHANGE_REQUEST_REASONS),
   comment: z.string(),
-  status: z.enum(['open', 'resolved']),
+  status: z.enum(CHANGE_REQUEST_STATUSES),
   createdAt: z.string(),
+  /** When it was marked resolved; null while open. */
+  resolvedAt: z.string().nullable(),
+  /** The name (or e-mail) of the ADMIN who resolved it; null while open or once that account is gone. */
+  resolvedByName: z.string().nullable(),
 });
 export type ChangeRequest = z.infer<typeof ChangeRequest>;
+export const ChangeRequestListQuery = z.object({ status: z.enum(CHANGE_REQUEST_STATUSES).default('open') });
+export type ChangeRequestListQuery = z.infer<typeof ChangeRequestListQuery>;
 
 /** A household's quote request from the public customer page. */
 export const CustomerRequest = z.object({

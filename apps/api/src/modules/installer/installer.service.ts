@@ -21,6 +21,7 @@ import {
   listCompanyUsers,
   toInstallerDetails,
   toTeamMember,
+  type UserRow,
 } from '../users/users.repository';
 import { canEditCompany, canManageTeamOf } from './installer.policy';
 
@@ -61,9 +62,11 @@ export async function listTeam(ctx: AppContext, me: Principal): Promise<TeamMemb
 
 /**
  * Invites people to the company (SPEC §5 checks, field by field): each needs an e-mail and a role,
- * no address twice, and nobody who already has another company's access or a platform role. New
- * people get a set-password link in the inviting admin's language (`lang`, also their profile's);
- * a former member gets access back and keeps their own language. All or nothing.
+ * no address twice, and nobody who already has another company's access or a platform role. Every
+ * row is checked and every problem is answered at once (`users.N.email`, `users.N.role`), so the
+ * admin fixes them in one go. New people get a set-password link in the inviting admin's language
+ * (`lang`, also their profile's); a former member gets access back and keeps their own language.
+ * All or nothing: one refused row writes nothing.
  */
 export async function inviteUsers(
   ctx: AppContext,
@@ -82,26 +85,28 @@ export async function inviteUsers(
     if (!u.role) fieldErrors[`users.${i}.role`] = 'missing_role';
     if (u.email) seen.add(u.email);
   });
-  const firstError = Object.values(fieldErrors)[0];
-  if (firstError) throw badRequest(firstError, fieldErrors);
 
   return ctx.database.db.transaction(async (tx) => {
     const company = await findCompanyById(tx, companyId);
     if (!company) throw notFound('company_not_found');
+    // The accounts of the well-formed rows, looked up before anything is written, so that the
+    // answer names every row that cannot be invited, not only the first.
+    const existingOf = new Map<number, UserRow | undefined>();
+    for (const [i, entry] of input.users.entries()) {
+      if (fieldErrors[`users.${i}.email`] || !entry.email) continue;
+      const existing = await findUserByEmail(tx, entry.email);
+      existingOf.set(i, existing);
+      const problem = accountProblem(existing, companyId);
+      if (problem) fieldErrors[`users.${i}.email`] = problem;
+    }
+    const firstError = firstFieldError(fieldErrors, input.users.length);
+    if (firstError) throw badRequest(firstError, fieldErrors);
+
     const invited: TeamMember[] = [];
     for (const [i, entry] of input.users.entries()) {
       const email = entry.email as string;
       const role = entry.role as NonNullable<typeof entry.role>;
-      const existing = await findUserByEmail(tx, email);
-      if (existing && existing.companyId === companyId && !existing.isDisabled) {
-        throw badRequest('already_member', { [`users.${i}.email`]: 'already_member' });
-      }
-      if (
-        existing &&
-        ((existing.companyId && existing.companyId !== companyId) || !isInstallerRole(existing.role as never))
-      ) {
-        throw badRequest('other_company_access', { [`users.${i}.email`]: 'other_company_access' });
-      }
+      const existing = existingOf.get(i);
       const [user] = existing
         ? await tx
             .update(users)
@@ -129,6 +134,25 @@ export async function inviteUsers(
     }
     return invited;
   });
+}
+
+/** Why an existing account cannot be invited to the company: already in it, or someone else's. */
+function accountProblem(existing: UserRow | undefined, companyId: string): MessageKey | null {
+  if (!existing) return null;
+  if (existing.companyId === companyId && !existing.isDisabled) return 'already_member';
+  if ((existing.companyId && existing.companyId !== companyId) || !isInstallerRole(existing.role as never)) {
+    return 'other_company_access';
+  }
+  return null;
+}
+
+/** The answer's message: the first problem in row order (e-mail before role within a row). */
+function firstFieldError(fieldErrors: Record<string, MessageKey>, rows: number): MessageKey | undefined {
+  for (let i = 0; i < rows; i++) {
+    const found = fieldErrors[`users.${i}.email`] ?? fieldErrors[`users.${i}.role`];
+    if (found) return found;
+  }
+  return undefined;
 }
 
 async function findMember(ctx: AppContext, me: Principal, companyId: string, userId: string) {

@@ -217,6 +217,55 @@ describe('POST /installer/userAceess/{id} (invitations)', () => {
     expect(platform.statusCode).toBe(400);
   });
 
+  it('names every row that cannot be invited at once, in the caller’s language, and writes nothing', async () => {
+    const admin = await t.createPlatformUser('ADMIN');
+    const rows = [
+      { email: b.admin.user.email, role: 'INSTALLER' },
+      { email: admin.user.email, role: 'INSTALLER' },
+      { email: 'all.at.once@example.test', role: 'INSTALLER' },
+      { email: a.sales.user.email, role: 'INSTALLER' },
+      { email: 'ALL.at.once@example.test', role: 'INSTALLER' },
+    ];
+    const en = await invite(a.admin.token, a.company.id, rows);
+    expect(en.statusCode).toBe(400);
+    expect(en.json().message).toBe('This user already has access to another company');
+    expect(en.json().errors).toEqual({
+      'users.0.email': 'This user already has access to another company',
+      'users.1.email': 'This user already has access to another company',
+      'users.3.email': 'This user is already a member of your team',
+      'users.4.email': 'Duplicate email not allowed',
+    });
+    const de = await invite(a.admin.token, a.company.id, rows, 'de');
+    expect(de.json().errors).toMatchObject({
+      'users.0.email': 'Dieser Benutzer hat bereits Zugang zu einem anderen Unternehmen',
+      'users.1.email': 'Dieser Benutzer hat bereits Zugang zu einem anderen Unternehmen',
+      'users.3.email': 'Dieser Benutzer ist bereits in Ihrem Team',
+    });
+    // A format problem and an account problem in one answer, too.
+    const mixed = await invite(a.admin.token, a.company.id, [
+      { email: 'all.at.once@example.test' },
+      { email: b.installer.user.email, role: 'INSTALLER' },
+    ]);
+    expect(mixed.json().errors).toEqual({
+      'users.0.role': 'Missing role',
+      'users.1.email': 'This user already has access to another company',
+    });
+
+    expect(
+      await t.database.query(`SELECT 1 FROM users WHERE email = 'all.at.once@example.test'`),
+    ).toHaveLength(0);
+    const [foreign] = await t.database.query<{ company_id: string }>(
+      'SELECT company_id FROM users WHERE email = $1',
+      [b.admin.user.email],
+    );
+    expect(foreign?.company_id).toBe(b.company.id);
+    const [platform] = await t.database.query<{ company_id: string | null; role: string }>(
+      'SELECT company_id, role FROM users WHERE email = $1',
+      [admin.user.email],
+    );
+    expect(platform).toMatchObject({ company_id: null, role: 'ADMIN' });
+  });
+
   it('refuses other roles and the admin of another company', async () => {
     expect(
       (await invite(a.installer.token, a.company.id, [{ email: 'q@example.test', role: 'INSTALLER' }]))

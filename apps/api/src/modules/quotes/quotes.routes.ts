@@ -2,6 +2,7 @@ import {
   BBox,
   ChangeRequest,
   ChangeRequestCreate,
+  ChangeRequestListQuery,
   dataOf,
   FilterDataResponse,
   IdParams,
@@ -35,6 +36,7 @@ import {
   keptTotalQuotes,
   listChangeRequests,
   listQuotes,
+  reopenChangeRequest,
   resolveChangeRequest,
   totalQuotes,
   updateQuote,
@@ -179,7 +181,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: ['ADMIN'] },
       schema: {
-        querystring: z.object({ status: z.enum(['open', 'resolved']).default('open') }),
+        querystring: ChangeRequestListQuery,
         response: { 200: dataOf(z.object({ docs: z.array(ChangeRequest) })) },
       },
     },
@@ -191,6 +193,14 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await resolveChangeRequest(req.ctx, principalOf(req), req.params.id);
       return { data: { message: translate('change_request_resolved', req.lang) } };
+    },
+  );
+  app.put(
+    '/change-requests/:id/reopen',
+    { config: { access: ['ADMIN'] }, schema: { params: IdParams, response: { 200: MessageResponse } } },
+    async (req) => {
+      await reopenChangeRequest(req.ctx, req.params.id);
+      return { data: { message: translate('change_request_reopened', req.lang) } };
     },
   );
 };

@@ -1,4 +1,11 @@
-import type { ChangeRequest, MaxMin, QuoteFilters, QuoteListQuery, QuoteUpdateRequest } from '@solar/shared';
+import type {
+  ChangeRequest,
+  ChangeRequestStatus,
+  MaxMin,
+  QuoteFilters,
+  QuoteListQuery,
+  QuoteUpdateRequest,
+} from '@solar/shared';
 import { sql } from 'drizzle-orm';
 import { changeRequests, quotes } from '../../db/schema';
 import type { Principal } from '../../lib/auth-hook';
@@ -103,12 +110,15 @@ export async function createChangeRequest(
 async function listChangeRequestRows(
   ctx: AppContext,
   where: ReturnType<typeof sql>,
+  orderBy = sql`cr.created_at DESC, cr.id`,
 ): Promise<ChangeRequest[]> {
   const result = await ctx.database.db.execute(sql`
     SELECT cr.id, cr.quote_id, q.short_id, q.address, c.name AS company_name, cr.reason, cr.comment, cr.status,
-      cr.created_at
+      cr.created_at, cr.resolved_at,
+      COALESCE(NULLIF(TRIM(CONCAT_WS(' ', u.first_name, u.last_name)), ''), u.email) AS resolved_by_name
     FROM change_requests cr JOIN quotes q ON q.id = cr.quote_id JOIN companies c ON c.id = cr.company_id
-    WHERE ${where} ORDER BY cr.created_at DESC, cr.id LIMIT 500`);
+      LEFT JOIN users u ON u.id = cr.resolved_by
+    WHERE ${where} ORDER BY ${orderBy} LIMIT 500`);
   return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
     _id: String(r.id),
     quoteId: String(r.quote_id),
@@ -119,18 +129,36 @@ async function listChangeRequestRows(
     comment: String(r.comment),
     status: r.status as ChangeRequest['status'],
     createdAt: new Date(r.created_at as string).toISOString(),
+    resolvedAt: r.resolved_at ? new Date(r.resolved_at as string).toISOString() : null,
+    resolvedByName: r.resolved_by_name ? String(r.resolved_by_name) : null,
   }));
 }
 
-export function listChangeRequests(ctx: AppContext, status: 'open' | 'resolved') {
-  return listChangeRequestRows(ctx, sql`cr.status = ${status}`);
+/** The newest 500 change requests of one status: open ones newest first, resolved ones latest resolved first. */
+export function listChangeRequests(ctx: AppContext, status: ChangeRequestStatus) {
+  const orderBy = status === 'resolved' ? sql`cr.resolved_at DESC NULLS LAST, cr.id` : undefined;
+  return listChangeRequestRows(ctx, sql`cr.status = ${status}`, orderBy);
 }
 
+/** Marks an open change request resolved, by whom and when; 404 when it is not open (or not there). */
 export async function resolveChangeRequest(ctx: AppContext, me: Principal, id: string) {
   const updated = await ctx.database.db
     .update(changeRequests)
     .set({ status: 'resolved', resolvedBy: me.id, resolvedAt: new Date() })
     .where(sql`${changeRequests.id} = ${id} AND ${changeRequests.status} = 'open'`)
     .returning({ id: changeRequests.id });
-  if (updated.length === 0) throw notFound();
+  if (updated.length === 0) throw notFound('change_request_not_found');
+}
+
+/**
+ * Opens a resolved change request again (the undo of resolving): back to open, who resolved it and
+ * when are cleared; 404 when it is not resolved (or not there).
+ */
+export async function reopenChangeRequest(ctx: AppContext, id: string) {
+  const updated = await ctx.database.db
+    .update(changeRequests)
+    .set({ status: 'open', resolvedBy: null, resolvedAt: null })
+    .where(sql`${changeRequests.id} = ${id} AND ${changeRequests.status} = 'resolved'`)
+    .returning({ id: changeRequests.id });
+  if (updated.length === 0) throw notFound('change_request_not_found');
 }

@@ -348,4 +348,77 @@ describe('quote update and change requests', () => {
       (await t.app.inject({ url: '/api/change-requests', headers: t.auth(a.admin.token) })).statusCode,
     ).toBe(403);
   });
+
+  it('lists resolved requests with who resolved them and when, and ADMIN alone reopens one', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/quote/${near[4]}/change-request`,
+      headers: t.auth(a.sales.token),
+      payload: { reason: 'wrong_roof', comment: 'Flat, not pitched' },
+    });
+    expect(created.statusCode).toBe(200);
+    const id = created.json().data._id as string;
+    expect(created.json().data).toMatchObject({ status: 'open', resolvedAt: null, resolvedByName: null });
+    const admin = await t.createPlatformUser('ADMIN');
+    await t.database.query(`UPDATE users SET first_name = 'Ada', last_name = 'Admin' WHERE id = $1`, [
+      admin.user.id,
+    ]);
+    const list = async (status: string, token = admin.token) =>
+      t.app.inject({ url: `/api/change-requests?status=${status}`, headers: t.auth(token) });
+    const find = async (status: string) =>
+      (await list(status)).json().data.docs.find((d: { _id: string }) => d._id === id);
+    const put = (action: string, token: string, lang = 'en') =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/change-requests/${id}/${action}`,
+        headers: { ...t.auth(token), 'accept-language': lang },
+      });
+
+    // Reopening an open request, or resolving twice, is refused with a message that says why.
+    const notResolved = await put('reopen', admin.token);
+    expect(notResolved.statusCode).toBe(404);
+    expect(notResolved.json().message).toMatch(/not found or has been handled/);
+
+    const before = Date.now();
+    expect((await put('resolve', admin.token)).statusCode).toBe(200);
+    expect(await find('open')).toBeUndefined();
+    const resolved = await find('resolved');
+    expect(resolved).toMatchObject({
+      status: 'resolved',
+      resolvedByName: 'Ada Admin',
+      comment: 'Flat, not pitched',
+    });
+    expect(Date.parse(resolved.resolvedAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect((await put('resolve', admin.token)).statusCode).toBe(404);
+
+    // Nobody but ADMIN lists resolved requests or reopens them: not the reporting company, its
+    // admin, another company, nor a city administrator. The request stays resolved.
+    const city = await t.createPlatformUser('CITY_ADMIN');
+    for (const token of [a.sales.token, a.admin.token, a.installer.token, b.admin.token, city.token]) {
+      expect((await list('resolved', token)).statusCode).toBe(403);
+      expect((await put('reopen', token)).statusCode).toBe(403);
+    }
+    expect(await find('resolved')).toMatchObject({ status: 'resolved' });
+    expect((await list('bogus')).statusCode).toBe(400);
+
+    const reopened = await put('reopen', admin.token, 'de');
+    expect(reopened.statusCode).toBe(200);
+    expect(reopened.json().data.message).toBe('Änderungswunsch wieder geöffnet');
+    expect(await find('open')).toMatchObject({ status: 'open', resolvedAt: null, resolvedByName: null });
+    expect(await find('resolved')).toBeUndefined();
+    const [row] = await t.database.query<{ status: string; resolved_by: string | null }>(
+      'SELECT status, resolved_by FROM change_requests WHERE id = $1',
+      [id],
+    );
+    expect(row).toEqual({ status: 'open', resolved_by: null });
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/change-requests/${crypto.randomUUID()}/reopen`,
+          headers: t.auth(admin.token),
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
 });

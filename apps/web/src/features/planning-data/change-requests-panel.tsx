@@ -3,53 +3,69 @@ import {
   Button,
   EmptyState,
   Paper,
+  SegmentedControl,
   Skeleton,
   Stack,
-  Table,
-  Text,
   VisuallyHidden,
 } from '@mantine/core';
-import { type ChangeRequest, formatDate } from '@solar/shared';
-import { IconChecks } from '@tabler/icons-react';
-import { useState } from 'react';
+import type { ChangeRequest, ChangeRequestStatus } from '@solar/shared';
+import { IconArchive, IconChecks } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOpenChangeRequests, useResolveChangeRequest } from '../../api/planning';
-import { currentLanguage } from '../../i18n';
+import { useChangeRequests, useReopenChangeRequest, useResolveChangeRequest } from '../../api/planning';
 import { errorMessage, notifyError, notifySuccess } from '../../lib/errors';
+import { notifyWithUndo } from '../../lib/undo-toast';
+import { ChangeRequestsTable } from './change-requests-table';
+import { ResolveChangeRequestModal } from './resolve-change-request-modal';
 
-/** ADMIN: the open change requests of installers, each with a 'Resolve' button. */
+/**
+ * ADMIN: the installers' change requests, open or resolved. Resolving asks first and can be undone
+ * from the toast; a resolved request shows who resolved it and when, and can be opened again.
+ */
 export function ChangeRequestsPanel() {
   const { t } = useTranslation('planning');
-  const { t: tp } = useTranslation('pipeline');
   const { t: tApp } = useTranslation();
-  const lang = currentLanguage();
-  const requests = useOpenChangeRequests(true);
+  const [status, setStatus] = useState<ChangeRequestStatus>('open');
+  const requests = useChangeRequests(status);
   const resolve = useResolveChangeRequest();
-  const [resolving, setResolving] = useState<string | null>(null);
+  const reopen = useReopenChangeRequest();
+  const [asking, setAsking] = useState<ChangeRequest | null>(null);
+  // The row whose call runs shows it; the others wait.
+  const busyId = resolve.isPending ? resolve.variables : reopen.isPending ? reopen.variables : null;
 
-  const onResolve = (request: ChangeRequest) => {
-    setResolving(request._id);
-    resolve.mutate(request._id, {
+  const onReopen = (request: ChangeRequest) => {
+    reopen.mutate(request._id, {
       onSuccess: (message) => notifySuccess(message),
       onError: (error) => notifyError(error, tApp),
-      onSettled: () => setResolving(null),
     });
   };
 
+  const onConfirmResolve = (request: ChangeRequest) => {
+    resolve.mutate(request._id, {
+      onSuccess: (message) =>
+        notifyWithUndo(message, tApp('common.undo'), () =>
+          reopen.mutate(request._id, {
+            onSuccess: (reopened) => notifySuccess(reopened),
+            onError: (error) => notifyError(error, tApp),
+          }),
+        ),
+      onError: (error) => notifyError(error, tApp),
+      onSettled: () => setAsking(null),
+    });
+  };
+
+  let body: ReactNode;
   if (requests.isPending) {
-    return (
-      <Paper p="md">
-        <Stack gap="xs" role="status" aria-live="polite">
-          <VisuallyHidden>{tApp('common.loading')}</VisuallyHidden>
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} height={40} aria-hidden />
-          ))}
-        </Stack>
-      </Paper>
+    body = (
+      <Stack gap="xs" role="status" aria-live="polite">
+        <VisuallyHidden>{tApp('common.loading')}</VisuallyHidden>
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} height={40} aria-hidden />
+        ))}
+      </Stack>
     );
-  }
-  if (requests.isError) {
-    return (
+  } else if (requests.isError) {
+    body = (
       <Alert color="red" variant="light" role="alert" title={t('requests.loadFailed')}>
         <Stack gap="sm" align="flex-start">
           {errorMessage(requests.error, tApp)}
@@ -59,85 +75,51 @@ export function ChangeRequestsPanel() {
         </Stack>
       </Alert>
     );
-  }
-  if (requests.data.length === 0) {
-    return (
-      <Paper p="xl">
-        <EmptyState
-          icon={<IconChecks size={28} />}
-          variant="light"
-          title={t('requests.empty')}
-          description={t('requests.emptyHint')}
-          data-testid="change-requests-empty"
-        />
-      </Paper>
+  } else if (requests.data.length === 0) {
+    const isOpen = status === 'open';
+    body = (
+      <EmptyState
+        icon={isOpen ? <IconChecks size={28} /> : <IconArchive size={28} />}
+        variant="light"
+        title={isOpen ? t('requests.empty') : t('requests.emptyResolved')}
+        description={isOpen ? t('requests.emptyHint') : t('requests.emptyResolvedHint')}
+        data-testid="change-requests-empty"
+      />
+    );
+  } else {
+    body = (
+      <ChangeRequestsTable
+        status={status}
+        requests={requests.data}
+        busyId={busyId}
+        onResolve={setAsking}
+        onReopen={onReopen}
+      />
     );
   }
 
   return (
     <Paper p="md">
-      <Table.ScrollContainer
-        minWidth={860}
-        type="native"
-        pos="relative"
-        tabIndex={0}
-        role="region"
-        aria-label={t('tabs.requests')}
-      >
-        <Table verticalSpacing="sm" highlightOnHover data-testid="change-requests-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('requests.date')}</Table.Th>
-              <Table.Th>{t('requests.quote')}</Table.Th>
-              <Table.Th>{t('requests.company')}</Table.Th>
-              <Table.Th>{t('requests.reason')}</Table.Th>
-              <Table.Th>{t('requests.comment')}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('requests.actions')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {requests.data.map((request) => (
-              <Table.Tr key={request._id} data-testid="change-request-row" data-short-id={request.shortId}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(request.createdAt, lang)}</Table.Td>
-                <Table.Td>
-                  <Text size="sm" ff="monospace">
-                    {request.shortId}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {request.address}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{request.companyName}</Table.Td>
-                <Table.Td>{tp(`reason.${request.reason}`)}</Table.Td>
-                <Table.Td style={{ minWidth: 220 }}>
-                  {request.comment || (
-                    <Text size="sm" c="dimmed">
-                      –
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="teal"
-                    leftSection={<IconChecks size={14} aria-hidden />}
-                    loading={resolving === request._id}
-                    disabled={resolving !== null && resolving !== request._id}
-                    onClick={() => onResolve(request)}
-                    aria-label={t('requests.resolveOf', { shortId: request.shortId })}
-                    data-testid="resolve-button"
-                  >
-                    {t('requests.resolve')}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <Stack gap="md">
+        <SegmentedControl
+          style={{ alignSelf: 'flex-start' }}
+          aria-label={t('requests.show')}
+          value={status}
+          onChange={(value) => setStatus(value as ChangeRequestStatus)}
+          data={[
+            { value: 'open', label: t('requests.open') },
+            { value: 'resolved', label: t('requests.resolved') },
+          ]}
+          data-testid="change-request-status"
+        />
+        {body}
+      </Stack>
+      <ResolveChangeRequestModal
+        request={asking}
+        isPending={resolve.isPending}
+        onConfirm={onConfirmResolve}
+        onCancel={() => setAsking(null)}
+      />
     </Paper>
   );
 }
