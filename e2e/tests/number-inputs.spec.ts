@@ -43,7 +43,8 @@ async function createOwnProduct(request: APIRequestContext, token: string, name:
       manufacturer: 'E2E Numbers',
       details: { capacityKwh: 10, warrantyYears: 10 },
       price: 4990,
-      bulkPrices: [{ minQuantity: 5, price: 4790 }],
+      // Below every unit price the tests type (a tier may not cost more than the unit price).
+      bulkPrices: [{ minQuantity: 5, price: 999 }],
     },
   });
   expect(res.status()).toBe(200);

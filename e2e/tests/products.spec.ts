@@ -8,6 +8,14 @@ const EN = {
   twoTiers: '2 tiers',
   duplicateTier: 'Each quantity may have only one tier',
   deleted: '2 products deleted',
+  discardTitle: 'Discard changes?',
+};
+
+/** German texts of apps/web/src/features/products/locales/de.json. */
+const DE = {
+  tierMinQuantity: 'Ein Staffelpreis beginnt ab 2 Stück: 1 Stück kostet den Stückpreis',
+  tierAboveUnitPrice: 'Ein Staffelpreis darf nicht über dem Stückpreis liegen',
+  tierAboveSmallerTier: 'Ein Staffelpreis darf nicht über dem Preis einer kleineren Menge liegen',
 };
 
 interface ProductDoc {
@@ -140,6 +148,124 @@ test.describe('product catalogue', () => {
     await expect(page.getByTestId('row-select')).toHaveCount(0);
     await expect(page.getByTestId('pricing-card')).toBeVisible();
     await expect(page.getByTestId('pricing-save')).toHaveCount(0);
+  });
+
+  test('a bulk tier from 1 piece or dearer than the unit price is refused under its row (QA audit)', async ({
+    page,
+  }) => {
+    const token = await tokenOf(page.request, DEMO.owner);
+    const name = uniqueName('E2E Staffel');
+    const created = await page.request.post('/api/product/', {
+      headers: authHeaders(token),
+      params: { isDuplicate: 'true' },
+      data: { type: 'wallbox', name, price: 10 },
+    });
+    expect(created.status()).toBe(200);
+
+    await loginAs(page, DEMO.owner, '/product', 'de');
+    await search(page, name);
+    await rowOf(page, name).getByTestId('row-actions').click();
+    await page.getByTestId('action-editPrice').click();
+    const form = page.getByTestId('price-form');
+    await form.getByTestId('add-tier').click();
+    await form.getByTestId('add-tier').click();
+    await form.getByTestId('tier-min').nth(0).fill('10');
+    await form.getByTestId('tier-price').nth(0).fill('8');
+    await form.getByTestId('tier-min').nth(1).fill('1');
+    await form.getByTestId('tier-price').nth(1).fill('50');
+    await page.getByTestId('price-save').click();
+
+    // Each fault under its own field of the second row; the first row is fine.
+    const second = form.getByTestId('tier-row').nth(1);
+    await expect(second.getByText(DE.tierMinQuantity)).toBeVisible();
+    await expect(second.getByText(DE.tierAboveUnitPrice)).toBeVisible();
+    await expect(form.getByTestId('tier-row').nth(0).locator('.mantine-InputWrapper-error')).toHaveCount(0);
+    const [unsaved] = await findProducts(page.request, token, name);
+    expect(unsaved?.installerProduct?.bulkPrices).toEqual([]);
+
+    // A larger quantity dearer than a smaller one.
+    await form.getByTestId('tier-min').nth(1).fill('20');
+    await form.getByTestId('tier-price').nth(1).fill('9');
+    await page.getByTestId('price-save').click();
+    await expect(second.getByText(DE.tierAboveSmallerTier)).toBeVisible();
+
+    await form.getByTestId('tier-min').nth(1).fill('5');
+    await page.getByTestId('price-save').click();
+    await expect(form).toBeHidden();
+    const [saved] = await findProducts(page.request, token, name);
+    expect(saved?.installerProduct?.bulkPrices).toEqual([
+      { minQuantity: 5, price: 9 },
+      { minQuantity: 10, price: 8 },
+    ]);
+  });
+
+  test('on a phone (375 px) each product is a card with its price and a working ⋮ menu in view', async ({
+    page,
+  }) => {
+    const token = await tokenOf(page.request, DEMO.owner);
+    const name = uniqueName('E2E Handy');
+    await createOwnProduct(page.request, token, name);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await loginAs(page, DEMO.owner, '/product', 'en');
+    await search(page, name);
+    const row = rowOf(page, name);
+    await expect(row).toHaveCount(1);
+
+    // Nothing wider than the window, and the menu, price and tiers inside it without scrolling sideways.
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    for (const part of [
+      row.getByTestId('row-actions'),
+      row.getByTestId('cell-price'),
+      row.getByTestId('cell-tiers'),
+    ]) {
+      await expect(part).toBeInViewport({ ratio: 1 });
+      const box = await part.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+    }
+    await expect(row.getByTestId('cell-price')).toContainText('€4,990');
+    await expect(row.getByTestId('cell-tiers')).toHaveText('1 tier');
+    expect(await page.evaluate(() => window.scrollX)).toBe(0);
+    // Cards, not the table that hid its last columns off-screen.
+    await expect(page.getByTestId('products-table')).toHaveCount(0);
+
+    await row.getByTestId('row-actions').click();
+    await page.getByRole('menuitem', { name: 'Edit price & bulk prices' }).click();
+    const form = page.getByTestId('price-form');
+    await expect(form).toBeVisible();
+    await expect(form.getByTestId('price-input')).toHaveValue('4,990');
+  });
+
+  test('Escape in a product dialog asks before throwing away what was typed', async ({ page }) => {
+    await loginAs(page, DEMO.owner, '/product', 'en');
+    const form = page.getByTestId('product-form');
+    const question = page.getByRole('dialog', { name: EN.discardTitle });
+
+    // Nothing typed: Escape just closes.
+    await page.getByTestId('new-product').click();
+    await expect(form).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(form).toBeHidden();
+    await expect(question).toBeHidden();
+
+    await page.getByTestId('new-product').click();
+    await page.getByTestId('form-name').fill('Half typed');
+    await page.keyboard.press('Escape');
+    await expect(question).toBeVisible();
+    // Escape again is "keep editing": the text is still there.
+    await page.keyboard.press('Escape');
+    await expect(question).toBeHidden();
+    await expect(page.getByTestId('form-name')).toHaveValue('Half typed');
+    // Cancel asks too; "Discard" closes.
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await expect(question).toBeVisible();
+    await question.getByTestId('discard-changes').click();
+    await expect(form).toBeHidden();
+    await expect(question).toBeHidden();
+    // A fresh dialog starts empty.
+    await page.getByTestId('new-product').click();
+    await expect(page.getByTestId('form-name')).toHaveValue('');
   });
 
   test('on a desktop every product type tab is shown whole', async ({ page }) => {

@@ -184,7 +184,12 @@ export const MESSAGES = {
     de: 'Dieses Produkt ist nicht in Ihrem Katalog',
     es: 'Este producto no está en su catálogo',
   },
-  products_deleted: { en: 'Products deleted', de: 'Produkte gelöscht', es: 'Productos eliminados' },
+  products_deleted: {
+    en: '{count} products deleted',
+    de: '{count} Produkte gelöscht',
+    es: 'Se eliminaron {count} productos',
+  },
+  products_deleted_one: { en: '1 product deleted', de: '1 Produkt gelöscht', es: 'Se eliminó 1 producto' },
   product_removed: {
     en: 'Product removed from your catalogue',
     de: 'Produkt aus Ihrem Katalog entfernt',
@@ -194,6 +199,26 @@ export const MESSAGES = {
     en: 'Each quantity tier may appear only once',
     de: 'Jede Mengenstaffel darf nur einmal vorkommen',
     es: 'Cada tramo de cantidad solo puede aparecer una vez',
+  },
+  tier_min_quantity: {
+    en: 'A bulk price starts at 2 pieces or more: 1 piece costs the unit price',
+    de: 'Ein Staffelpreis beginnt ab 2 Stück: 1 Stück kostet den Stückpreis',
+    es: 'Un precio por volumen empieza a partir de 2 unidades: 1 unidad cuesta el precio unitario',
+  },
+  tier_above_unit_price: {
+    en: 'A bulk price may not be above the unit price',
+    de: 'Ein Staffelpreis darf nicht über dem Stückpreis liegen',
+    es: 'Un precio por volumen no puede superar el precio unitario',
+  },
+  tier_above_smaller_tier: {
+    en: 'A bulk price may not be above the price of a smaller quantity',
+    de: 'Ein Staffelpreis darf nicht über dem Preis einer kleineren Menge liegen',
+    es: 'Un precio por volumen no puede superar el precio de una cantidad menor',
+  },
+  price_below_tier: {
+    en: 'The unit price is below a bulk price: change the bulk prices too',
+    de: 'Der Stückpreis liegt unter einem Staffelpreis: Passen Sie auch die Staffelpreise an',
+    es: 'El precio unitario es inferior a un precio por volumen: ajuste también los precios por volumen',
   },
   template_deleted: {
     en: 'Template deleted successfully',

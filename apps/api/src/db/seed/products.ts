@@ -103,6 +103,14 @@ export const DEMO_PRODUCTS = [
   },
 ] as const;
 
+/** The demo panels' bulk tiers: 5 % off from 10 pieces, 10 % from 25 (valid under the shared `BulkPrice` rules). */
+export function demoBulkPrices(price: number): { minQuantity: number; price: number }[] {
+  return [
+    { minQuantity: 10, price: Math.round(price * 0.95) },
+    { minQuantity: 25, price: Math.round(price * 0.9) },
+  ];
+}
+
 /**
  * Seeds the platform products, puts most of them in each demo company's catalogue (panels with
  * bulk tiers), and sets each company's pricing strategy.
@@ -122,13 +130,7 @@ export async function seedDemoProducts(query: RawQuery): Promise<void> {
     for (const [i, p] of DEMO_PRODUCTS.entries()) {
       if (company.slug === 'helios' && p.type === 'car') continue;
       const price = Math.round(p.price * markup);
-      const tiers =
-        p.type === 'solarPanel'
-          ? [
-              { minQuantity: 10, price: Math.round(price * 0.95) },
-              { minQuantity: 25, price: Math.round(price * 0.9) },
-            ]
-          : [];
+      const tiers = p.type === 'solarPanel' ? demoBulkPrices(price) : [];
       await query(
         `INSERT INTO installer_products (company_id, product_id, price, bulk_prices) VALUES ($1, $2, $3, $4)`,
         [company.id, ids[i], price, JSON.stringify(tiers)],

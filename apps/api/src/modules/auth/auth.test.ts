@@ -352,6 +352,8 @@ describe('forgot and reset password', () => {
     expect((await t.app.inject({ url: `/api/user/reset-password/${token}` })).statusCode).toBe(400);
     const made = await t.app.inject({ url: `/api/user/reset-password/${'x'.repeat(43)}` });
     expect(made.statusCode).toBe(400);
-    expect(made.json().message).toBe('Dieser Link ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.');
+    expect(made.json().message).toBe(
+      'Dieser Link ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.',
+    );
   });
 });

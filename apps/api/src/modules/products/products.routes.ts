@@ -18,7 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../lib/auth-hook';
-import { translate } from '../../lib/messages';
+import { translate, translateCount } from '../../lib/messages';
 import {
   calculate,
   createProduct,
@@ -116,13 +116,13 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await deleteProducts(
+      const count = await deleteProducts(
         req.ctx,
         principalOf(req),
         req.body.deletedProducts,
         req.query.isDuplicate === 'true',
       );
-      return { data: { message: translate('products_deleted', req.lang) } };
+      return { data: { message: translateCount('products_deleted', count, req.lang) } };
     },
   );
 

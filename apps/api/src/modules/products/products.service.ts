@@ -1,5 +1,6 @@
 import {
   type BulkPrice,
+  bulkTierIssues,
   calculateOffer,
   type OfferCalculation,
   type PricingSettings,
@@ -147,6 +148,13 @@ export async function updateProduct(
       .returning({ id: products.id });
     if (updated.length === 0) throw notFound('product_not_found');
     if (isDuplicate && me.companyId && input.price !== undefined) {
+      if (!input.bulkPrices) {
+        const [stored] = await tx
+          .select({ bulkPrices: installerProducts.bulkPrices })
+          .from(installerProducts)
+          .where(and(eq(installerProducts.companyId, me.companyId), eq(installerProducts.productId, id)));
+        if (stored) checkStoredTiers(stored.bulkPrices as BulkPrice[], input.price, 'price');
+      }
       await upsertCatalogueEntry(tx, me.companyId, id, input.price, input.bulkPrices);
     }
   });
@@ -155,14 +163,42 @@ export async function updateProduct(
   return toProduct(row);
 }
 
+/**
+ * PUT /product/delete: all of the listed products or none, like the board's bulk deletes: an id
+ * that is not the caller's to delete (another company's, unknown) refuses the whole call with 404
+ * rather than answering "deleted" for what was left alone. One already deleted counts as deleted.
+ * Returns how many were asked for (distinct ids).
+ */
 export async function deleteProducts(ctx: AppContext, me: Principal, ids: string[], isDuplicate: boolean) {
   const scope = editableScope(me, isDuplicate);
-  const deleted = await ctx.database.db
-    .update(products)
-    .set({ isDeleted: true, updatedAt: new Date() })
-    .where(and(inArray(products.id, ids), scope))
-    .returning({ id: products.id });
-  return deleted.length;
+  const unique = [...new Set(ids)];
+  await ctx.database.db.transaction(async (tx) => {
+    const found = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(and(inArray(products.id, unique), scope))
+      .for('update');
+    if (found.length !== unique.length) throw notFound('product_not_found');
+    await tx
+      .update(products)
+      .set({ isDeleted: true, updatedAt: new Date() })
+      .where(and(inArray(products.id, unique), scope, eq(products.isDeleted, false)));
+  });
+  return unique.length;
+}
+
+/**
+ * The tier rules of `bulkTierIssues` where one side comes from the database (a price change that
+ * keeps the stored tiers, new tiers for the stored price): refused field by field like the schema.
+ */
+function checkStoredTiers(tiers: BulkPrice[], unitPrice: number, changed: 'price' | 'bulkPrices') {
+  const issues = bulkTierIssues(tiers, unitPrice);
+  if (issues.length === 0) return;
+  if (changed === 'price') throw badRequest('invalid_input', { price: 'price_below_tier' });
+  throw badRequest(
+    'invalid_input',
+    Object.fromEntries(issues.map((i) => [`bulkPrices.${i.index}.${i.field}`, i.code])),
+  );
 }
 
 async function upsertCatalogueEntry(
@@ -217,10 +253,11 @@ export async function setBulkPrices(ctx: AppContext, me: Principal, productId: s
   const companyId = me.companyId;
   await ctx.database.db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ bulkPrices: installerProducts.bulkPrices })
+      .select({ bulkPrices: installerProducts.bulkPrices, price: installerProducts.price })
       .from(installerProducts)
       .where(and(eq(installerProducts.companyId, companyId), eq(installerProducts.productId, productId)));
     if (!before) throw notFound('product_not_in_catalogue');
+    checkStoredTiers(tiers, Number(before.price), 'bulkPrices');
     await tx
       .update(installerProducts)
       .set({ bulkPrices: sortTiers(tiers), updatedAt: new Date() })

@@ -1,5 +1,7 @@
+import { InstallerProductRequest } from '@solar/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { DEMO_PRODUCTS, demoBulkPrices } from '../../db/seed/products';
 
 let t: TestApp;
 let a: Awaited<ReturnType<TestApp['createInstallerCompany']>>;
@@ -115,7 +117,9 @@ describe('a company’s catalogue', () => {
       ],
     });
     expect(dup.statusCode).toBe(400);
-    expect(dup.json().errors.bulkPrices).toBe('Each quantity tier may appear only once');
+    expect(dup.json().errors).toEqual({
+      'bulkPrices.1.minQuantity': 'Each quantity tier may appear only once',
+    });
     expect((await req(b.sales.token, 'GET', `/api/product?installerId=${a.company.id}`)).statusCode).toBe(
       403,
     );
@@ -127,6 +131,103 @@ describe('a company’s catalogue', () => {
         })
       ).statusCode,
     ).toBe(403);
+  });
+
+  it('refuses a bulk tier from 1 piece or above the unit price, field by field (QA: 9 pcs cost 450 €)', async () => {
+    const battery = await req(admin.token, 'POST', '/api/product/', {
+      type: 'battery',
+      name: `Speicher Staffel ${Math.random()}`,
+      details: { capacityKwh: 5 },
+    });
+    const productId = battery.json().data._id as string;
+    const bad = await req(a.admin.token, 'POST', '/api/product/productinstaller', {
+      productId,
+      price: 10,
+      bulkPrices: [
+        { minQuantity: 10, price: 8 },
+        { minQuantity: 1, price: 50 },
+      ],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({
+      'bulkPrices.1.minQuantity': 'A bulk price starts at 2 pieces or more: 1 piece costs the unit price',
+      'bulkPrices.1.price': 'A bulk price may not be above the unit price',
+    });
+    // Nothing was stored: the product is not in the catalogue.
+    expect(
+      (
+        await req(a.sales.token, 'POST', '/api/product/calculate', {
+          components: [{ productId, quantity: 9 }],
+        })
+      ).statusCode,
+    ).toBe(404);
+
+    // A larger quantity may not cost more than a smaller one; in German too.
+    const dearer = await t.app.inject({
+      method: 'POST',
+      url: '/api/product/productinstaller',
+      headers: { ...t.auth(a.admin.token), 'accept-language': 'de' },
+      payload: {
+        productId,
+        price: 10,
+        bulkPrices: [
+          { minQuantity: 20, price: 9 },
+          { minQuantity: 10, price: 8 },
+        ],
+      },
+    });
+    expect(dearer.json().errors).toEqual({
+      'bulkPrices.0.price': 'Ein Staffelpreis darf nicht über dem Preis einer kleineren Menge liegen',
+    });
+
+    // The same rules for the product form (own products) and for tiers alone against the stored price.
+    const own = await req(a.sales.token, 'POST', '/api/product/?isDuplicate=true', {
+      type: 'battery',
+      name: 'Eigener Speicher',
+      price: 10,
+      bulkPrices: [{ minQuantity: 1, price: 50 }],
+    });
+    expect(Object.keys(own.json().errors).sort()).toEqual(['bulkPrices.0.minQuantity', 'bulkPrices.0.price']);
+
+    const ok = await req(a.admin.token, 'POST', '/api/product/productinstaller', {
+      productId,
+      price: 10,
+      bulkPrices: [
+        { minQuantity: 10, price: 8 },
+        { minQuantity: 20, price: 8 },
+      ],
+    });
+    expect(ok.statusCode).toBe(200);
+    const tiersAlone = await req(a.admin.token, 'PUT', '/api/product/add-bulk-price', {
+      productId,
+      bulkPrices: [{ minQuantity: 5, price: 11 }],
+    });
+    expect(tiersAlone.statusCode).toBe(400);
+    expect(tiersAlone.json().errors).toEqual({
+      'bulkPrices.0.price': 'A bulk price may not be above the unit price',
+    });
+    const calc = await req(a.sales.token, 'POST', '/api/product/calculate', {
+      components: [{ productId, quantity: 9 }],
+    });
+    expect(calc.json().data.lines[0]).toMatchObject({ unitPrice: 10, total: 90 });
+
+    // A lower unit price that keeps the stored tiers would leave them above it.
+    const mine = await req(a.sales.token, 'POST', '/api/product/?isDuplicate=true', {
+      type: 'battery',
+      name: 'Eigener Speicher 2',
+      price: 10,
+      bulkPrices: [{ minQuantity: 5, price: 9 }],
+    });
+    const mineId = mine.json().data._id as string;
+    const cheaper = await req(a.sales.token, 'PUT', `/api/product//update/${mineId}?isDuplicate=true`, {
+      type: 'battery',
+      name: 'Eigener Speicher 2',
+      price: 8,
+    });
+    expect(cheaper.statusCode).toBe(400);
+    expect(cheaper.json().errors).toEqual({
+      price: 'The unit price is below a bulk price: change the bulk prices too',
+    });
   });
 
   it('duplicates a product, adapts it, and keeps it from other companies', async () => {
@@ -164,7 +265,10 @@ describe('a company’s catalogue', () => {
         })
       ).statusCode,
     ).toBe(404);
-    await req(b.admin.token, 'PUT', '/api/product/delete?isDuplicate=true', { deletedProducts: [id] });
+    const foreign = await req(b.admin.token, 'PUT', '/api/product/delete?isDuplicate=true', {
+      deletedProducts: [id],
+    });
+    expect(foreign.statusCode).toBe(404);
     expect((await req(a.installer.token, 'GET', `/api/product/${a.company.id}/${id}`)).statusCode).toBe(200);
     const search = await req(a.installer.token, 'PUT', '/api/product/v2?query=unser%20modul');
     expect(search.json().data.docs.map((p: { _id: string }) => p._id)).toEqual([id]);
@@ -172,7 +276,59 @@ describe('a company’s catalogue', () => {
       deletedProducts: [id],
     });
     expect(del.statusCode).toBe(200);
+    expect(del.json().data.message).toBe('1 product deleted');
     expect((await req(a.installer.token, 'GET', `/api/product/${a.company.id}/${id}`)).statusCode).toBe(404);
+  });
+
+  it('deletes all of the listed products or none, and says how many', async () => {
+    const own = async (name: string, token: string) =>
+      (
+        await req(token, 'POST', '/api/product/?isDuplicate=true', {
+          type: 'wallbox',
+          name,
+          price: 900,
+        })
+      ).json().data._id as string;
+    const mine1 = await own('Wallbox A1', a.admin.token);
+    const mine2 = await own('Wallbox A2', a.admin.token);
+    const theirs = await own('Wallbox B1', b.admin.token);
+    const stillThere = async (token: string, company: string, id: string) =>
+      (await req(token, 'GET', `/api/product/${company}/${id}`)).statusCode === 200;
+
+    // Another company's product, alone or among one's own: refused, and nothing at all is deleted.
+    for (const deletedProducts of [[theirs], [mine1, theirs], [mine1, crypto.randomUUID()]]) {
+      const res = await req(a.admin.token, 'PUT', '/api/product/delete?isDuplicate=true', {
+        deletedProducts,
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('Product not found');
+    }
+    expect(await stillThere(b.admin.token, b.company.id, theirs)).toBe(true);
+    expect(await stillThere(a.admin.token, a.company.id, mine1)).toBe(true);
+    // A platform product is not a company's to delete either (403 without isDuplicate, 404 with it).
+    expect(
+      (
+        await req(a.admin.token, 'PUT', '/api/product/delete?isDuplicate=true', {
+          deletedProducts: [platformPanel],
+        })
+      ).statusCode,
+    ).toBe(404);
+
+    const both = await t.app.inject({
+      method: 'PUT',
+      url: '/api/product/delete?isDuplicate=true',
+      headers: { ...t.auth(a.admin.token), 'accept-language': 'de' },
+      payload: { deletedProducts: [mine1, mine2, mine2] },
+    });
+    expect(both.statusCode).toBe(200);
+    expect(both.json().data.message).toBe('2 Produkte gelöscht');
+    expect(await stillThere(a.admin.token, a.company.id, mine1)).toBe(false);
+    expect(await stillThere(a.admin.token, a.company.id, mine2)).toBe(false);
+    // Asking again (a second click, a colleague was quicker) is no error: they are deleted.
+    expect(
+      (await req(a.admin.token, 'PUT', '/api/product/delete?isDuplicate=true', { deletedProducts: [mine1] }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('removes a product from the catalogue', async () => {
@@ -193,6 +349,19 @@ describe('a company’s catalogue', () => {
       (await req(a.admin.token, 'PUT', '/api/product/updateinstaller', { productId: id, price: 1 }))
         .statusCode,
     ).toBe(404);
+  });
+});
+
+describe('the demo catalogue', () => {
+  it('seeds only bulk tiers the rules accept, at both companies’ prices', () => {
+    const productId = crypto.randomUUID();
+    for (const p of DEMO_PRODUCTS) {
+      for (const markup of [1, 1.08]) {
+        const price = Math.round(p.price * markup);
+        const body = { productId, price, bulkPrices: demoBulkPrices(price) };
+        expect(InstallerProductRequest.safeParse(body).error?.issues ?? [], p.name).toEqual([]);
+      }
+    }
   });
 });
 

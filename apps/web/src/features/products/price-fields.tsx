@@ -1,8 +1,14 @@
 import { ActionIcon, Button, Group, NumberInput, Stack, Text } from '@mantine/core';
-import type { BulkPrice } from '@solar/shared';
+import {
+  BULK_TIER_MIN_QUANTITY,
+  type BulkPrice,
+  type BulkTierIssueCode,
+  bulkTierIssues,
+} from '@solar/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/errors';
 import { localeNumberInputProps, numberValue } from '../../lib/number-input';
 
 export interface TierDraft {
@@ -35,9 +41,17 @@ export function draftOf(price: number | null | undefined, tiers: BulkPrice[] | u
   };
 }
 
+/** The products locale's message of each rule across tiers of the shared `bulkTierIssues`. */
+const TIER_MESSAGES = {
+  duplicate_tier: 'validation.duplicateTier',
+  tier_above_unit_price: 'validation.tierAboveUnitPrice',
+  tier_above_smaller_tier: 'validation.tierAboveSmallerTier',
+} as const satisfies Record<BulkTierIssueCode, string>;
+
 /**
- * Checks the price and the tiers the way the API does (BulkPrices: whole minimum quantities ≥ 1,
- * prices ≥ 0, distinct minimum quantities), with an error per field. Returns the values or null.
+ * Checks the price and the tiers the way the API does (BulkPrice: whole minimum quantities from 2,
+ * prices ≥ 0; across tiers the shared `bulkTierIssues`: distinct quantities, no tier above the unit
+ * price or a smaller quantity's price), with an error per field. Returns the values or null.
  */
 export function validatePrice(
   draft: PriceDraft,
@@ -53,24 +67,67 @@ export function validatePrice(
     if (value === undefined || value < 0 || value > MAX_PRICE) errors.price = t('validation.price');
     else price = value;
   }
-  const seen = new Map<number, string>();
-  const bulkPrices: BulkPrice[] = [];
+  const setError = (key: string, field: 'minQuantity' | 'price', message: string) => {
+    const row = errors.tiers[key] ?? {};
+    row[field] ??= message;
+    errors.tiers[key] = row;
+  };
+  // The rows with a number in both fields: the rules across tiers look at these (as the API does,
+  // a tier from 1 piece at 50 € beside 10 € is told both of its faults).
+  const parsed: { key: string; minQuantity: number; price: number }[] = [];
   for (const tier of draft.tiers) {
-    const rowErrors: { minQuantity?: string; price?: string } = {};
     const q = numberValue(tier.minQuantity);
-    if (tier.minQuantity === '') rowErrors.minQuantity = t('validation.required');
-    else if (q === undefined || !Number.isInteger(q) || q < 1 || q > 1_000_000)
-      rowErrors.minQuantity = t('validation.minQuantity');
-    else if (seen.has(q)) rowErrors.minQuantity = t('validation.duplicateTier');
-    else seen.set(q, tier.key);
     const p = numberValue(tier.price);
-    if (tier.price === '') rowErrors.price = t('validation.required');
-    else if (p === undefined || p < 0 || p > MAX_PRICE) rowErrors.price = t('validation.price');
-    if (rowErrors.minQuantity || rowErrors.price) errors.tiers[tier.key] = rowErrors;
-    else bulkPrices.push({ minQuantity: q as number, price: p as number });
+    const quantityError =
+      tier.minQuantity === ''
+        ? t('validation.required')
+        : q === undefined || !Number.isInteger(q) || q < 1 || q > 1_000_000
+          ? t('validation.minQuantity')
+          : q < BULK_TIER_MIN_QUANTITY
+            ? t('validation.tierMinQuantity')
+            : undefined;
+    const priceError =
+      tier.price === ''
+        ? t('validation.required')
+        : p === undefined || p < 0 || p > MAX_PRICE
+          ? t('validation.price')
+          : undefined;
+    if (quantityError) setError(tier.key, 'minQuantity', quantityError);
+    if (priceError) setError(tier.key, 'price', priceError);
+    if (q !== undefined && p !== undefined && !priceError)
+      parsed.push({ key: tier.key, minQuantity: q, price: p });
   }
+  for (const issue of bulkTierIssues(parsed, price)) {
+    const tier = parsed[issue.index];
+    if (tier) setError(tier.key, issue.field, t(TIER_MESSAGES[issue.code]));
+  }
+  const bulkPrices = parsed.map(({ minQuantity, price: tierPrice }) => ({ minQuantity, price: tierPrice }));
   const ok = !errors.price && Object.keys(errors.tiers).length === 0;
   return { value: ok ? { price, bulkPrices } : null, errors };
+}
+
+/**
+ * A refusal of the API as the price fields' errors: `price`, `bulkPrices` (the whole list) and
+ * `bulkPrices.{i}.{field}`, the i-th tier sent, which is the i-th row (only a valid draft is sent).
+ * Null when the refusal names none of them.
+ */
+export function priceErrorsOf(error: unknown, draft: PriceDraft): PriceErrors | null {
+  if (!isApiError(error)) return null;
+  const errors: PriceErrors = { tiers: {} };
+  let found = false;
+  for (const [field, message] of Object.entries(error.errors)) {
+    const tier = /^bulkPrices\.(\d+)\.(minQuantity|price)$/.exec(field);
+    const key = tier ? draft.tiers[Number(tier[1])]?.key : undefined;
+    if (tier && key) {
+      const name = tier[2] as 'minQuantity' | 'price';
+      errors.tiers[key] = { ...errors.tiers[key], [name]: errors.tiers[key]?.[name] ?? message };
+      found = true;
+    } else if (field === 'price' || field === 'bulkPrices') {
+      errors.price ??= message;
+      found = true;
+    }
+  }
+  return found ? errors : null;
 }
 
 interface PriceFieldsProps {
@@ -140,7 +197,7 @@ export function PriceFields({ draft, errors, onChange, priceRequired }: PriceFie
                   flex={1}
                   label={t('price.minQuantity')}
                   aria-label={t('price.minQuantityN', { n: index + 1 })}
-                  min={1}
+                  min={BULK_TIER_MIN_QUANTITY}
                   allowDecimal={false}
                   allowNegative={false}
                   {...numberFormat}

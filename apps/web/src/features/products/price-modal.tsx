@@ -1,10 +1,18 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { Product } from '@solar/shared';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAddToCatalogue, useUpdateCatalogueEntry } from '../../api/products';
-import { handleFormError, notifySuccess } from '../../lib/errors';
-import { draftOf, type PriceDraft, type PriceErrors, PriceFields, validatePrice } from './price-fields';
+import { notifyError, notifySuccess } from '../../lib/errors';
+import { useDiscardGuard } from './discard-guard';
+import {
+  draftOf,
+  type PriceDraft,
+  type PriceErrors,
+  PriceFields,
+  priceErrorsOf,
+  validatePrice,
+} from './price-fields';
 
 interface PriceModalProps {
   /** The product whose company price is set; null closes the modal. */
@@ -16,24 +24,48 @@ interface PriceModalProps {
 export function PriceModal({ product, onClose }: PriceModalProps) {
   const { t } = useTranslation('products');
   const editing = Boolean(product?.installerProduct);
+  const guard = useDiscardGuard(product !== null, onClose);
   return (
-    <Modal
-      opened={product !== null}
-      onClose={onClose}
-      title={editing ? t('price.editTitle') : t('price.addTitle')}
-      size="lg"
-      closeButtonProps={{ 'aria-label': t('close') }}
-    >
-      {product && <PriceForm key={product._id} product={product} onDone={onClose} />}
-    </Modal>
+    <>
+      <Modal
+        opened={product !== null}
+        onClose={guard.requestClose}
+        title={editing ? t('price.editTitle') : t('price.addTitle')}
+        size="lg"
+        closeButtonProps={{ 'aria-label': t('close') }}
+      >
+        {product && (
+          <PriceForm
+            key={product._id}
+            product={product}
+            onDone={onClose}
+            onCancel={guard.requestClose}
+            onDirty={guard.setDirty}
+          />
+        )}
+      </Modal>
+      {guard.question}
+    </>
   );
 }
 
-function PriceForm({ product, onDone }: { product: Product; onDone: () => void }) {
+interface PriceFormProps {
+  product: Product;
+  /** Saved: closes without asking. */
+  onDone: () => void;
+  /** Cancel: asks first when something was typed. */
+  onCancel: () => void;
+  onDirty: (dirty: boolean) => void;
+}
+
+function PriceForm({ product, onDone, onCancel, onDirty }: PriceFormProps) {
   const { t } = useTranslation('products');
   const { t: tApp } = useTranslation();
   const entry = product.installerProduct;
-  const [draft, setDraft] = useState<PriceDraft>(() => draftOf(entry?.price, entry?.bulkPrices));
+  const [initial] = useState<PriceDraft>(() => draftOf(entry?.price, entry?.bulkPrices));
+  const [draft, setDraft] = useState<PriceDraft>(initial);
+  const changed = JSON.stringify(draft) !== JSON.stringify(initial);
+  useEffect(() => onDirty(changed), [changed, onDirty]);
   const [errors, setErrors] = useState<PriceErrors>({ tiers: {} });
   const add = useAddToCatalogue();
   const update = useUpdateCatalogueEntry();
@@ -52,8 +84,9 @@ function PriceForm({ product, onDone }: { product: Product; onDone: () => void }
           onDone();
         },
         onError: (error) => {
-          const fieldErrors = handleFormError(error, ['price', 'bulkPrices'] as const, tApp);
-          setErrors({ price: fieldErrors.price ?? fieldErrors.bulkPrices, tiers: {} });
+          const fieldErrors = priceErrorsOf(error, draft);
+          if (fieldErrors) setErrors(fieldErrors);
+          else notifyError(error, tApp);
         },
       },
     );
@@ -75,7 +108,7 @@ function PriceForm({ product, onDone }: { product: Product; onDone: () => void }
           priceRequired
         />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
+          <Button variant="default" onClick={onCancel}>
             {tApp('common.cancel')}
           </Button>
           <Button type="submit" loading={mutation.isPending} data-testid="price-save">

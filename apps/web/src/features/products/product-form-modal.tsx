@@ -12,13 +12,21 @@ import {
   TextInput,
 } from '@mantine/core';
 import { type Product, ProductInput } from '@solar/shared';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { useCreateProduct, useUpdateProduct } from '../../api/products';
 import { notifyError, notifySuccess, translateIssue, translateMessage } from '../../lib/errors';
 import { localeNumberInputProps, numberValue } from '../../lib/number-input';
-import { draftOf, type PriceDraft, type PriceErrors, PriceFields, validatePrice } from './price-fields';
+import { useDiscardGuard } from './discard-guard';
+import {
+  draftOf,
+  type PriceDraft,
+  type PriceErrors,
+  PriceFields,
+  priceErrorsOf,
+  validatePrice,
+} from './price-fields';
 import { PRODUCT_TYPES, type ProductType } from './product-meta';
 
 /** What the form does: a new product, a copy of a platform product, or a change of an own one. */
@@ -50,16 +58,29 @@ export function ProductFormModal({ mode, own, onClose }: ProductFormModalProps) 
     : mode.kind === 'create'
       ? 'create'
       : `${mode.kind}-${mode.kind === 'edit' ? mode.product._id : mode.source._id}`;
+  const guard = useDiscardGuard(mode !== null, onClose);
   return (
-    <Modal
-      opened={mode !== null}
-      onClose={onClose}
-      title={title}
-      size="xl"
-      closeButtonProps={{ 'aria-label': t('close') }}
-    >
-      {mode && <ProductForm key={formKey} mode={mode} own={own} onDone={onClose} />}
-    </Modal>
+    <>
+      <Modal
+        opened={mode !== null}
+        onClose={guard.requestClose}
+        title={title}
+        size="xl"
+        closeButtonProps={{ 'aria-label': t('close') }}
+      >
+        {mode && (
+          <ProductForm
+            key={formKey}
+            mode={mode}
+            own={own}
+            onDone={onClose}
+            onCancel={guard.requestClose}
+            onDirty={guard.setDirty}
+          />
+        )}
+      </Modal>
+      {guard.question}
+    </>
   );
 }
 
@@ -93,15 +114,31 @@ function valuesOf(p: Product | null): Values {
 /** Fields the form shows errors at; other server errors become a toast. */
 const FORM_FIELDS = new Set(['name', 'manufacturer', 'type', 'price', 'bulkPrices']);
 
-function ProductForm({ mode, own, onDone }: { mode: ProductFormMode; own: boolean; onDone: () => void }) {
+interface ProductFormProps {
+  mode: ProductFormMode;
+  own: boolean;
+  /** Saved: closes without asking. */
+  onDone: () => void;
+  /** Cancel: asks first when something was typed. */
+  onCancel: () => void;
+  onDirty: (dirty: boolean) => void;
+}
+
+function ProductForm({ mode, own, onDone, onCancel, onDirty }: ProductFormProps) {
   const { t } = useTranslation('products');
   const { t: tApp } = useTranslation();
   const base = mode.kind === 'edit' ? mode.product : mode.kind === 'duplicate' ? mode.source : null;
-  const [values, setValues] = useState<Values>(() => valuesOf(base));
+  const [initialValues] = useState<Values>(() => valuesOf(base));
+  const [values, setValues] = useState<Values>(initialValues);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [price, setPrice] = useState<PriceDraft>(() =>
+  const [initialPrice] = useState<PriceDraft>(() =>
     draftOf(base?.installerProduct?.price, base?.installerProduct?.bulkPrices),
   );
+  const [price, setPrice] = useState<PriceDraft>(initialPrice);
+  const changed =
+    JSON.stringify(values) !== JSON.stringify(initialValues) ||
+    JSON.stringify(price) !== JSON.stringify(initialPrice);
+  useEffect(() => onDirty(changed), [changed, onDirty]);
   const [priceErrors, setPriceErrors] = useState<PriceErrors>({ tiers: {} });
   const create = useCreateProduct(own);
   const update = useUpdateProduct(own);
@@ -154,10 +191,12 @@ function ProductForm({ mode, own, onDone }: { mode: ProductFormMode; own: boolea
           serverErrors[field] = translateMessage(message, tApp);
         }
         setErrors(serverErrors);
-        if (serverErrors.price || serverErrors.bulkPrices) {
-          setPriceErrors({ price: serverErrors.price ?? serverErrors.bulkPrices, tiers: {} });
-        }
-        if (!Object.keys(serverErrors).some((f) => FORM_FIELDS.has(f) || f.startsWith('details.'))) {
+        const tierErrors = priceErrorsOf(error, price);
+        if (tierErrors) setPriceErrors(tierErrors);
+        if (
+          !tierErrors &&
+          !Object.keys(serverErrors).some((f) => FORM_FIELDS.has(f) || f.startsWith('details.'))
+        ) {
           notifyError(error, tApp);
         }
       } else {
@@ -274,7 +313,7 @@ function ProductForm({ mode, own, onDone }: { mode: ProductFormMode; own: boolea
           </>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
+          <Button variant="default" onClick={onCancel}>
             {tApp('common.cancel')}
           </Button>
           <Button type="submit" loading={pending} data-testid="form-save">

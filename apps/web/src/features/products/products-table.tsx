@@ -1,77 +1,31 @@
-import {
-  ActionIcon,
-  Badge,
-  Checkbox,
-  Group,
-  Menu,
-  Table,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
-import { formatEuro, formatNumber, type Language, type Product } from '@solar/shared';
-import {
-  IconBookmarkMinus,
-  IconCopy,
-  IconCurrencyEuro,
-  IconDotsVertical,
-  IconPencil,
-  IconShoppingCartPlus,
-  IconTrash,
-} from '@tabler/icons-react';
-import type { TFunction } from 'i18next';
+import { Badge, Checkbox, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { CONSTANTS } from '@solar/shared';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n';
-import { type DetailKey, KEY_DETAILS, TYPE_ICONS } from './product-meta';
+import { ProductCards } from './product-cards';
+import { TYPE_ICONS } from './product-meta';
+import { detailsText, PriceText, type ProductListProps, RowMenu, TierBadge } from './product-row-parts';
 
-export type RowAction =
-  | 'addToCatalogue'
-  | 'editPrice'
-  | 'removeFromCatalogue'
-  | 'duplicate'
-  | 'edit'
-  | 'delete';
+export type { RowAction } from './product-row-parts';
 
-interface ProductsTableProps {
-  rows: Product[];
-  /** The company columns (price, tiers); off for ADMIN, who keeps the platform list. */
-  showCompanyPrice: boolean;
-  /** The actions the caller may take on a row (empty: read only). */
-  actionsFor: (product: Product) => RowAction[];
-  /** Rows that can be selected for 'delete selected'. */
-  selectable: (product: Product) => boolean;
-  selected: ReadonlySet<string>;
-  onToggle: (id: string) => void;
-  onToggleAll: () => void;
-  onAction: (action: RowAction, product: Product) => void;
-  busy: boolean;
+/** Below the sidebar breakpoint of SPEC §9 (787 px): a phone, which gets cards instead of the table. */
+const PHONE_QUERY = `(max-width: ${CONSTANTS.sidebarMobileBreakpoint - 0.02}px)`;
+const matchesNow = (query: string) =>
+  typeof window !== 'undefined' &&
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia(query).matches;
+
+/**
+ * The product list: a table from 787 px; on a phone one card per product, with its name, type,
+ * price, tiers and ⋮ menu in view (the table's price and menu columns were off-screen there).
+ */
+export function ProductsTable(props: ProductListProps) {
+  const isPhone = useMediaQuery(PHONE_QUERY, matchesNow(PHONE_QUERY), { getInitialValueInEffect: false });
+  return isPhone ? <ProductCards {...props} /> : <WideTable {...props} />;
 }
 
-function formatDetail(key: DetailKey, value: number, lang: Language, t: TFunction<'products'>): string {
-  const digits = Number.isInteger(value) ? 0 : 1;
-  switch (key) {
-    case 'powerW':
-      return `${formatNumber(value, lang)} W`;
-    case 'capacityKwh':
-      return `${formatNumber(value, lang, digits)} kWh`;
-    case 'efficiencyPct':
-      return `${formatNumber(value, lang, digits)} %`;
-    case 'warrantyYears':
-      return t('details.warranty', { count: value, n: formatNumber(value, lang) });
-  }
-}
-
-const ACTION_ICONS = {
-  addToCatalogue: IconShoppingCartPlus,
-  editPrice: IconCurrencyEuro,
-  removeFromCatalogue: IconBookmarkMinus,
-  duplicate: IconCopy,
-  edit: IconPencil,
-  delete: IconTrash,
-} as const;
-
-/** The product table; it scrolls inside itself on small screens. */
-export function ProductsTable({
+function WideTable({
   rows,
   showCompanyPrice,
   actionsFor,
@@ -81,7 +35,7 @@ export function ProductsTable({
   onToggleAll,
   onAction,
   busy,
-}: ProductsTableProps) {
+}: ProductListProps) {
   const { t } = useTranslation('products');
   const lang = currentLanguage();
   const selectableRows = rows.filter(selectable);
@@ -127,11 +81,8 @@ export function ProductsTable({
         <Table.Tbody>
           {rows.map((product) => {
             const Icon = TYPE_ICONS[product.type];
-            const entry = product.installerProduct;
             const actions = actionsFor(product);
-            const details = KEY_DETAILS[product.type]
-              .map((key) => ({ key, value: product.details[key] }))
-              .filter((d): d is { key: DetailKey; value: number } => typeof d.value === 'number');
+            const details = detailsText(product, lang, t);
             return (
               <Table.Tr
                 key={product._id}
@@ -176,88 +127,30 @@ export function ProductsTable({
                   </Group>
                 </Table.Td>
                 <Table.Td>
-                  {details.length === 0 ? (
-                    <Text size="sm" c="dimmed">
-                      –
+                  {details ? (
+                    <Text size="sm" data-testid="cell-details">
+                      {details}
                     </Text>
                   ) : (
-                    <Text size="sm" data-testid="cell-details">
-                      {details.map((d) => formatDetail(d.key, d.value, lang, t)).join(' · ')}
+                    <Text size="sm" c="dimmed">
+                      –
                     </Text>
                   )}
                 </Table.Td>
                 {showCompanyPrice && (
                   <Table.Td ta="right" data-testid="cell-price">
-                    {entry ? (
-                      <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                        {formatEuro(entry.price, lang, Number.isInteger(entry.price) ? 0 : 2)}
-                      </Text>
-                    ) : (
-                      <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                        {t('table.notInCatalogue')}
-                      </Text>
-                    )}
+                    <PriceText product={product} lang={lang} />
                   </Table.Td>
                 )}
                 {showCompanyPrice && (
                   <Table.Td ta="right" data-testid="cell-tiers">
-                    {entry && entry.bulkPrices.length > 0 ? (
-                      <Tooltip
-                        multiline
-                        label={entry.bulkPrices
-                          .map((tier) =>
-                            t('table.tierLine', {
-                              min: formatNumber(tier.minQuantity, lang),
-                              price: formatEuro(tier.price, lang, Number.isInteger(tier.price) ? 0 : 2),
-                            }),
-                          )
-                          .join('\n')}
-                        style={{ whiteSpace: 'pre-line' }}
-                      >
-                        <Badge variant="light" tabIndex={0}>
-                          {t('table.tierCount', { count: entry.bulkPrices.length })}
-                        </Badge>
-                      </Tooltip>
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        –
-                      </Text>
-                    )}
+                    <TierBadge product={product} lang={lang} />
                   </Table.Td>
                 )}
                 {withActions && (
                   <Table.Td>
                     {actions.length > 0 && (
-                      <Menu position="bottom-end" withinPortal>
-                        <Menu.Target>
-                          <ActionIcon
-                            variant="subtle"
-                            color="gray"
-                            aria-label={t('table.actionsFor', { name: product.name })}
-                            data-testid="row-actions"
-                          >
-                            <IconDotsVertical size={18} aria-hidden />
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          {actions.map((action) => {
-                            const ActionIconCmp = ACTION_ICONS[action];
-                            return (
-                              <Menu.Item
-                                key={action}
-                                color={
-                                  action === 'delete' || action === 'removeFromCatalogue' ? 'red' : undefined
-                                }
-                                leftSection={<ActionIconCmp size={16} aria-hidden />}
-                                onClick={() => onAction(action, product)}
-                                data-testid={`action-${action}`}
-                              >
-                                {t(`actions.${action}`)}
-                              </Menu.Item>
-                            );
-                          })}
-                        </Menu.Dropdown>
-                      </Menu>
+                      <RowMenu product={product} actions={actions} onAction={onAction} />
                     )}
                   </Table.Td>
                 )}

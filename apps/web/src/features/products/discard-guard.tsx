@@ -1,0 +1,57 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Closing a product dialog (Escape, the overlay, ×, Cancel) with unsaved changes asks first, the
+ * pattern of the board's record drawer: the form tells whether it holds changes, and `requestClose`
+ * either closes or asks "discard changes?". Escape while asking means "keep editing" (the question
+ * itself leaves Escape to the dialog, or both would react to the one key).
+ */
+export function useDiscardGuard(opened: boolean, close: () => void) {
+  const { t } = useTranslation('products');
+  // A ref: it decides only on close, and the form reports on every keystroke.
+  const dirty = useRef(false);
+  const setDirty = useCallback((value: boolean) => {
+    dirty.current = value;
+  }, []);
+  const [asking, setAsking] = useState(false);
+  useEffect(() => {
+    if (!opened) {
+      setAsking(false);
+      dirty.current = false;
+    }
+  }, [opened]);
+  const requestClose = () => {
+    if (asking) setAsking(false);
+    else if (dirty.current) setAsking(true);
+    else close();
+  };
+  const discard = () => {
+    setAsking(false);
+    dirty.current = false;
+    close();
+  };
+  const question: ReactNode = (
+    <Modal
+      opened={opened && asking}
+      onClose={() => setAsking(false)}
+      closeOnEscape={false}
+      title={t('discard.title')}
+      size="sm"
+      zIndex={400}
+      closeButtonProps={{ 'aria-label': t('close') }}
+    >
+      <Text size="sm">{t('discard.text')}</Text>
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={() => setAsking(false)} data-autofocus data-testid="keep-editing">
+          {t('discard.keepEditing')}
+        </Button>
+        <Button color="red" onClick={discard} data-testid="discard-changes">
+          {t('discard.discard')}
+        </Button>
+      </Group>
+    </Modal>
+  );
+  return { requestClose, setDirty, question };
+}
