@@ -229,14 +229,31 @@ export async function updateComponents(ctx: AppContext, me: Principal, id: strin
 }
 
 /** Soft-deletes the company's projects among `ids`; others' ids are ignored (never revealed). */
+/**
+ * PUT /saved-project/delete: all of the listed projects or none, like the catalogue's and the board's
+ * bulk deletes: an id that is not one of the company's projects (another company's, unknown) refuses
+ * the whole call with 404 rather than answering "deleted" for what was left alone. One already
+ * deleted counts as deleted. Returns how many were asked for (distinct ids).
+ */
 export async function deleteProjects(ctx: AppContext, me: Principal, ids: string[]) {
   if (me.role === 'INSTALLER') throw forbidden();
-  const deleted = await ctx.database.db
-    .update(projects)
-    .set({ isDeleted: true, updatedAt: new Date() })
-    .where(and(inArray(projects.id, ids), eq(projects.companyId, companyOf(me))))
-    .returning({ id: projects.id });
-  return deleted.length;
+  const companyId = companyOf(me);
+  const unique = [...new Set(ids)];
+  await ctx.database.db.transaction(async (tx) => {
+    const found = await tx
+      .select({ id: projects.id })
+      .from(projects)
+      .where(and(inArray(projects.id, unique), eq(projects.companyId, companyId)))
+      .for('update');
+    if (found.length !== unique.length) throw notFound('project_not_found');
+    await tx
+      .update(projects)
+      .set({ isDeleted: true, updatedAt: new Date() })
+      .where(
+        and(inArray(projects.id, unique), eq(projects.companyId, companyId), eq(projects.isDeleted, false)),
+      );
+  });
+  return unique.length;
 }
 
 /** The kanban: the company's projects grouped by stage, each bucket bounded to `limit`. */

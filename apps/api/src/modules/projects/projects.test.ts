@@ -92,13 +92,23 @@ describe('saved projects', () => {
         })
       ).statusCode,
     ).toBe(404);
-    // Deleting another company's id changes nothing.
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/saved-project/delete',
-      headers: h,
-      payload: { deletedProjects: [p._id] },
-    });
+    // Deleting another company's id is refused, alone or beside one of the caller's own, and changes
+    // nothing: no "deleted" for what was left alone.
+    const own = await save(b.sales.token, quotes[11] as string);
+    for (const deletedProjects of [[p._id], [own._id, p._id]]) {
+      const refused = await t.app.inject({
+        method: 'PUT',
+        url: '/api/saved-project/delete',
+        headers: { ...h, 'accept-language': 'en' },
+        payload: { deletedProjects },
+      });
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().message).toBe('Project not found');
+    }
+    expect(
+      (await t.app.inject({ url: `/api/saved-project/project/${own._id}`, headers: t.auth(b.sales.token) }))
+        .statusCode,
+    ).toBe(200);
     expect(
       (await t.app.inject({ url: `/api/saved-project/project/${p._id}`, headers: t.auth(a.sales.token) }))
         .statusCode,
