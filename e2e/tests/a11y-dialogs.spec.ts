@@ -366,7 +366,7 @@ test.describe('accessibility of drawers and modals', () => {
     expect(upload.status(), await upload.text()).toBe(200);
     await loginAs(page, DEMO.owner, `/projectview?projectId=${oldest._id}`, 'en');
     await page.getByTestId('planning-file-pvsol').getByTestId('download-pvsol').click();
-    const paywall = page.getByRole('dialog', { name: 'Download limit reached' });
+    const paywall = page.getByRole('dialog', { name: 'Premium plan required' });
     await expect(paywall.getByTestId('paywall-message')).toBeVisible();
     expect(await checkDialog(page, paywall, 'paywall')).toEqual([]);
   });

@@ -57,7 +57,9 @@ test.describe('help and onboarding', () => {
     await expect(page.getByTestId('help-stage-INSTALLER_SIGNED')).toContainText(
       'Project realized, Offer not accepted',
     );
-    await expect(page.getByText('Free: the first 3 OBJ files, no PVSol files.')).toBeVisible();
+    await expect(
+      page.getByText('Free: the first 3 OBJ files, once (not every month), no PVSol files.'),
+    ).toBeVisible();
     await expect(page.getByText('{{customerName}}', { exact: false })).toBeVisible();
     await expect(page.getByRole('cell', { name: 'yearlyProduction' })).toBeVisible();
     // The board's keys, among them moving a record.

@@ -34,8 +34,13 @@ test('choosing Free on the free plan says so', async ({ page }) => {
   await expect(section.getByTestId('plan-name')).toHaveText('Free');
   await section.getByTestId('open-pricing').click();
   const modal = page.getByRole('dialog', { name: 'Choose your plan' });
-  await expect(modal.getByTestId('plan-card-free')).toContainText('60 €');
-  await expect(modal.getByTestId('plan-card-enterprise')).toContainText('750 €');
+  // One currency format in the English modal: the app's formatter ('€300'), on the cards too.
+  await expect(modal.getByTestId('plan-card-free')).toContainText('€60');
+  await expect(modal.getByTestId('plan-card-premium')).toContainText('€200');
+  await expect(modal.getByTestId('plan-card-premium')).toContainText('(+€100 each)');
+  await expect(modal.getByTestId('plan-card-enterprise')).toContainText('€750');
+  await expect(modal.getByTestId('premium-monthly')).toHaveText('€200 per month');
+  await expect(modal).not.toContainText(/\d €/);
   // Only the company admin buys.
   await expect(modal.getByTestId('premium-ask-admin')).toBeVisible();
   await modal.getByTestId('choose-free').click();
@@ -59,7 +64,7 @@ test('an installer admin buys Premium with an extra OBJ through the test checkou
   await expect(modal.getByTestId('premium-yearly')).toContainText('2.880 €');
   await expect(modal.getByTestId('premium-two-years')).toContainText('5.400 €');
   await expect(modal.getByTestId('premium-quantities')).toContainText(
-    '5 Planungsdaten oder 2,5 PV-Sol-Dateien',
+    '5 Planungsdaten oder 2 PV-Sol-Dateien',
   );
   // SPEC §5: unchecking resets the quantity.
   await extraObj.uncheck();
@@ -91,6 +96,139 @@ test('an installer admin buys Premium with an extra OBJ through the test checkou
     monthlyPriceCents: 30000,
   });
   expect(subscription.usage.unitsBudget).toBe(5);
+
+  // The paid session cannot be paid again: it shows its state, no card form and no pay button.
+  const paidUrl = popup.url();
+  await popup.goBack();
+  await popup.waitForURL(/\/checkout\/test\?session=/);
+  await popup.reload();
+  await expect(popup.getByTestId('checkout-state')).toHaveText(
+    'Dieser Bezahlvorgang ist bereits abgeschlossen.',
+  );
+  await expect(popup.getByTestId('checkout-pay')).toHaveCount(0);
+  await expect(popup.getByLabel('Kartennummer')).toHaveCount(0);
+  await popup.getByTestId('checkout-back').click();
+  await popup.waitForURL(/\/profile$/);
+  expect(paidUrl).toContain('/profile');
+
+  // Reopened, the modal starts from the plan in force, which cannot be bought again.
+  await page.reload();
+  await page.getByTestId('open-pricing').click();
+  await expect(modal.getByTestId('plan-card-premium')).toContainText('Aktueller Tarif');
+  await expect(extraObj).toBeChecked();
+  await expect(objQty).toHaveValue('1');
+  await expect(modal.getByTestId('premium-monthly')).toHaveText('300 € pro Monat');
+  await expect(modal.getByTestId('choose-premium')).toBeDisabled();
+  await expect(modal.getByTestId('choose-premium')).toHaveText('Aktueller Tarif');
+  await expect(modal.getByTestId('premium-unchanged')).toBeVisible();
+  // A changed configuration says what changes.
+  await modal.getByRole('checkbox', { name: /Zusätzliche PV-Sol/ }).check();
+  const change = modal.getByTestId('premium-change');
+  await expect(change).toContainText(
+    'Extras: 1 zusätzliche OBJ, 0 zusätzliche PV Sol → 1 zusätzliche OBJ, 1 zusätzliche PV Sol',
+  );
+  await expect(change).toContainText('Preis: 300 € → 500 € pro Monat');
+  await expect(change).toContainText('Kontingent: 5 → 7 Einheiten pro Monat');
+  await expect(modal.getByTestId('choose-premium')).toBeEnabled();
+  await expect(modal.getByTestId('choose-premium')).toHaveText('Tarif ändern');
+  // Back to the plan in force: the button is disabled again.
+  await modal.getByRole('checkbox', { name: /Zusätzliche PV-Sol/ }).uncheck();
+  await expect(modal.getByTestId('choose-premium')).toBeDisabled();
+  await expect(change).toHaveCount(0);
+
+  // A project's planning-files card shows the plan, what is left this month and each download's cost.
+  const projects = await page.request.post(
+    '/api/saved-project/installer/search?page=1&limit=1&sortColumn=date&sortOrder=desc',
+    {
+      headers: authHeaders(token),
+      data: {},
+    },
+  );
+  const [project] = (await projects.json()).data.docs as { _id: string; quoteId: string }[];
+  if (!project) throw new Error('no Helios project');
+  const adminToken = await tokenOf(page.request, DEMO.admin);
+  for (const [kind, name] of [
+    ['obj', 'roof.obj'],
+    ['pvsol', 'roof.pvsol'],
+  ] as const) {
+    const upload = await page.request.post('/api/planning-files', {
+      headers: authHeaders(adminToken),
+      multipart: {
+        quoteId: project.quoteId,
+        kind,
+        file: { name, mimeType: 'application/octet-stream', buffer: Buffer.from(ROOF_OBJ) },
+      },
+    });
+    expect(upload.status(), await upload.text()).toBe(200);
+  }
+  await page.keyboard.press('Escape');
+  await page.goto(`/projectview?projectId=${project._id}`);
+  const card = page.getByTestId('planning-files');
+  await expect(card.getByTestId('planning-files-quota')).toHaveText(
+    'Premium-Tarif: in diesem Monat noch 5 Einheiten von 5 übrig.',
+    { timeout: 30_000 },
+  );
+  await expect(card.getByTestId('cost-obj')).toHaveText('Kostet 1 Einheit');
+  await expect(card.getByTestId('cost-pvsol')).toHaveText('Kostet 2 Einheiten');
+  const saved = page.waitForEvent('download');
+  await card.getByTestId('download-pvsol').click();
+  await saved;
+  await expect(card.getByTestId('planning-files-quota')).toHaveText(
+    'Premium-Tarif: in diesem Monat noch 3 Einheiten von 5 übrig.',
+  );
+  await expect(card.getByTestId('downloaded-pvsol')).toBeVisible();
+
+  // The server refuses it too, whatever the client does.
+  const again = await page.request.post('/api/payments/create-price', {
+    headers: { ...authHeaders(token), 'accept-language': 'de' },
+    data: {
+      unit_amount: 30000,
+      currency: 'eur',
+      recurring: { interval: 'month' },
+      product_data: { name: 'premium' },
+      metadata: { obj: 1, pvsol: 0 },
+    },
+  });
+  expect(again.status()).toBe(409);
+  expect((await again.json()).message).toBe('Sie haben diesen Tarif bereits');
+});
+
+test('the planning-files card shows the free plan, what is left and what each download uses', async ({
+  page,
+}) => {
+  test.slow();
+  const adminToken = await tokenOf(page.request, DEMO.admin);
+  const ownerToken = await tokenOf(page.request, DEMO.owner);
+  const res = await page.request.post(
+    '/api/saved-project/installer/search?page=1&limit=100&sortColumn=date&sortOrder=desc',
+    { headers: authHeaders(ownerToken), data: {} },
+  );
+  // A project the other tests leave alone (they take the first four and the oldest).
+  const row = ((await res.json()).data.docs as { _id: string; quoteId: string }[])[10];
+  if (!row) throw new Error('no Sonnenbau project');
+  for (const [kind, name] of [
+    ['obj', 'roof.obj'],
+    ['pvsol', 'roof.pvsol'],
+  ] as const) {
+    const upload = await page.request.post('/api/planning-files', {
+      headers: authHeaders(adminToken),
+      multipart: {
+        quoteId: row.quoteId,
+        kind,
+        file: { name, mimeType: 'application/octet-stream', buffer: Buffer.from(ROOF_OBJ) },
+      },
+    });
+    expect(upload.status(), await upload.text()).toBe(200);
+  }
+  await loginAs(page, DEMO.sales, `/projectview?projectId=${row._id}`, 'es');
+  const card = page.getByTestId('planning-files');
+  // Sonnenbau is on the free plan (the free downloads other tests use change the number left).
+  await expect(card.getByTestId('planning-files-quota')).toContainText(
+    /Plan Free: quedan \d de 3 descargas OBJ gratuitas \(una sola vez, no cada mes\)/,
+    { timeout: 30_000 },
+  );
+  await expect(card.getByTestId('cost-pvsol')).toHaveText('Solo con el plan Premium');
+  await expect(card.getByTestId('cost-obj')).toHaveText('Consume 1 de las descargas gratuitas');
 });
 
 test('the free plan downloads 3 OBJ files, the 4th meets the paywall', async ({ page }) => {
@@ -131,7 +269,10 @@ test('the free plan downloads 3 OBJ files, the 4th meets the paywall', async ({ 
       await expect(objRow.getByTestId('open-viewer')).toBeVisible();
     } else {
       await objRow.getByTestId('download-obj').click();
+      // Titled by the reason: the free plan's once-only downloads, not a monthly limit.
+      await expect(page.getByRole('dialog', { name: 'Free downloads used up' })).toBeVisible();
       const paywall = page.getByTestId('paywall');
+      await expect(paywall.getByTestId('paywall-text')).toContainText('given once, not every month');
       await expect(paywall.getByTestId('paywall-message')).toHaveText(
         'You reached maximum limit of downloads',
       );

@@ -24,11 +24,12 @@ describe('premiumPrice (SPEC §9)', () => {
 describe('premiumQuantities', () => {
   it.each([
     [0, 0, 4, 2],
-    [1, 0, 5, 2.5],
+    [1, 0, 5, 2],
     [0, 1, 6, 3],
     [2, 3, 12, 6],
-    [5, 5, 19, 9.5],
-  ])('%d OBJ, %d PVSol: %d planning data or %d PV Sol files', (obj, pvsol, objFiles, pvsolFiles) => {
+    [5, 5, 19, 9],
+    [3, 0, 7, 3],
+  ])('%d OBJ, %d PVSol: %d planning data or %d whole PV Sol files', (obj, pvsol, objFiles, pvsolFiles) => {
     expect(premiumQuantities(obj, pvsol)).toMatchObject({ objFiles, pvsolFiles });
   });
 });

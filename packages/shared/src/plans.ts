@@ -2,6 +2,9 @@
 export const PLAN_NAMES = ['free', 'premium', 'enterprise'] as const;
 export type PlanName = (typeof PLAN_NAMES)[number];
 
+/** The plan cards' price labels (SPEC §9): Free '60 €', Enterprise '750 €' (individual, by chat). */
+export const FREE_LABEL_EURO = 60;
+export const ENTERPRISE_LABEL_EURO = 750;
 export const PREMIUM_BASE_EURO = 200;
 export const EXTRA_OBJ_EURO = 100;
 export const EXTRA_PVSOL_EURO = 200;
@@ -39,11 +42,12 @@ export function premiumPrice(objExtra: number, pvsolExtra: number): PremiumPrice
 
 /**
  * The quantities line of SPEC §9: "4 + OBJ + 2 x PVSol planning data, or 2 + OBJ/2 + PVSol PV Sol
- * files" — the same monthly budget counted in OBJ files or in PVSol files.
+ * files" — the same monthly budget counted in OBJ files or in PVSol files. PVSol files are whole
+ * files, as the server counts them (`pvsolLeft`): an odd unit left over buys no half file.
  */
 export function premiumQuantities(objExtra: number, pvsolExtra: number) {
   const units = PREMIUM_BASE_UNITS + objExtra + 2 * pvsolExtra;
-  return { units, objFiles: units, pvsolFiles: units / 2 };
+  return { units, objFiles: units, pvsolFiles: Math.floor(units / UNIT_COST.pvsol) };
 }
 
 /** Monthly budget in units for a plan; null means unlimited (enterprise). */

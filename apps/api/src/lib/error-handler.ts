@@ -39,11 +39,14 @@ function send(
   status: number,
   message: string,
   errors?: Record<string, string>,
+  /** The message key of an AppError, for clients that act on the reason (the paywall's 402s). */
+  code?: string,
 ) {
   return reply.code(status).send({
     status,
     message,
     ...(errors && Object.keys(errors).length > 0 ? { errors } : {}),
+    ...(code ? { code } : {}),
     requestId: req.id,
   });
 }
@@ -101,7 +104,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       for (const [name, value] of Object.entries(err.params ?? {})) {
         message = message.replaceAll(`{${name}}`, translate(value, lang));
       }
-      return send(reply, req, err.status, message, errors);
+      return send(reply, req, err.status, message, errors, err.key);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: Record<string, string> = {};

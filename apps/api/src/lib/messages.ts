@@ -322,6 +322,21 @@ export const MESSAGES = {
     de: 'Bezahlvorgang nicht gefunden oder bereits abgeschlossen',
     es: 'Pago no encontrado o ya completado',
   },
+  plan_unchanged: {
+    en: 'You already have this plan',
+    de: 'Sie haben diesen Tarif bereits',
+    es: 'Ya tiene este plan',
+  },
+  checkout_completed: {
+    en: 'This checkout has already been paid',
+    de: 'Dieser Bezahlvorgang ist bereits bezahlt',
+    es: 'Este pago ya se ha realizado',
+  },
+  checkout_expired: {
+    en: 'This checkout has expired; please choose the plan again',
+    de: 'Dieser Bezahlvorgang ist abgelaufen; bitte wählen Sie den Tarif erneut',
+    es: 'Este pago ha caducado; elija el plan de nuevo',
+  },
   planning_file_uploaded: {
     en: 'Planning file uploaded',
     de: 'Planungsdatei hochgeladen',

@@ -259,6 +259,12 @@ describe('normaliseError', () => {
       { status: 429, message: 'Slow down' },
       { status: 429, message: 'Slow down', errors: {} },
     ],
+    [
+      'the reason code',
+      402,
+      { status: 402, message: 'Please select premuim plan', code: 'premium_required' },
+      { status: 402, message: 'Please select premuim plan', errors: {}, code: 'premium_required' },
+    ],
   ])('%s', (_name, status, body, expected) => {
     expect(normaliseError(status, body)).toEqual(expected);
   });

@@ -11,12 +11,15 @@ export interface NormalisedError {
   message: string;
   /** First message per field. */
   errors: Record<string, string>;
+  /** The server's reason as a stable key (e.g. `premium_required`), when it sent one. */
+  code?: string;
 }
 
 /** The error every API call rejects with. */
 export class ApiError extends Error implements NormalisedError {
   readonly status: number;
   readonly errors: Record<string, string>;
+  readonly code?: string;
   /** True when the caller aborted the request; never shown to the user. */
   readonly cancelled: boolean;
   /** True when no response arrived (offline, server down). */
@@ -27,6 +30,7 @@ export class ApiError extends Error implements NormalisedError {
     this.name = 'ApiError';
     this.status = input.status;
     this.errors = input.errors;
+    if (input.code) this.code = input.code;
     this.cancelled = input.cancelled ?? false;
     this.network = input.network ?? false;
   }
@@ -62,7 +66,8 @@ export function normaliseError(status: number, body: unknown): NormalisedError {
     }
   }
   const envelopeStatus = typeof envelope.status === 'number' ? envelope.status : undefined;
-  return { status: status || envelopeStatus || 0, message, errors };
+  const code = typeof envelope.code === 'string' && envelope.code ? { code: envelope.code } : {};
+  return { status: status || envelopeStatus || 0, message, errors, ...code };
 }
 
 export function isApiError(error: unknown): error is ApiError {

@@ -1,4 +1,4 @@
-import { dataOf, PlanningFile, Subscription } from '@solar/shared';
+import { dataOf, LocalCheckoutSession, PlanningFile, Subscription } from '@solar/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { saveBlob } from '../lib/save-file';
@@ -62,17 +62,7 @@ export function useStartCheckout() {
   });
 }
 
-const LocalSession = dataOf(
-  z.object({
-    id: z.string(),
-    status: z.string(),
-    amountCents: z.number().int(),
-    obj: z.number().int(),
-    pvsol: z.number().int(),
-    successUrl: z.string(),
-    cancelUrl: z.string(),
-  }),
-);
+const LocalSession = dataOf(LocalCheckoutSession);
 
 /** GET /api/payments/local-checkout/{id}: the local test provider's checkout session. */
 export function useLocalCheckout(id: string | null) {
@@ -86,7 +76,10 @@ export function useLocalCheckout(id: string | null) {
   });
 }
 
-/** POST /api/payments/local-checkout/{id}/complete: confirms the test payment. */
+/**
+ * POST /api/payments/local-checkout/{id}/complete: confirms the test payment. A 409 (paid already,
+ * expired, or the plan is already in force) reloads the session, so the page shows its state.
+ */
 export function useCompleteLocalCheckout() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -97,6 +90,10 @@ export function useCompleteLocalCheckout() {
         })
         .then((r) => r.data),
     onSuccess: (subscription) => queryClient.setQueryData(planKeys.subscription, subscription),
+    onError: (_error, id) => {
+      void queryClient.invalidateQueries({ queryKey: planKeys.localCheckout(id) });
+      void queryClient.invalidateQueries({ queryKey: planKeys.subscription });
+    },
   });
 }
 

@@ -5,6 +5,8 @@ export const ErrorEnvelope = z.object({
   status: z.number().int(),
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
+  /** The reason as a stable key (an AppError's message key), e.g. `premium_required`. */
+  code: z.string().optional(),
   requestId: z.string().optional(),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;

@@ -19,6 +19,18 @@ export const CreateCheckoutRequest = z.object({
   metadata: z.record(z.string(), z.union([z.string().max(200), z.number()])).optional(),
 });
 
+/** The local test provider's checkout session; `expired` once it stayed open past its lifetime. */
+export const LocalCheckoutSession = z.object({
+  id: z.string(),
+  status: z.enum(['open', 'complete', 'expired']),
+  amountCents: z.number().int(),
+  obj: z.number().int(),
+  pvsol: z.number().int(),
+  successUrl: z.string(),
+  cancelUrl: z.string(),
+});
+export type LocalCheckoutSession = z.infer<typeof LocalCheckoutSession>;
+
 export const Usage = z.object({
   month: z.string(),
   objUsed: z.number().int(),

@@ -51,9 +51,12 @@ describe('download quota', () => {
     const fourth = await download(a.sales.token, quotes[3] as string, 'obj');
     expect(fourth.statusCode).toBe(402);
     expect(fourth.json().message).toBe('You reached maximum limit of downloads');
+    // The reason as a stable code, so the paywall titles the dialog by it, not by the file kind.
+    expect(fourth.json().code).toBe('download_limit');
     const pvsol = await download(a.sales.token, quotes[0] as string, 'pvsol');
     expect(pvsol.statusCode).toBe(402);
     expect(pvsol.json().message).toBe('Please select premuim plan');
+    expect(pvsol.json().code).toBe('premium_required');
   });
 
   it('answers Download not available when the file does not exist yet', async () => {
@@ -85,6 +88,7 @@ describe('download quota', () => {
     expect((await download(a.sales.token, quotes[2] as string, 'obj')).statusCode).toBe(200);
     const over = await download(a.sales.token, quotes[3] as string, 'obj');
     expect(over.statusCode).toBe(402);
+    expect(over.json().code).toBe('download_limit');
     // Last month's downloads no longer count.
     await t.database.query(`UPDATE downloads SET month = '2000-01' WHERE company_id = $1`, [a.company.id]);
     const next = await download(a.sales.token, quotes[3] as string, 'obj');

@@ -1,4 +1,10 @@
-import { CreateCheckoutRequest, CreatePriceRequest, dataOf, Subscription } from '@solar/shared';
+import {
+  CreateCheckoutRequest,
+  CreatePriceRequest,
+  dataOf,
+  LocalCheckoutSession,
+  Subscription,
+} from '@solar/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +12,13 @@ import type { Db } from '../../db/client';
 import { localCheckoutSessions, localPrices } from '../../db/schema';
 import { principalOf } from '../../lib/auth-hook';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
-import { applyPaymentEvent, checkPrice, getSubscription } from './payments.service';
+import {
+  applyPaymentEvent,
+  assertPlanChange,
+  checkPrice,
+  getSubscription,
+  localCheckoutStatus,
+} from './payments.service';
 
 const buyers = { access: ['INSTALLER_ADMIN'] } as const;
 const installers = { access: ['INSTALLER_ADMIN', 'INSTALLER', 'INSTALLER_SALES'] } as const;
@@ -19,8 +31,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: CreatePriceRequest, response: { 200: dataOf(z.object({ id: z.string() })) } },
     },
     async (req) => {
+      const me = principalOf(req);
+      if (!me.companyId) throw forbidden();
       const { unit_amount, metadata } = req.body;
       checkPrice(unit_amount, metadata.obj, metadata.pvsol);
+      await assertPlanChange(req.ctx.database.db, me.companyId, metadata.obj, metadata.pvsol);
       return { data: await req.ctx.payments.createPrice({ unitAmount: unit_amount, ...metadata }) };
     },
   );
@@ -50,6 +65,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (!Number.isInteger(obj) || !Number.isInteger(pvsol) || obj < 0 || pvsol < 0)
         throw badRequest('invalid_input');
+      await assertPlanChange(req.ctx.database.db, me.companyId, obj, pvsol);
       const session = await req.ctx.payments.createCheckoutSession({
         priceId: req.body.priceId,
         companyId: me.companyId,
@@ -73,15 +89,6 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The local test provider's checkout: the page reads the session, the buyer confirms it.
-  const LocalSession = z.object({
-    id: z.string(),
-    status: z.string(),
-    amountCents: z.number().int(),
-    obj: z.number().int(),
-    pvsol: z.number().int(),
-    successUrl: z.string(),
-    cancelUrl: z.string(),
-  });
   const findLocalSession = async (db: Db, id: string, companyId: string) => {
     const [row] = await db
       .select({ s: localCheckoutSessions, p: localPrices })
@@ -95,7 +102,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payments/local-checkout/:id',
     {
       config: buyers,
-      schema: { params: z.object({ id: z.string().max(200) }), response: { 200: dataOf(LocalSession) } },
+      schema: {
+        params: z.object({ id: z.string().max(200) }),
+        response: { 200: dataOf(LocalCheckoutSession) },
+      },
     },
     async (req) => {
       const me = principalOf(req);
@@ -104,7 +114,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         data: {
           id: s.id,
-          status: s.status,
+          status: localCheckoutStatus(s),
           amountCents: p.unitAmount,
           obj: p.obj,
           pvsol: p.pvsol,
@@ -123,14 +133,22 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const me = principalOf(req);
       if (!me.companyId || req.ctx.payments.name !== 'local') throw forbidden();
-      const { s, p } = await findLocalSession(req.ctx.database.db, req.params.id, me.companyId);
-      if (s.status === 'open') {
-        await req.ctx.database.db
-          .update(localCheckoutSessions)
-          .set({ status: 'complete' })
-          .where(eq(localCheckoutSessions.id, s.id));
-      }
-      // The same path a Stripe webhook takes; the event id makes a second confirmation a no-op.
+      const { db } = req.ctx.database;
+      const { s, p } = await findLocalSession(db, req.params.id, me.companyId);
+      // A paid session is never paid again, an expired one not at all, and a session for the plan the
+      // company has meanwhile (paid in another tab) would bill it twice.
+      const status = localCheckoutStatus(s);
+      if (status === 'complete') throw new AppError(409, 'checkout_completed');
+      if (status === 'expired') throw new AppError(409, 'checkout_expired');
+      await assertPlanChange(db, me.companyId, p.obj, p.pvsol);
+      // Only one of two concurrent confirmations closes the session (and applies the event).
+      const closed = await db
+        .update(localCheckoutSessions)
+        .set({ status: 'complete' })
+        .where(and(eq(localCheckoutSessions.id, s.id), eq(localCheckoutSessions.status, 'open')))
+        .returning({ id: localCheckoutSessions.id });
+      if (closed.length === 0) throw new AppError(409, 'checkout_completed');
+      // The same path a Stripe webhook takes; the event id keeps it to one change per session.
       await applyPaymentEvent(
         req.ctx,
         {

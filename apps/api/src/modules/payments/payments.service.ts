@@ -14,6 +14,7 @@ export interface SubscriptionRow {
   pvsol_extra: number;
   status: 'active' | 'canceled' | 'past_due';
   provider: 'none' | 'local' | 'stripe';
+  provider_subscription_id: string | null;
   current_period_end: Date | string | null;
 }
 
@@ -89,6 +90,32 @@ export async function getSubscription(ctx: AppContext, companyId: string): Promi
   };
 }
 
+/**
+ * A checkout must change the plan: Premium with exactly the extras already in force would bill the
+ * company again for nothing (409). A changed configuration (more or fewer extras) is a plan change.
+ */
+export async function assertPlanChange(db: DbOrTx, companyId: string, obj: number, pvsol: number) {
+  const [row] = rowsOf<SubscriptionRow>(
+    await db.execute(sql`SELECT * FROM subscriptions WHERE company_id = ${companyId}`),
+  );
+  if (row && effectivePlan(row) === 'premium' && row.obj_extra === obj && row.pvsol_extra === pvsol) {
+    throw new AppError(409, 'plan_unchanged');
+  }
+}
+
+/** A local test checkout stays payable this long, like a Stripe Checkout session. */
+export const LOCAL_CHECKOUT_LIFETIME_MS = 24 * 3_600_000;
+
+/** The status a local checkout session shows: an open one past its lifetime is expired. */
+export function localCheckoutStatus(
+  session: { status: string; createdAt: Date },
+  now = new Date(),
+): 'open' | 'complete' | 'expired' {
+  if (session.status === 'complete') return 'complete';
+  if (now.getTime() - session.createdAt.getTime() > LOCAL_CHECKOUT_LIFETIME_MS) return 'expired';
+  return 'open';
+}
+
 /** The price of Premium with these extras must be what the client asks to bill (never trusted). */
 export function checkPrice(unitAmount: number, obj: number, pvsol: number) {
   if (premiumPrice(obj, pvsol).monthlyCents !== unitAmount) {
@@ -109,7 +136,13 @@ export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent, pr
         ON CONFLICT DO NOTHING RETURNING id`),
     );
     if (fresh.length === 0) return { applied: false };
-    await lockSubscription(tx, companyId);
+    const row = await lockSubscription(tx, companyId);
+    // A change of extras through Stripe Checkout starts a new subscription; the end or change of the
+    // one it replaced must not touch the plan in force.
+    const current = row.provider_subscription_id;
+    if (event.type !== 'activated' && event.subscriptionId && current && event.subscriptionId !== current) {
+      return { applied: false };
+    }
     const periodEnd = event.periodEnd ?? new Date(Date.now() + 31 * 86_400_000);
     if (event.type === 'ended') {
       await tx.execute(sql`UPDATE subscriptions SET plan = 'free', status = 'canceled', obj_extra = 0, pvsol_extra = 0,

@@ -79,12 +79,22 @@ describe('local test provider', () => {
       usage: { unitsBudget: 7, objLeft: 7, pvsolLeft: 3 },
     });
     expect(done.json().data.renewsAt).toBeTruthy();
+    // A paid session shows as paid and is never paid again.
+    const renewsAt = done.json().data.renewsAt;
+    const paid = await t.app.inject({ url: `/api/payments/local-checkout/${id}`, headers: h });
+    expect(paid.json().data.status).toBe('complete');
     const again = await t.app.inject({
       method: 'POST',
       url: `/api/payments/local-checkout/${id}/complete`,
-      headers: h,
+      headers: { ...h, 'accept-language': 'de' },
     });
-    expect(again.json().data.plan).toBe('premium');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      message: 'Dieser Bezahlvorgang ist bereits bezahlt',
+      code: 'checkout_completed',
+    });
+    const still = await t.app.inject({ url: '/api/payments/list-subscription', headers: h });
+    expect(still.json().data).toMatchObject({ plan: 'premium', renewsAt });
     const events = await t.database.query(`SELECT 1 FROM payment_events WHERE company_id = $1`, [
       a.company.id,
     ]);
@@ -93,6 +103,113 @@ describe('local test provider', () => {
       (await t.app.inject({ url: '/api/payments/list-subscription', headers: t.auth(a.sales.token) })).json()
         .data.plan,
     ).toBe('premium');
+  });
+
+  /** create-price, then a checkout session, then the test payment; answers the three responses. */
+  const buy = async (h: Record<string, string>, obj: number, pvsol: number) => {
+    const p = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/create-price',
+      headers: h,
+      payload: price(obj, pvsol, (200 + 100 * obj + 200 * pvsol) * 100),
+    });
+    if (p.statusCode !== 200) return { price: p };
+    const session = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/create-checkout-session',
+      headers: h,
+      payload: {
+        priceId: p.json().data.id,
+        successUrl: 'http://portal.test/profile?checkout=success',
+        cancelUrl: 'http://portal.test/profile?checkout=cancel',
+      },
+    });
+    return { price: p, session };
+  };
+  const complete = (h: Record<string, string>, id: string) =>
+    t.app.inject({ method: 'POST', url: `/api/payments/local-checkout/${id}/complete`, headers: h });
+
+  it('refuses buying the plan the company already has, in its language, but lets it change extras', async () => {
+    const a = await t.createInstallerCompany();
+    const h = t.auth(a.admin.token);
+    const first = await buy(h, 1, 0);
+    expect((await complete(h, first.session?.json().data.id)).statusCode).toBe(200);
+    const before = (await t.app.inject({ url: '/api/payments/list-subscription', headers: h })).json().data;
+
+    for (const [lang, message] of [
+      ['de', 'Sie haben diesen Tarif bereits'],
+      ['en', 'You already have this plan'],
+      ['es', 'Ya tiene este plan'],
+    ] as const) {
+      const same = await buy({ ...h, 'accept-language': lang }, 1, 0);
+      expect(same.price.statusCode).toBe(409);
+      expect(same.price.json()).toMatchObject({ message, code: 'plan_unchanged' });
+    }
+    // A price made before (another tab) cannot start a checkout for the same plan either.
+    const [oldPrice] = await t.database.query<{ id: string }>(
+      `SELECT p.id FROM local_prices p JOIN local_checkout_sessions s ON s.price_id = p.id WHERE s.id = $1`,
+      [first.session?.json().data.id],
+    );
+    const reuse = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/create-checkout-session',
+      headers: h,
+      payload: {
+        priceId: oldPrice?.id,
+        successUrl: 'http://portal.test/profile',
+        cancelUrl: 'http://portal.test/profile',
+      },
+    });
+    expect(reuse.statusCode).toBe(409);
+    const unchanged = (await t.app.inject({ url: '/api/payments/list-subscription', headers: h })).json();
+    expect(unchanged.data).toEqual(before);
+
+    // One more PV Sol extra is a change: it takes effect on payment.
+    const more = await buy(h, 1, 1);
+    expect(more.session?.statusCode).toBe(200);
+    const changed = await complete(h, more.session?.json().data.id);
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data).toMatchObject({
+      plan: 'premium',
+      objExtra: 1,
+      pvsolExtra: 1,
+      monthlyPriceCents: 50000,
+      usage: { unitsBudget: 7 },
+    });
+  });
+
+  it('refuses an open checkout whose plan the company got meanwhile, and an expired one', async () => {
+    const a = await t.createInstallerCompany();
+    const h = t.auth(a.admin.token);
+    const tab1 = await buy(h, 0, 1);
+    const tab2 = await buy(h, 0, 1);
+    expect((await complete(h, tab1.session?.json().data.id)).statusCode).toBe(200);
+    const second = await complete(h, tab2.session?.json().data.id);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().code).toBe('plan_unchanged');
+
+    const stale = await buy(h, 2, 0);
+    const staleId = stale.session?.json().data.id;
+    await t.database.query(
+      `UPDATE local_checkout_sessions SET created_at = now() - interval '25 hours' WHERE id = $1`,
+      [staleId],
+    );
+    const page = await t.app.inject({ url: `/api/payments/local-checkout/${staleId}`, headers: h });
+    expect(page.json().data.status).toBe('expired');
+    const late = await complete(h, staleId);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('checkout_expired');
+    const sub = (await t.app.inject({ url: '/api/payments/list-subscription', headers: h })).json().data;
+    expect(sub).toMatchObject({ objExtra: 0, pvsolExtra: 1 });
+  });
+
+  it('confirms one of two simultaneous payments of a session', async () => {
+    const a = await t.createInstallerCompany();
+    const h = t.auth(a.admin.token);
+    const { session } = await buy(h, 0, 0);
+    const id = session?.json().data.id;
+    const answers = await Promise.all([complete(h, id), complete(h, id), complete(h, id)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
   });
 
   it('lets only the company admin buy', async () => {
@@ -191,6 +308,43 @@ describe('Stripe webhooks', () => {
     });
     expect(after.json().data).toMatchObject({ plan: 'free', status: 'canceled' });
   });
+  it('a change of extras through a new checkout survives the end of the subscription it replaced', async () => {
+    const a = await s.createInstallerCompany();
+    const signed = async (id: string, type: string, object: object) => {
+      const payload = event(`${id}_${a.company.id}`, type, object);
+      return send(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret }));
+    };
+    const checkout = (sub: string, obj: string) => ({
+      id: `cs_${sub}`,
+      object: 'checkout.session',
+      client_reference_id: a.company.id,
+      customer: 'cus_change',
+      subscription: sub,
+      metadata: { companyId: a.company.id, obj, pvsol: '0' },
+    });
+    await signed('evt_first', 'checkout.session.completed', checkout('sub_old', '0'));
+    await signed('evt_change', 'checkout.session.completed', checkout('sub_new', '1'));
+    const oldEnded = await signed('evt_old_end', 'customer.subscription.deleted', {
+      id: 'sub_old',
+      object: 'subscription',
+      status: 'canceled',
+      metadata: { companyId: a.company.id },
+    });
+    expect(oldEnded.json().data.applied).toBe(false);
+    const sub = await s.app.inject({
+      url: '/api/payments/list-subscription',
+      headers: s.auth(a.admin.token),
+    });
+    expect(sub.json().data).toMatchObject({ plan: 'premium', objExtra: 1, status: 'active' });
+    const newEnded = await signed('evt_new_end', 'customer.subscription.deleted', {
+      id: 'sub_new',
+      object: 'subscription',
+      status: 'canceled',
+      metadata: { companyId: a.company.id },
+    });
+    expect(newEnded.json().data.applied).toBe(true);
+  });
+
   it('applies the same event delivered five times at once exactly once', async () => {
     const a = await s.createInstallerCompany();
     const id = `evt_burst_${a.company.id}`;

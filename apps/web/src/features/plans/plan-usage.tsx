@@ -6,6 +6,10 @@ import { useTranslation } from 'react-i18next';
 export function PlanUsage({ subscription }: { subscription: Subscription }) {
   const { t } = useTranslation('plans');
   const { plan, usage } = subscription;
+  // Singular and plural per language ("1 usado", "2 usados"), joined as "used · left".
+  const used = (count: number) => t('section.used', { count });
+  const usedLeft = (usedCount: number, left: number) =>
+    `${used(usedCount)} · ${t('section.left', { count: left })}`;
 
   const row = (kind: 'obj' | 'pvsol', text: string, value: number | null) => (
     <Stack gap={4} key={kind} data-testid={`usage-${kind}`}>
@@ -45,8 +49,8 @@ export function PlanUsage({ subscription }: { subscription: Subscription }) {
   if (plan === 'enterprise' || usage.unitsBudget === null) {
     return (
       <Stack gap="sm">
-        {row('obj', t('section.unlimited', { used: usage.objUsed }), null)}
-        {row('pvsol', t('section.unlimited', { used: usage.pvsolUsed }), null)}
+        {row('obj', `${used(usage.objUsed)} · ${t('section.unlimited')}`, null)}
+        {row('pvsol', `${used(usage.pvsolUsed)} · ${t('section.unlimited')}`, null)}
       </Stack>
     );
   }
@@ -58,14 +62,10 @@ export function PlanUsage({ subscription }: { subscription: Subscription }) {
   const pvsolMax = Math.floor(budget / 2);
   return (
     <Stack gap="sm">
-      {row(
-        'obj',
-        t('section.usedLeft', { used: usage.objUsed, left: objLeft }),
-        objMax ? 100 - (objLeft / objMax) * 100 : 100,
-      )}
+      {row('obj', usedLeft(usage.objUsed, objLeft), objMax ? 100 - (objLeft / objMax) * 100 : 100)}
       {row(
         'pvsol',
-        t('section.usedLeft', { used: usage.pvsolUsed, left: pvsolLeft }),
+        usedLeft(usage.pvsolUsed, pvsolLeft),
         pvsolMax ? 100 - (pvsolLeft / pvsolMax) * 100 : 100,
       )}
     </Stack>

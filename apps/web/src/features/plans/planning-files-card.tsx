@@ -1,16 +1,25 @@
 import { Alert, Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { formatNumber } from '@solar/shared';
-import { IconCube3dSphere, IconDownload, IconFileOff } from '@tabler/icons-react';
+import { formatNumber, isInstallerRole } from '@solar/shared';
+import { IconCube3dSphere, IconDownload, IconFileOff, IconGauge } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
-import { type PlanningFileKind, useDownloadPlanningFile, usePlanningFiles } from '../../api/plans';
+import {
+  type PlanningFileKind,
+  planKeys,
+  useDownloadPlanningFile,
+  usePlanningFiles,
+  useSubscription,
+} from '../../api/plans';
 import { currentLanguage } from '../../i18n';
 import { errorMessage, notifyError, notifySuccess } from '../../lib/errors';
+import { useCurrentUser } from '../auth/session';
 import type { ObjSource } from '../viewer/obj-viewer';
 import { PaywallModal } from './paywall-modal';
 import { PricingModal } from './pricing-modal';
+import { downloadCost, quotaSummary } from './quota-texts';
 
 // three.js loads when a model is first opened (bundle budget: the 3D viewer only when opened).
 const ObjViewer = lazy(async () => ({ default: (await import('../viewer/obj-viewer')).ObjViewer }));
@@ -22,11 +31,15 @@ export function PlanningFilesCard({ quoteId }: { quoteId: string }) {
   const { t } = useTranslation('plans');
   const { t: tApp } = useTranslation();
   const lang = currentLanguage();
+  const { user } = useCurrentUser();
+  const queryClient = useQueryClient();
   const files = usePlanningFiles(quoteId);
+  // The plan and what is left, so the cost of a download shows before the click (installers only).
+  const subscription = useSubscription(isInstallerRole(user.role) && user.installerPartner.length > 0);
   const download = useDownloadPlanningFile(quoteId);
   const [pending, setPending] = useState<PlanningFileKind | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [paywall, setPaywall] = useState<{ message: string; kind: PlanningFileKind } | null>(null);
+  const [paywall, setPaywall] = useState<{ message: string; code: string | undefined } | null>(null);
   const [pricingOpened, pricing] = useDisclosure(false);
   const [viewerUrl, setViewerUrl] = useState<{ url: string; name: string } | null>(null);
   const viewerSource = useMemo<ObjSource | null>(
@@ -41,7 +54,8 @@ export function PlanningFilesCard({ quoteId }: { quoteId: string }) {
       onSuccess: (data) => notifySuccess(t('files.saved', { name: data.name })),
       onError: (error) => {
         if (isApiError(error) && error.status === 402) {
-          setPaywall({ message: error.message, kind });
+          void queryClient.invalidateQueries({ queryKey: planKeys.subscription });
+          setPaywall({ message: error.message, code: error.code });
         } else if (isApiError(error) && error.status === 404) {
           setNotice(errorMessage(error, tApp));
         } else {
@@ -139,10 +153,17 @@ export function PlanningFilesCard({ quoteId }: { quoteId: string }) {
                     </Group>
                   )}
                 </Group>
-                {file?.downloaded && (
+                {file?.downloaded ? (
                   <Text size="xs" c="teal" data-testid={`downloaded-${kind}`}>
                     {t('files.downloaded')}
                   </Text>
+                ) : (
+                  file &&
+                  subscription.data && (
+                    <Text size="xs" c="dimmed" data-testid={`cost-${kind}`}>
+                      {downloadCost(t, subscription.data, kind)}
+                    </Text>
+                  )
                 )}
               </Stack>
             </Paper>
@@ -158,6 +179,12 @@ export function PlanningFilesCard({ quoteId }: { quoteId: string }) {
         <Title order={3} size="h4" id="planning-files-title">
           {t('files.title')}
         </Title>
+        {subscription.data && (
+          <Group gap="xs" wrap="nowrap" align="flex-start" data-testid="planning-files-quota">
+            <IconGauge size={18} color="var(--mantine-color-dimmed)" aria-hidden style={{ flexShrink: 0 }} />
+            <Text size="sm">{quotaSummary(t, subscription.data)}</Text>
+          </Group>
+        )}
         {notice && (
           <Alert
             color="yellow"
@@ -176,7 +203,7 @@ export function PlanningFilesCard({ quoteId }: { quoteId: string }) {
         opened={paywall !== null}
         onClose={() => setPaywall(null)}
         message={paywall?.message ?? ''}
-        kind={paywall?.kind ?? 'obj'}
+        code={paywall?.code}
         onShowPlans={() => {
           setPaywall(null);
           pricing.open();

@@ -17,16 +17,35 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { formatEuro, formatNumber, type PlanName, premiumPrice, premiumQuantities } from '@solar/shared';
+import {
+  ENTERPRISE_LABEL_EURO,
+  EXTRA_OBJ_EURO,
+  EXTRA_PVSOL_EURO,
+  FREE_LABEL_EURO,
+  formatEuro,
+  formatNumber,
+  type PlanName,
+  PREMIUM_BASE_EURO,
+  premiumPrice,
+  premiumQuantities,
+} from '@solar/shared';
 import { IconCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStartCheckout, useSubscription } from '../../api/plans';
+import { planKeys, useStartCheckout, useSubscription } from '../../api/plans';
 import { currentLanguage } from '../../i18n';
 import { MeetingModal } from '../../layout/meeting-modal';
 import { notifyError } from '../../lib/errors';
 import { localeNumberInputProps } from '../../lib/number-input';
 import { useCurrentUser } from '../auth/session';
+
+/** The cards' prices, shown in the UI language's currency format like every other amount. */
+const CARD_PRICE: Record<PlanName, number> = {
+  free: FREE_LABEL_EURO,
+  premium: PREMIUM_BASE_EURO,
+  enterprise: ENTERPRISE_LABEL_EURO,
+};
 
 const FEATURES: Record<PlanName, readonly string[]> = {
   free: ['f1', 'f2', 'f3', 'f4', 'f5'],
@@ -54,7 +73,11 @@ interface ExtraInputProps {
 
 function ExtraInput({ kind, value, onChange, checked, onCheckedChange, disabled }: ExtraInputProps) {
   const { t } = useTranslation('plans');
-  const label = kind === 'obj' ? t('pricing.extraObj') : t('pricing.extraPvsol');
+  const lang = currentLanguage();
+  const label =
+    kind === 'obj'
+      ? t('pricing.extraObj', { amount: euro(EXTRA_OBJ_EURO, lang) })
+      : t('pricing.extraPvsol', { amount: euro(EXTRA_PVSOL_EURO, lang) });
   const qtyLabel = kind === 'obj' ? t('pricing.extraObjQty') : t('pricing.extraPvsolQty');
   return (
     <Group gap="xs" wrap="nowrap" align="center">
@@ -101,10 +124,34 @@ export function PricingModal({ opened, onClose }: { opened: boolean; onClose: ()
   const [pvsol, setPvsol] = useState(0);
   const [blockedUrl, setBlockedUrl] = useState<string | null>(null);
   const checkout = useStartCheckout();
+  const queryClient = useQueryClient();
   const phone = useMediaQuery('(max-width: 36em)');
+  const [prefilled, setPrefilled] = useState(false);
+
+  // Each opening starts from the plan in force: Premium's extras ticked with their quantities.
+  const current = subscription.data;
+  useEffect(() => {
+    if (!opened) {
+      setPrefilled(false);
+      return;
+    }
+    if (prefilled || !current) return;
+    const currentObj = current.plan === 'premium' ? current.objExtra : 0;
+    const currentPvsol = current.plan === 'premium' ? current.pvsolExtra : 0;
+    setObj(currentObj);
+    setObjOn(currentObj > 0);
+    setPvsol(currentPvsol);
+    setPvsolOn(currentPvsol > 0);
+    setPrefilled(true);
+  }, [opened, prefilled, current]);
 
   const price = premiumPrice(obj, pvsol);
   const quantities = premiumQuantities(obj, pvsol);
+  const onPremium = current?.plan === 'premium';
+  // The configuration in force cannot be bought again (the server refuses it too: 409).
+  const isCurrentConfig = onPremium && obj === current.objExtra && pvsol === current.pvsolExtra;
+  const extrasText = (o: number, p: number) =>
+    o || p ? t('section.extrasValue', { obj: o, pvsol: p }) : t('section.noExtras');
 
   const toggle = (kind: 'obj' | 'pvsol', checked: boolean) => {
     // SPEC §5: unchecking an extra resets its quantity to 0; checking starts at 1.
@@ -131,7 +178,10 @@ export function PricingModal({ opened, onClose }: { opened: boolean; onClose: ()
           if (win) info(t('pricing.checkoutOpened'));
           else setBlockedUrl(session.url);
         },
-        onError: (error) => notifyError(error, tApp),
+        onError: (error) => {
+          void queryClient.invalidateQueries({ queryKey: planKeys.subscription });
+          notifyError(error, tApp);
+        },
       },
     );
   };
@@ -161,7 +211,7 @@ export function PricingModal({ opened, onClose }: { opened: boolean; onClose: ()
         </Group>
         <div>
           <Text fz={28} fw={700} lh={1.1}>
-            {t(`pricing.${plan}.price`)}
+            {euro(CARD_PRICE[plan], lang)}
           </Text>
           <Text size="sm" c="dimmed">
             {t(`pricing.${plan}.period`)}
@@ -238,24 +288,58 @@ export function PricingModal({ opened, onClose }: { opened: boolean; onClose: ()
                   <Text size="sm" c="dimmed" mt={4} data-testid="premium-quantities">
                     {t('pricing.quantities', {
                       objFiles: formatNumber(quantities.objFiles, lang),
-                      pvsolFiles: formatNumber(
-                        quantities.pvsolFiles,
-                        lang,
-                        Number.isInteger(quantities.pvsolFiles) ? 0 : 1,
-                      ),
+                      pvsolFiles: formatNumber(quantities.pvsolFiles, lang),
                     })}
                   </Text>
                 </Paper>
               </Stack>,
               canBuy ? (
                 <Stack gap="xs">
+                  {onPremium && !isCurrentConfig && (
+                    <Paper withBorder p="sm" radius="sm" data-testid="premium-change">
+                      <Text fw={600} size="sm">
+                        {t('pricing.changeTitle')}
+                      </Text>
+                      <Text size="sm">
+                        {t('pricing.changeExtras', {
+                          from: extrasText(current.objExtra, current.pvsolExtra),
+                          to: extrasText(obj, pvsol),
+                        })}
+                      </Text>
+                      <Text size="sm">
+                        {t('pricing.changePrice', {
+                          from: euro(current.monthlyPriceCents / 100, lang),
+                          to: euro(price.monthly, lang),
+                        })}
+                      </Text>
+                      <Text size="sm">
+                        {t('pricing.changeUnits', {
+                          from: formatNumber(current.usage.unitsBudget ?? 0, lang),
+                          to: formatNumber(quantities.units, lang),
+                        })}
+                      </Text>
+                      <Text size="xs" c="dimmed" mt={4}>
+                        {t('pricing.changeWhen')}
+                      </Text>
+                    </Paper>
+                  )}
+                  {isCurrentConfig && (
+                    <Text size="sm" c="dimmed" data-testid="premium-unchanged">
+                      {t('pricing.unchanged')}
+                    </Text>
+                  )}
                   <Button
                     fullWidth
                     onClick={choosePremium}
                     loading={checkout.isPending}
+                    disabled={isCurrentConfig}
                     data-testid="choose-premium"
                   >
-                    {t('pricing.choose', { plan: t('planName.premium') })}
+                    {isCurrentConfig
+                      ? t('pricing.current')
+                      : onPremium
+                        ? t('pricing.changePlan')
+                        : t('pricing.choose', { plan: t('planName.premium') })}
                   </Button>
                   {blockedUrl && (
                     <Alert color="yellow" variant="light" p="xs">

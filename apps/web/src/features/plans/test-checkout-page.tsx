@@ -15,7 +15,8 @@ import { formatEuro } from '@solar/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { isApiError } from '../../api/errors';
 import { useCompleteLocalCheckout, useLocalCheckout } from '../../api/plans';
 import { currentLanguage } from '../../i18n';
 import { errorMessage, notifyError } from '../../lib/errors';
@@ -39,6 +40,8 @@ export function TestCheckoutPage() {
     holder: `${user.firstName} ${user.lastName}`.trim(),
   });
   const [missing, setMissing] = useState(false);
+  /** The server's refusal of the payment (409: paid already, expired, or already the plan in force). */
+  const [refused, setRefused] = useState<string | null>(null);
 
   const banner = (
     <Alert
@@ -83,6 +86,8 @@ export function TestCheckoutPage() {
   } else {
     const data = session.data;
     const amount = formatEuro(data.amountCents / 100, lang);
+    // Only an open session is paid; a paid or expired one shows its state and no card form.
+    const payable = data.status === 'open' && refused === null;
     const pay = () => {
       if (!card.number.trim() || !card.expiry.trim() || !card.cvc.trim() || !card.holder.trim()) {
         setMissing(true);
@@ -91,7 +96,10 @@ export function TestCheckoutPage() {
       setMissing(false);
       complete.mutate(data.id, {
         onSuccess: () => window.location.assign(data.successUrl),
-        onError: (error) => notifyError(error, tApp),
+        onError: (error) => {
+          if (isApiError(error) && error.status === 409) setRefused(error.message);
+          else notifyError(error, tApp);
+        },
       });
     };
     const field = (key: keyof typeof card, label: string, autoComplete: string) => (
@@ -137,21 +145,38 @@ export function TestCheckoutPage() {
                   : t('section.noExtras')}
               </Text>
             </div>
-            {data.status !== 'open' && <Alert color="teal">{t('checkout.completed')}</Alert>}
-            {field('number', t('checkout.cardNumber'), 'cc-number')}
-            <SimpleGrid cols={2}>
-              {field('expiry', t('checkout.expiry'), 'cc-exp')}
-              {field('cvc', t('checkout.cvc'), 'cc-csc')}
-            </SimpleGrid>
-            {field('holder', t('checkout.holder'), 'cc-name')}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => window.location.assign(data.cancelUrl)}>
-                {t('checkout.cancel')}
-              </Button>
-              <Button type="submit" loading={complete.isPending} data-testid="checkout-pay">
-                {t('checkout.pay', { amount })}
-              </Button>
-            </Group>
+            {payable ? (
+              <>
+                {field('number', t('checkout.cardNumber'), 'cc-number')}
+                <SimpleGrid cols={2}>
+                  {field('expiry', t('checkout.expiry'), 'cc-exp')}
+                  {field('cvc', t('checkout.cvc'), 'cc-csc')}
+                </SimpleGrid>
+                {field('holder', t('checkout.holder'), 'cc-name')}
+                <Group justify="flex-end">
+                  <Button variant="default" onClick={() => window.location.assign(data.cancelUrl)}>
+                    {t('checkout.cancel')}
+                  </Button>
+                  <Button type="submit" loading={complete.isPending} data-testid="checkout-pay">
+                    {t('checkout.pay', { amount })}
+                  </Button>
+                </Group>
+              </>
+            ) : (
+              <Stack gap="md" align="flex-start">
+                <Alert
+                  color={data.status === 'complete' ? 'teal' : 'yellow'}
+                  data-testid="checkout-state"
+                  data-status={data.status}
+                  w="100%"
+                >
+                  {refused ?? (data.status === 'complete' ? t('checkout.completed') : t('checkout.expired'))}
+                </Alert>
+                <Button component={Link} to="/profile" variant="light" data-testid="checkout-back">
+                  {t('checkout.back')}
+                </Button>
+              </Stack>
+            )}
           </Stack>
         </form>
       </Paper>
