@@ -1,11 +1,12 @@
 import { ActionIcon, Button, Grid, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { Email, INSTALLER_ROLES, type InstallerRole } from '@solar/shared';
+import { Email, formatNumber, INSTALLER_ROLES, type InstallerRole } from '@solar/shared';
 import { IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { useInviteUsers } from '../../api/installer';
+import { currentLanguage } from '../../i18n';
 import { notifyError, notifySuccess, translateMessage } from '../../lib/errors';
 import { SectionCard } from './section-card';
 
@@ -93,7 +94,13 @@ export function InviteForm({ companyId }: { companyId: string }) {
       { users },
       {
         onSuccess: () => {
-          notifySuccess(t('profile.invite.success'));
+          // Counts the people sent: "Der Benutzer wurde eingeladen", "2 Benutzer wurden eingeladen".
+          notifySuccess(
+            t('profile.invite.invited', {
+              count: users.length,
+              n: formatNumber(users.length, currentLanguage()),
+            }),
+          );
           setRows([emptyRow()]);
           setErrors({});
         },

@@ -1,22 +1,17 @@
 import {
-  ActionIcon,
   Alert,
-  Avatar,
   Badge,
   Button,
   EmptyState,
   Group,
   Modal,
-  NativeSelect,
   Skeleton,
   Stack,
-  Table,
   Text,
-  Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { formatNumber, INSTALLER_ROLES, type InstallerRole, type TeamMember } from '@solar/shared';
-import { IconTrash, IconUsers } from '@tabler/icons-react';
+import { formatNumber, type InstallerRole, type TeamMember } from '@solar/shared';
+import { IconUsers } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChangeRole, useRemoveAccess, useTeamQuery } from '../../api/installer';
@@ -24,14 +19,7 @@ import { currentLanguage } from '../../i18n';
 import { notifyError, notifySuccess } from '../../lib/errors';
 import { useCurrentUser } from '../auth/session';
 import { SectionCard } from './section-card';
-
-function displayName(member: TeamMember): string {
-  return `${member.firstName} ${member.lastName}`.trim() || member.email;
-}
-
-function isInstallerRole(role: string): role is InstallerRole {
-  return (INSTALLER_ROLES as readonly string[]).includes(role);
-}
+import { displayName, TeamMembers } from './team-members';
 
 function TeamSkeleton() {
   return (
@@ -60,7 +48,6 @@ export function TeamSection({ companyId }: { companyId: string }) {
   const [removing, setRemoving] = useState<TeamMember | null>(null);
   // A role change waits for confirmation: until then the select keeps showing the member's current role.
   const [roleChange, setRoleChange] = useState<{ member: TeamMember; role: InstallerRole } | null>(null);
-  const roleOptions = INSTALLER_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }));
   const count = team.data?.length ?? 0;
 
   const onConfirmRole = () => {
@@ -121,85 +108,13 @@ export function TeamSection({ companyId }: { companyId: string }) {
     );
   } else {
     body = (
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="sm" highlightOnHover data-testid="team-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('profile.team.member')}</Table.Th>
-              <Table.Th>{t('profile.team.role')}</Table.Th>
-              <Table.Th>{t('profile.team.status')}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('profile.team.actions')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {team.data.map((member) => {
-              const name = displayName(member);
-              const isSelf = member._id === user._id;
-              return (
-                <Table.Tr key={member._id} data-testid={`team-member-${member.email}`}>
-                  <Table.Td>
-                    <Group gap="sm" wrap="nowrap">
-                      <Avatar name={name} color="initials" radius="xl" size={36} alt="" />
-                      <div style={{ minWidth: 0 }}>
-                        <Text fw={600} size="sm">
-                          {name}
-                          {isSelf && (
-                            <Badge ml={8} size="xs" variant="outline">
-                              {t('profile.team.you')}
-                            </Badge>
-                          )}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {member.email}
-                        </Text>
-                      </div>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    {isInstallerRole(member.role) ? (
-                      <NativeSelect
-                        size="xs"
-                        w={240}
-                        data={roleOptions}
-                        value={member.role}
-                        disabled={isSelf || changeRole.isPending}
-                        aria-label={t('profile.team.roleOf', { name })}
-                        onChange={(event) => {
-                          const role = event.currentTarget.value;
-                          if (isInstallerRole(role) && role !== member.role) setRoleChange({ member, role });
-                        }}
-                      />
-                    ) : (
-                      <Badge variant="light">{t(`roles.${member.role}`)}</Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="dot" color={member.isActive ? 'teal' : 'yellow'}>
-                      {member.isActive ? t('profile.team.active') : t('profile.team.pending')}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {!isSelf && (
-                      <Tooltip label={t('profile.team.remove')} withArrow>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          onClick={() => setRemoving(member)}
-                          aria-label={t('profile.team.removeOf', { name })}
-                        >
-                          <IconTrash size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <TeamMembers
+        members={team.data}
+        selfId={user._id}
+        isChangingRole={changeRole.isPending}
+        onPickRole={(member, role) => setRoleChange({ member, role })}
+        onRemove={setRemoving}
+      />
     );
   }
 
