@@ -120,9 +120,14 @@ test.describe('change requests on /data (ADMIN)', () => {
     await expect(row.getByRole('button', { name: /Als erledigt markieren/ })).toHaveCount(0);
 
     // 4. Reopened from the resolved list: back under "Offen".
+    const reopenedAgain = page.waitForResponse((r) =>
+      r.url().includes(`/change-requests/${created._id}/reopen`),
+    );
     await row.getByRole('button', { name: /^Wieder öffnen/ }).click();
+    expect((await reopenedAgain).status()).toBe(200);
     await expect(row).toHaveCount(0);
-    await expect(page.getByText('Änderungswunsch wieder geöffnet')).toBeVisible();
+    // The undo's toast of step 2 may still be up on a slow machine: this one is the last.
+    await expect(page.getByText('Änderungswunsch wieder geöffnet').last()).toBeVisible();
     await page.getByTestId('change-request-status').getByText('Offen', { exact: true }).click();
     await expect(row).toBeVisible();
     expect((await listed(page.request, admin, 'open')).find((r) => r._id === created._id)).toMatchObject({
@@ -136,5 +141,29 @@ test.describe('change requests on /data (ADMIN)', () => {
       headers: authHeaders(admin),
     });
     expect(cleanup.status()).toBe(200);
+  });
+
+  test('on a phone each request is a card with its reason, comment and button in view', async ({ page }) => {
+    const created = await reportProblem(page.request);
+    const admin = await tokenOf(page.request, DEMO.admin);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await loginAs(page, DEMO.admin, '/data?tab=requests', 'en');
+    const card = rowOf(page, created._id);
+    await expect(card).toBeVisible({ timeout: 60_000 });
+    await expect(card).toContainText('Other');
+    await expect(card).toContainText(created.comment);
+    const button = card.getByRole('button', { name: /^Mark as resolved/ });
+    await button.scrollIntoViewIfNeeded();
+    const box = await button.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // The same confirmation as on a desk.
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: 'Mark the change request as resolved?' });
+    await expect(dialog).toContainText(created.shortId);
+    await dialog.getByRole('button', { name: 'Mark as resolved' }).click();
+    await expect(card).toHaveCount(0);
+    expect((await listed(page.request, admin, 'resolved')).map((r) => r._id)).toContain(created._id);
   });
 });

@@ -1,5 +1,5 @@
 import { Drawer } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { CONSTANTS } from '@solar/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type CSSProperties, Suspense, useEffect, useState } from 'react';
@@ -10,22 +10,12 @@ import { useLiveEvents } from '../app/live-events';
 import { useCurrentUser } from '../features/auth/session';
 import { OnboardingTour } from '../features/help/onboarding-tour';
 import { hasNotifications } from '../features/notifications/lib/notification-text';
+import { useIsPhone } from '../lib/use-is-phone';
 import classes from './app-shell.module.css';
 import { ContentLoader } from './full-page-state';
 import { Header } from './header';
 import { MeetingModal } from './meeting-modal';
 import { Sidebar } from './sidebar';
-
-/** Matches below the sidebar breakpoint of SPEC §9 (787 px). */
-const MOBILE_QUERY = `(max-width: ${CONSTANTS.sidebarMobileBreakpoint - 0.02}px)`;
-
-function matchesNow(query: string): boolean {
-  return (
-    typeof window !== 'undefined' &&
-    typeof window.matchMedia === 'function' &&
-    window.matchMedia(query).matches
-  );
-}
 
 /**
  * The logged-in frame: dark sidebar (240 px, 70 px collapsed; an overlay under 787 px opened by the
@@ -36,7 +26,7 @@ export function AppShell() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { pathname } = useLocation();
-  const isMobile = useMediaQuery(MOBILE_QUERY, matchesNow(MOBILE_QUERY), { getInitialValueInEffect: false });
+  const isMobile = useIsPhone();
   const [collapsed, setCollapsed] = useState(false);
   const [mobileOpened, mobileMenu] = useDisclosure(false);
   const [meetingOpened, meeting] = useDisclosure(false);

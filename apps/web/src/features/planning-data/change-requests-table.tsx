@@ -1,8 +1,9 @@
-import { Button, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { type ChangeRequest, type ChangeRequestStatus, formatDate } from '@solar/shared';
 import { IconArrowBackUp, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n';
+import { useIsPhone } from '../../lib/use-is-phone';
 
 interface ChangeRequestsTableProps {
   /** Which list this is: open requests get 'Mark as resolved', resolved ones 'Reopen' and who resolved them. */
@@ -14,19 +15,148 @@ interface ChangeRequestsTableProps {
   onReopen: (request: ChangeRequest) => void;
 }
 
-/** The change requests of one status as a table (ADMIN, /data). */
-export function ChangeRequestsTable({
-  status,
-  requests,
+/** The button of one request: 'Mark as resolved' on an open one, 'Reopen' on a resolved one. */
+function RequestAction({
+  request,
+  isResolved,
   busyId,
   onResolve,
   onReopen,
-}: ChangeRequestsTableProps) {
+  fullWidth,
+}: {
+  request: ChangeRequest;
+  isResolved: boolean;
+  busyId: string | null | undefined;
+  onResolve: (request: ChangeRequest) => void;
+  onReopen: (request: ChangeRequest) => void;
+  fullWidth?: boolean;
+}) {
+  const { t } = useTranslation('planning');
+  const isBusy = busyId !== null && busyId !== undefined;
+  return isResolved ? (
+    <Button
+      size="xs"
+      variant="default"
+      fullWidth={fullWidth}
+      leftSection={<IconArrowBackUp size={14} aria-hidden />}
+      loading={busyId === request._id}
+      disabled={isBusy && busyId !== request._id}
+      onClick={() => onReopen(request)}
+      aria-label={t('requests.reopenOf', { shortId: request.shortId })}
+      data-testid="reopen-button"
+    >
+      {t('requests.reopen')}
+    </Button>
+  ) : (
+    <Button
+      size="xs"
+      variant="light"
+      fullWidth={fullWidth}
+      leftSection={<IconCheck size={14} aria-hidden />}
+      loading={busyId === request._id}
+      disabled={isBusy && busyId !== request._id}
+      onClick={() => onResolve(request)}
+      aria-label={t('requests.resolveOf', { shortId: request.shortId })}
+      data-testid="resolve-button"
+    >
+      {t('requests.resolve')}
+    </Button>
+  );
+}
+
+/** Who resolved a request and when. */
+function ResolvedBy({ request }: { request: ChangeRequest }) {
+  const { t } = useTranslation('planning');
+  const lang = currentLanguage();
+  return (
+    <>
+      <Text size="sm">{request.resolvedAt ? formatDate(request.resolvedAt, lang) : '–'}</Text>
+      <Text size="xs" c="dimmed">
+        {request.resolvedByName
+          ? t('requests.resolvedBy', { name: request.resolvedByName })
+          : t('requests.resolvedByUnknown')}
+      </Text>
+    </>
+  );
+}
+
+/**
+ * The change requests of one status (ADMIN, /data): a table from 787 px; on a phone one card per
+ * request with its reason, comment and button in view (the table's columns were off-screen there).
+ */
+export function ChangeRequestsTable(props: ChangeRequestsTableProps) {
+  const isPhone = useIsPhone();
+  return isPhone ? <ChangeRequestCards {...props} /> : <WideTable {...props} />;
+}
+
+function ChangeRequestCards({ status, requests, busyId, onResolve, onReopen }: ChangeRequestsTableProps) {
   const { t } = useTranslation('planning');
   const { t: tp } = useTranslation('pipeline');
   const lang = currentLanguage();
   const isResolved = status === 'resolved';
-  const isBusy = busyId !== null && busyId !== undefined;
+  return (
+    <Stack
+      gap="sm"
+      role="list"
+      aria-label={isResolved ? t('requests.resolvedList') : t('requests.openList')}
+      data-testid="change-requests-table"
+      data-status={status}
+    >
+      {requests.map((request) => (
+        <Paper
+          key={request._id}
+          withBorder
+          p="sm"
+          role="listitem"
+          data-testid="change-request-row"
+          data-short-id={request.shortId}
+          data-id={request._id}
+        >
+          <Stack gap={6}>
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Text size="sm" ff="monospace">
+                {request.shortId}
+              </Text>
+              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                {formatDate(request.createdAt, lang)}
+              </Text>
+            </Group>
+            <Text size="xs" c="dimmed">
+              {request.address} · {request.companyName}
+            </Text>
+            <Text size="sm" fw={600}>
+              {tp(`reason.${request.reason}`)}
+            </Text>
+            {request.comment && (
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {request.comment}
+              </Text>
+            )}
+            {isResolved && (
+              <div data-testid="resolved-by">
+                <ResolvedBy request={request} />
+              </div>
+            )}
+            <RequestAction
+              request={request}
+              isResolved={isResolved}
+              busyId={busyId}
+              onResolve={onResolve}
+              onReopen={onReopen}
+              fullWidth
+            />
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+function WideTable({ status, requests, busyId, onResolve, onReopen }: ChangeRequestsTableProps) {
+  const { t } = useTranslation('planning');
+  const { t: tp } = useTranslation('pipeline');
+  const lang = currentLanguage();
+  const isResolved = status === 'resolved';
 
   return (
     <Table.ScrollContainer
@@ -79,42 +209,17 @@ export function ChangeRequestsTable({
               </Table.Td>
               {isResolved && (
                 <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="resolved-by">
-                  <Text size="sm">{request.resolvedAt ? formatDate(request.resolvedAt, lang) : '–'}</Text>
-                  <Text size="xs" c="dimmed">
-                    {request.resolvedByName
-                      ? t('requests.resolvedBy', { name: request.resolvedByName })
-                      : t('requests.resolvedByUnknown')}
-                  </Text>
+                  <ResolvedBy request={request} />
                 </Table.Td>
               )}
               <Table.Td ta="right">
-                {isResolved ? (
-                  <Button
-                    size="xs"
-                    variant="default"
-                    leftSection={<IconArrowBackUp size={14} aria-hidden />}
-                    loading={busyId === request._id}
-                    disabled={isBusy && busyId !== request._id}
-                    onClick={() => onReopen(request)}
-                    aria-label={t('requests.reopenOf', { shortId: request.shortId })}
-                    data-testid="reopen-button"
-                  >
-                    {t('requests.reopen')}
-                  </Button>
-                ) : (
-                  <Button
-                    size="xs"
-                    variant="light"
-                    leftSection={<IconCheck size={14} aria-hidden />}
-                    loading={busyId === request._id}
-                    disabled={isBusy && busyId !== request._id}
-                    onClick={() => onResolve(request)}
-                    aria-label={t('requests.resolveOf', { shortId: request.shortId })}
-                    data-testid="resolve-button"
-                  >
-                    {t('requests.resolve')}
-                  </Button>
-                )}
+                <RequestAction
+                  request={request}
+                  isResolved={isResolved}
+                  busyId={busyId}
+                  onResolve={onResolve}
+                  onReopen={onReopen}
+                />
               </Table.Td>
             </Table.Tr>
           ))}

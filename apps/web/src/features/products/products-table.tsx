@@ -1,27 +1,19 @@
 import { Badge, Checkbox, Group, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { CONSTANTS } from '@solar/shared';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n';
+import { useIsPhone } from '../../lib/use-is-phone';
 import { ProductCards } from './product-cards';
 import { TYPE_ICONS } from './product-meta';
 import { detailsText, PriceText, type ProductListProps, RowMenu, TierBadge } from './product-row-parts';
 
 export type { RowAction } from './product-row-parts';
 
-/** Below the sidebar breakpoint of SPEC §9 (787 px): a phone, which gets cards instead of the table. */
-const PHONE_QUERY = `(max-width: ${CONSTANTS.sidebarMobileBreakpoint - 0.02}px)`;
-const matchesNow = (query: string) =>
-  typeof window !== 'undefined' &&
-  typeof window.matchMedia === 'function' &&
-  window.matchMedia(query).matches;
-
 /**
  * The product list: a table from 787 px; on a phone one card per product, with its name, type,
  * price, tiers and ⋮ menu in view (the table's price and menu columns were off-screen there).
  */
 export function ProductsTable(props: ProductListProps) {
-  const isPhone = useMediaQuery(PHONE_QUERY, matchesNow(PHONE_QUERY), { getInitialValueInEffect: false });
+  const isPhone = useIsPhone();
   return isPhone ? <ProductCards {...props} /> : <WideTable {...props} />;
 }
 

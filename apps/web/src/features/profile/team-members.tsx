@@ -11,18 +11,11 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { CONSTANTS, INSTALLER_ROLES, type InstallerRole, type TeamMember } from '@solar/shared';
+import { INSTALLER_ROLES, type InstallerRole, type TeamMember } from '@solar/shared';
 import { IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-
-/** Below the sidebar breakpoint of SPEC §9 (787 px): a phone, which gets cards instead of the table. */
-const PHONE_QUERY = `(max-width: ${CONSTANTS.sidebarMobileBreakpoint - 0.02}px)`;
-const matchesNow = (query: string) =>
-  typeof window !== 'undefined' &&
-  typeof window.matchMedia === 'function' &&
-  window.matchMedia(query).matches;
+import { useIsPhone } from '../../lib/use-is-phone';
 
 export function displayName(member: TeamMember): string {
   return `${member.firstName} ${member.lastName}`.trim() || member.email;
@@ -49,7 +42,7 @@ interface TeamMembersProps {
  * Both carry the same test ids (`team-table`, `team-member-{email}`) and accessible names.
  */
 export function TeamMembers(props: TeamMembersProps) {
-  const isPhone = useMediaQuery(PHONE_QUERY, matchesNow(PHONE_QUERY), { getInitialValueInEffect: false });
+  const isPhone = useIsPhone();
   return isPhone ? <TeamCards {...props} /> : <TeamTable {...props} />;
 }
 
