@@ -33,33 +33,35 @@ function RequestAction({
 }) {
   const { t } = useTranslation('planning');
   const isBusy = busyId !== null && busyId !== undefined;
-  return isResolved ? (
+  // A resolved request is opened again; an open one is marked resolved.
+  const action = isResolved
+    ? {
+        variant: 'default',
+        Icon: IconArrowBackUp,
+        label: t('requests.reopen'),
+        name: t('requests.reopenOf', { shortId: request.shortId }),
+        run: onReopen,
+      }
+    : {
+        variant: 'light',
+        Icon: IconCheck,
+        label: t('requests.resolve'),
+        name: t('requests.resolveOf', { shortId: request.shortId }),
+        run: onResolve,
+      };
+  return (
     <Button
       size="xs"
-      variant="default"
+      variant={action.variant}
       fullWidth={fullWidth}
-      leftSection={<IconArrowBackUp size={14} aria-hidden />}
+      leftSection={<action.Icon size={14} aria-hidden />}
       loading={busyId === request._id}
       disabled={isBusy && busyId !== request._id}
-      onClick={() => onReopen(request)}
-      aria-label={t('requests.reopenOf', { shortId: request.shortId })}
-      data-testid="reopen-button"
+      onClick={() => action.run(request)}
+      aria-label={action.name}
+      data-testid={isResolved ? 'reopen-button' : 'resolve-button'}
     >
-      {t('requests.reopen')}
-    </Button>
-  ) : (
-    <Button
-      size="xs"
-      variant="light"
-      fullWidth={fullWidth}
-      leftSection={<IconCheck size={14} aria-hidden />}
-      loading={busyId === request._id}
-      disabled={isBusy && busyId !== request._id}
-      onClick={() => onResolve(request)}
-      aria-label={t('requests.resolveOf', { shortId: request.shortId })}
-      data-testid="resolve-button"
-    >
-      {t('requests.resolve')}
+      {action.label}
     </Button>
   );
 }

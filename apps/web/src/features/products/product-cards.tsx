@@ -2,7 +2,14 @@ import { Badge, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n';
 import { TYPE_ICONS } from './product-meta';
-import { detailsText, PriceText, type ProductListProps, RowMenu, TierBadge } from './product-row-parts';
+import {
+  detailsText,
+  PriceText,
+  type ProductListProps,
+  RowMenu,
+  selectionOf,
+  TierBadge,
+} from './product-row-parts';
 
 /**
  * The product list on a phone (under 787 px): one card per product, nothing off-screen. The name
@@ -22,9 +29,7 @@ export function ProductCards({
 }: ProductListProps) {
   const { t } = useTranslation('products');
   const lang = currentLanguage();
-  const selectableRows = rows.filter(selectable);
-  const allSelected = selectableRows.length > 0 && selectableRows.every((row) => selected.has(row._id));
-  const someSelected = selectableRows.some((row) => selected.has(row._id));
+  const { selectableRows, allSelected, someSelected } = selectionOf(rows, selectable, selected);
 
   return (
     <Stack

@@ -51,6 +51,18 @@ function formatDetail(key: DetailKey, value: number, lang: Language, t: TFunctio
   }
 }
 
+/** The rows the user may tick, and whether all or some of them are ticked (the select-all box). */
+export function selectionOf(
+  rows: readonly Product[],
+  selectable: (row: Product) => boolean,
+  selected: ReadonlySet<string>,
+) {
+  const selectableRows = rows.filter(selectable);
+  const allSelected = selectableRows.length > 0 && selectableRows.every((row) => selected.has(row._id));
+  const someSelected = selectableRows.some((row) => selected.has(row._id));
+  return { selectableRows, allSelected, someSelected };
+}
+
 /** The product's key details of its type in one line ('' when it has none). */
 export function detailsText(product: Product, lang: Language, t: TFunction<'products'>): string {
   return KEY_DETAILS[product.type]

@@ -4,7 +4,14 @@ import { currentLanguage } from '../../i18n';
 import { useIsPhone } from '../../lib/use-is-phone';
 import { ProductCards } from './product-cards';
 import { TYPE_ICONS } from './product-meta';
-import { detailsText, PriceText, type ProductListProps, RowMenu, TierBadge } from './product-row-parts';
+import {
+  detailsText,
+  PriceText,
+  type ProductListProps,
+  RowMenu,
+  selectionOf,
+  TierBadge,
+} from './product-row-parts';
 
 export type { RowAction } from './product-row-parts';
 
@@ -30,11 +37,9 @@ function WideTable({
 }: ProductListProps) {
   const { t } = useTranslation('products');
   const lang = currentLanguage();
-  const selectableRows = rows.filter(selectable);
+  const { selectableRows, allSelected, someSelected } = selectionOf(rows, selectable, selected);
   const withSelection = selectableRows.length > 0;
   const withActions = rows.some((row) => actionsFor(row).length > 0);
-  const allSelected = withSelection && selectableRows.every((row) => selected.has(row._id));
-  const someSelected = selectableRows.some((row) => selected.has(row._id));
 
   return (
     <Table.ScrollContainer minWidth={showCompanyPrice ? 960 : 760} type="native" pos="relative">
