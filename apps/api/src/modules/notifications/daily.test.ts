@@ -234,9 +234,13 @@ describe('the digest of new leads', () => {
     expect((await leads(b.admin.token)).map((n) => n.count)).toEqual([3]);
     // The installer (no sales) hears nothing of leads.
     expect(await leads(a.installer.token)).toEqual([]);
-    // Again: nothing new.
-    expect(await platform().transaction((tx) => createLeadDigest(tx, t.config, day))).toBe(0);
-    expect(await leads(a.sales.token)).toHaveLength(1);
+    // Again: nothing new for anyone told already. (On a shared server database another test file's
+    // company may have been created near these quotes meanwhile and be told now, so the run's own
+    // count is not asserted.)
+    await platform().transaction((tx) => createLeadDigest(tx, t.config, day));
+    for (const token of [a.admin.token, a.sales.token, b.admin.token]) {
+      expect(await leads(token)).toHaveLength(1);
+    }
     expect(dayBefore('2031-03-01')).toBe('2031-02-28');
   });
 
