@@ -74,7 +74,11 @@ export interface BuildOptions {
  */
 function createPaymentProvider({ config, database: given }: BuildOptions): PaymentProvider {
   if (config.STRIPE_SECRET_KEY)
-    return createStripeProvider(config.STRIPE_SECRET_KEY, config.STRIPE_WEBHOOK_SECRET);
+    return createStripeProvider(
+      config.STRIPE_SECRET_KEY,
+      config.STRIPE_WEBHOOK_SECRET,
+      config.STRIPE_API_URL,
+    );
   const database = given.as(PLATFORM);
   return createLocalProvider({
     publicUrl: config.PUBLIC_URL,

@@ -46,6 +46,8 @@ const Env = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   /** Signing secret of the Stripe webhook endpoint (POST /api/payments/webhook). */
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Stripe's API address, for a stripe-mock or a test server; unset is https://api.stripe.com. */
+  STRIPE_API_URL: z.string().url().optional(),
   /** The job queue this process enqueues to and works on. */
   JOB_QUEUE: z.string().min(1).max(100).default('default'),
   /** A notification's e-mail waits this long, and is not sent if the user has read it in the portal by then. */

@@ -14,6 +14,10 @@ import { DAILY_JOB, dailyJob, scheduleDailyRun } from './modules/notifications/d
 import { sendNotificationsJob } from './modules/notifications/notifications.mail';
 import { NOTIFICATION_MAIL_JOB } from './modules/notifications/notifications.service';
 import { sendOfferJob } from './modules/offers/offers.service';
+import {
+  CANCEL_REPLACED_SUBSCRIPTION_JOB,
+  cancelReplacedSubscriptionJob,
+} from './modules/payments/payments.service';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -69,6 +73,7 @@ export function jobHandlers(given: JobDeps): Record<string, JobHandler> {
     'send-acceptance': (payload) => sendAcceptanceJob(deps, payload),
     [NOTIFICATION_MAIL_JOB]: (payload) => sendNotificationsJob(deps, payload),
     [DAILY_JOB]: (payload) => dailyJob(deps, payload),
+    [CANCEL_REPLACED_SUBSCRIPTION_JOB]: (payload) => cancelReplacedSubscriptionJob(deps.config, payload),
     [VIEW_INDEX_JOB]: async (payload) => {
       const job = payload as ViewIndexJob;
       await syncViewIndexes(deps.database, job.companyId, job.board, {

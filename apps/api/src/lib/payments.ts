@@ -20,6 +20,8 @@ export interface CheckoutInput {
   cancelUrl: string;
   obj: number;
   pvsol: number;
+  /** The provider's customer of the company's earlier subscription, so a change bills the same one. */
+  customerId?: string | null;
 }
 
 /** The card payment provider behind the payment routes. */
@@ -33,9 +35,39 @@ export interface PaymentProvider {
 
 const meta = (m: Record<string, string> | null | undefined, key: string) => Number(m?.[key] ?? 0) || 0;
 
-/** Stripe through the official SDK (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET). */
-export function createStripeProvider(secretKey: string, webhookSecret: string | undefined): PaymentProvider {
-  const stripe = new Stripe(secretKey);
+/** The official SDK's client; `apiUrl` points it at a stripe-mock or a test server instead of Stripe. */
+export function stripeClient(secretKey: string, apiUrl?: string): Stripe {
+  if (!apiUrl) return new Stripe(secretKey);
+  const url = new URL(apiUrl);
+  return new Stripe(secretKey, {
+    host: url.hostname,
+    port: url.port || (url.protocol === 'http:' ? 80 : 443),
+    protocol: url.protocol === 'http:' ? 'http' : 'https',
+  });
+}
+
+/**
+ * Ends a subscription that a plan change replaced, at once. The unused rest of its paid month is
+ * credited to the customer (`prorate` with `invoice_now` puts the credit on a final invoice, so it
+ * goes to the customer's balance and pays towards the new subscription's next invoice). One that is
+ * gone already is fine: a retried job, or cancelled by hand in the dashboard.
+ */
+export async function cancelStripeSubscription(stripe: Stripe, subscriptionId: string): Promise<void> {
+  try {
+    await stripe.subscriptions.cancel(subscriptionId, { prorate: true, invoice_now: true });
+  } catch (err) {
+    if ((err as { code?: string }).code === 'resource_missing') return;
+    throw err;
+  }
+}
+
+/** Stripe through the official SDK (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL). */
+export function createStripeProvider(
+  secretKey: string,
+  webhookSecret: string | undefined,
+  apiUrl?: string,
+): PaymentProvider {
+  const stripe = stripeClient(secretKey, apiUrl);
   return {
     name: 'stripe',
     async createPrice({ unitAmount, obj, pvsol }) {
@@ -55,6 +87,7 @@ export function createStripeProvider(secretKey: string, webhookSecret: string | 
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
         client_reference_id: input.companyId,
+        ...(input.customerId ? { customer: input.customerId } : {}),
         metadata: { companyId: input.companyId, obj: String(input.obj), pvsol: String(input.pvsol) },
         subscription_data: {
           metadata: { companyId: input.companyId, obj: String(input.obj), pvsol: String(input.pvsol) },

@@ -18,6 +18,7 @@ import {
   checkPrice,
   getSubscription,
   localCheckoutStatus,
+  providerCustomerOf,
 } from './payments.service';
 
 const buyers = { access: ['INSTALLER_ADMIN'] } as const;
@@ -73,6 +74,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         cancelUrl: req.body.cancelUrl,
         obj,
         pvsol,
+        customerId:
+          req.ctx.payments.name === 'stripe'
+            ? await providerCustomerOf(req.ctx.database.db, me.companyId)
+            : null,
       });
       return { data: session };
     },

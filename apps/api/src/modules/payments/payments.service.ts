@@ -1,9 +1,11 @@
 import { CONSTANTS, monthlyUnits, type PlanName, premiumPrice, type Subscription } from '@solar/shared';
 import { sql } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { AppError, badRequest } from '../../lib/errors';
-import type { PaymentEvent } from '../../lib/payments';
+import { enqueueJob } from '../../lib/jobs';
+import { cancelStripeSubscription, type PaymentEvent, stripeClient } from '../../lib/payments';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -15,6 +17,7 @@ export interface SubscriptionRow {
   status: 'active' | 'canceled' | 'past_due';
   provider: 'none' | 'local' | 'stripe';
   provider_subscription_id: string | null;
+  provider_customer_id: string | null;
   current_period_end: Date | string | null;
 }
 
@@ -143,6 +146,23 @@ export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent, pr
     if (event.type !== 'activated' && event.subscriptionId && current && event.subscriptionId !== current) {
       return { applied: false };
     }
+    // A change through Stripe Checkout started a new subscription: the one it replaces is ended at
+    // Stripe after this commits (a job, retried while Stripe cannot be reached), so the company is
+    // not billed for both.
+    if (
+      event.type === 'activated' &&
+      provider === 'stripe' &&
+      row.provider === 'stripe' &&
+      row.status !== 'canceled' &&
+      current &&
+      event.subscriptionId &&
+      event.subscriptionId !== current
+    ) {
+      await enqueueJob(tx, ctx.config.JOB_QUEUE, CANCEL_REPLACED_SUBSCRIPTION_JOB, {
+        companyId,
+        subscriptionId: current,
+      });
+    }
     const periodEnd = event.periodEnd ?? new Date(Date.now() + 31 * 86_400_000);
     if (event.type === 'ended') {
       await tx.execute(sql`UPDATE subscriptions SET plan = 'free', status = 'canceled', obj_extra = 0, pvsol_extra = 0,
@@ -156,4 +176,29 @@ export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent, pr
     }
     return { applied: true };
   });
+}
+
+/** Job: ends at Stripe a subscription that a plan change replaced (applyPaymentEvent). */
+export const CANCEL_REPLACED_SUBSCRIPTION_JOB = 'payments-cancel-replaced';
+
+export async function cancelReplacedSubscriptionJob(
+  config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_API_URL'>,
+  payload: unknown,
+) {
+  const { subscriptionId } = payload as { subscriptionId?: unknown };
+  if (typeof subscriptionId !== 'string') return;
+  // Failing keeps the job for its retries and in the log: the company is billed twice until it runs.
+  if (!config.STRIPE_SECRET_KEY) throw new Error(`STRIPE_SECRET_KEY is unset: ${subscriptionId} not ended`);
+  await cancelStripeSubscription(
+    stripeClient(config.STRIPE_SECRET_KEY, config.STRIPE_API_URL),
+    subscriptionId,
+  );
+}
+
+/** The company's customer at the payment provider, from its earlier subscription; null before one. */
+export async function providerCustomerOf(db: DbOrTx, companyId: string): Promise<string | null> {
+  const [row] = rowsOf<{ provider_customer_id: string | null }>(
+    await db.execute(sql`SELECT provider_customer_id FROM subscriptions WHERE company_id = ${companyId}`),
+  );
+  return row?.provider_customer_id ?? null;
 }

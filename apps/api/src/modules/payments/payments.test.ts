@@ -1,6 +1,9 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { CANCEL_REPLACED_SUBSCRIPTION_JOB, cancelReplacedSubscriptionJob } from './payments.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -231,16 +234,65 @@ describe('local test provider', () => {
   });
 });
 
+/**
+ * Stands in for Stripe's HTTP API, which this machine cannot reach: the official SDK talks to it
+ * (STRIPE_API_URL) and it records what the SDK asked. A subscription named `sub_gone` is unknown.
+ */
+async function startStripeDouble() {
+  const requests: { method: string; path: string; params: URLSearchParams }[] = [];
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://stripe.test');
+      const params = new URLSearchParams(body || url.search);
+      requests.push({ method: req.method ?? '', path: url.pathname, params });
+      const send = (status: number, json: object) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(json));
+      };
+      const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname)?.[1];
+      if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+        send(200, { id: 'cs_double', object: 'checkout.session', url: 'https://checkout.stripe.test/cs' });
+      } else if (req.method === 'DELETE' && subscription === 'sub_gone') {
+        send(404, {
+          error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such subscription' },
+        });
+      } else if (req.method === 'DELETE' && subscription) {
+        send(200, { id: subscription, object: 'subscription', status: 'canceled' });
+      } else {
+        send(500, { error: { type: 'api_error', message: 'not served by the double' } });
+      }
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+
 describe('Stripe webhooks', () => {
   const secret = 'whsec_test_secret_for_signatures';
   let s: TestApp;
+  let stripe: Awaited<ReturnType<typeof startStripeDouble>>;
   beforeAll(async () => {
+    stripe = await startStripeDouble();
     s = await createTestApp({
-      STRIPE_SECRET_KEY: 'sk_test_not_used_for_webhooks',
+      STRIPE_SECRET_KEY: 'sk_test_double',
       STRIPE_WEBHOOK_SECRET: secret,
+      STRIPE_API_URL: stripe.url,
     });
   });
-  afterAll(() => s.close());
+  afterAll(async () => {
+    await s.close();
+    await stripe.close();
+  });
+  const cancelsOf = (subscription: string) =>
+    stripe.requests.filter((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${subscription}`);
 
   const send = (payload: string, signature: string) =>
     s.app.inject({
@@ -251,6 +303,21 @@ describe('Stripe webhooks', () => {
     });
   const event = (id: string, type: string, object: object) =>
     JSON.stringify({ id, object: 'event', type, api_version: '2025-01-01', created: 1, data: { object } });
+
+  /** Sends a signed event of the company, its id made unique to the company. */
+  const signedFor = (companyId: string) => (id: string, type: string, object: object) => {
+    const payload = event(`${id}_${companyId}`, type, object);
+    return send(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret }));
+  };
+  /** A completed checkout session of Premium with `obj` extra OBJ files. */
+  const completedFor = (companyId: string, customer: string, subscription: string, obj: string) => ({
+    id: `cs_${subscription}`,
+    object: 'checkout.session',
+    client_reference_id: companyId,
+    customer,
+    subscription,
+    metadata: { companyId, obj, pvsol: '0' },
+  });
 
   it('activates with a valid signature, ignores a replay, refuses a bad signature, and ends', async () => {
     const a = await s.createInstallerCompany();
@@ -308,20 +375,76 @@ describe('Stripe webhooks', () => {
     });
     expect(after.json().data).toMatchObject({ plan: 'free', status: 'canceled' });
   });
+  it('a change of extras checks out as the same customer and ends the replaced subscription, once', async () => {
+    const a = await s.createInstallerCompany();
+    const signed = signedFor(a.company.id);
+    const completed = (sub: string, obj: string) => completedFor(a.company.id, 'cus_same', sub, obj);
+    const jobs = async () =>
+      (
+        await s.database.query<{ payload: { subscriptionId: string } }>(
+          `SELECT payload FROM jobs WHERE queue = $1 AND kind = $2 AND payload->>'companyId' = $3`,
+          [s.config.JOB_QUEUE, CANCEL_REPLACED_SUBSCRIPTION_JOB, a.company.id],
+        )
+      ).map((j) => j.payload.subscriptionId);
+    const checkout = () =>
+      s.app.inject({
+        method: 'POST',
+        url: '/api/payments/create-checkout-session',
+        headers: s.auth(a.admin.token),
+        payload: {
+          priceId: 'price_double',
+          successUrl: 'http://portal.test/ok',
+          cancelUrl: 'http://portal.test/cancel',
+          metadata: { obj: 3, pvsol: 0 },
+        },
+      });
+    const sessions = () => stripe.requests.filter((r) => r.path === '/v1/checkout/sessions');
+
+    // The first checkout has no customer yet: Stripe makes one.
+    expect((await checkout()).statusCode).toBe(200);
+    expect(sessions().at(-1)?.params.get('customer')).toBeNull();
+    await signed('evt_first', 'checkout.session.completed', completed(`sub_a_${a.company.id}`, '0'));
+    expect(await jobs()).toEqual([]);
+
+    // The change checks out as that customer, and once paid the old subscription is ended at Stripe
+    // with the unused rest of its month credited.
+    expect((await checkout()).statusCode).toBe(200);
+    expect(sessions().at(-1)?.params.get('customer')).toBe('cus_same');
+    await signed('evt_change', 'checkout.session.completed', completed(`sub_b_${a.company.id}`, '3'));
+    expect(await jobs()).toEqual([`sub_a_${a.company.id}`]);
+    await expect.poll(() => cancelsOf(`sub_a_${a.company.id}`).length, { timeout: 10_000 }).toBe(1);
+    const [cancel] = cancelsOf(`sub_a_${a.company.id}`);
+    expect(cancel?.params.get('prorate')).toBe('true');
+    expect(cancel?.params.get('invoice_now')).toBe('true');
+    // A replayed event ends nothing again; the new subscription is left alone.
+    await signed('evt_change', 'checkout.session.completed', completed(`sub_b_${a.company.id}`, '3'));
+    expect(await jobs()).toHaveLength(1);
+    expect(cancelsOf(`sub_b_${a.company.id}`)).toEqual([]);
+    const sub = await s.app.inject({
+      url: '/api/payments/list-subscription',
+      headers: s.auth(a.admin.token),
+    });
+    expect(sub.json().data).toMatchObject({ plan: 'premium', objExtra: 3, status: 'active' });
+  });
+
+  it('counts a replaced subscription that is gone at Stripe already as ended, and fails on other errors', async () => {
+    const config = { STRIPE_SECRET_KEY: 'sk_test_double', STRIPE_API_URL: stripe.url };
+    await expect(
+      cancelReplacedSubscriptionJob(config, { subscriptionId: 'sub_gone' }),
+    ).resolves.toBeUndefined();
+    expect(cancelsOf('sub_gone')).toHaveLength(1);
+    await expect(
+      cancelReplacedSubscriptionJob({ STRIPE_SECRET_KEY: undefined }, { subscriptionId: 'sub_x' }),
+    ).rejects.toThrow(/STRIPE_SECRET_KEY/);
+    // Stripe out of reach keeps the job failing, for its retries.
+    const broken = { ...config, STRIPE_API_URL: 'http://127.0.0.1:9' };
+    await expect(cancelReplacedSubscriptionJob(broken, { subscriptionId: 'sub_y' })).rejects.toThrow();
+  });
+
   it('a change of extras through a new checkout survives the end of the subscription it replaced', async () => {
     const a = await s.createInstallerCompany();
-    const signed = async (id: string, type: string, object: object) => {
-      const payload = event(`${id}_${a.company.id}`, type, object);
-      return send(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret }));
-    };
-    const checkout = (sub: string, obj: string) => ({
-      id: `cs_${sub}`,
-      object: 'checkout.session',
-      client_reference_id: a.company.id,
-      customer: 'cus_change',
-      subscription: sub,
-      metadata: { companyId: a.company.id, obj, pvsol: '0' },
-    });
+    const signed = signedFor(a.company.id);
+    const checkout = (sub: string, obj: string) => completedFor(a.company.id, 'cus_change', sub, obj);
     await signed('evt_first', 'checkout.session.completed', checkout('sub_old', '0'));
     await signed('evt_change', 'checkout.session.completed', checkout('sub_new', '1'));
     const oldEnded = await signed('evt_old_end', 'customer.subscription.deleted', {
