@@ -118,6 +118,11 @@ test.describe('change requests on /data (ADMIN)', () => {
       today.format(new Date(stored?.resolvedAt as string)),
     );
     await expect(row.getByRole('button', { name: /Als erledigt markieren/ })).toHaveCount(0);
+    // The choice is in the address: a reload shows the resolved list again.
+    await expect(page).toHaveURL(/[?&]requests=resolved/);
+    await page.reload();
+    await expect(page.getByTestId('change-requests-table')).toHaveAttribute('data-status', 'resolved');
+    await expect(row).toBeVisible();
 
     // 4. Reopened from the resolved list: back under "Offen".
     const reopenedAgain = page.waitForResponse((r) =>
@@ -130,6 +135,7 @@ test.describe('change requests on /data (ADMIN)', () => {
     await expect(page.getByText('Änderungswunsch wieder geöffnet').last()).toBeVisible();
     await page.getByTestId('change-request-status').getByText('Offen', { exact: true }).click();
     await expect(row).toBeVisible();
+    await expect(page).not.toHaveURL(/requests=resolved/);
     expect((await listed(page.request, admin, 'open')).find((r) => r._id === created._id)).toMatchObject({
       status: 'open',
       resolvedAt: null,

@@ -7,7 +7,9 @@ export type AuditAction =
   | 'product.bulk_prices'
   | 'pricing.strategy'
   | 'user.role'
-  | 'user.access_removed';
+  | 'user.access_removed'
+  | 'change_request.resolved'
+  | 'change_request.reopened';
 
 /** Records a change in the audit log; call it in the transaction of the change itself. */
 export async function recordAudit(

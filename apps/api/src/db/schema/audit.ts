@@ -15,7 +15,8 @@ export const auditLog = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     /** Null when no user acted (a customer accepting an offer through the signed link). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** project.stage, product.price, product.bulk_prices, pricing.strategy, user.role, user.access_removed */
+    /** project.stage, product.price, product.bulk_prices, pricing.strategy, user.role, user.access_removed,
+     * change_request.resolved, change_request.reopened */
     action: text('action').notNull(),
     entityId: uuid('entity_id'),
     before: jsonb('before'),

@@ -199,7 +199,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     '/change-requests/:id/reopen',
     { config: { access: ['ADMIN'] }, schema: { params: IdParams, response: { 200: MessageResponse } } },
     async (req) => {
-      await reopenChangeRequest(req.ctx, req.params.id);
+      await reopenChangeRequest(req.ctx, principalOf(req), req.params.id);
       return { data: { message: translate('change_request_reopened', req.lang) } };
     },
   );

@@ -8,6 +8,7 @@ import type {
 } from '@solar/shared';
 import { sql } from 'drizzle-orm';
 import { changeRequests, quotes } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
 import type { Principal } from '../../lib/auth-hook';
 import type { AppContext } from '../../lib/context';
 import { forbidden, notFound } from '../../lib/errors';
@@ -142,23 +143,53 @@ export function listChangeRequests(ctx: AppContext, status: ChangeRequestStatus)
 
 /** Marks an open change request resolved, by whom and when; 404 when it is not open (or not there). */
 export async function resolveChangeRequest(ctx: AppContext, me: Principal, id: string) {
-  const updated = await ctx.database.db
-    .update(changeRequests)
-    .set({ status: 'resolved', resolvedBy: me.id, resolvedAt: new Date() })
-    .where(sql`${changeRequests.id} = ${id} AND ${changeRequests.status} = 'open'`)
-    .returning({ id: changeRequests.id });
-  if (updated.length === 0) throw notFound('change_request_not_found');
+  await ctx.database.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(changeRequests)
+      .set({ status: 'resolved', resolvedBy: me.id, resolvedAt: new Date() })
+      .where(sql`${changeRequests.id} = ${id} AND ${changeRequests.status} = 'open'`)
+      .returning({ companyId: changeRequests.companyId, resolvedAt: changeRequests.resolvedAt });
+    if (!updated) throw notFound('change_request_not_found');
+    // In the requesting company's log: its admin sees that the portal took care of it.
+    await recordAudit(tx, {
+      companyId: updated.companyId,
+      userId: me.id,
+      action: 'change_request.resolved',
+      entityId: id,
+      before: { status: 'open' },
+      after: { status: 'resolved', resolvedAt: updated.resolvedAt },
+    });
+  });
 }
 
 /**
  * Opens a resolved change request again (the undo of resolving): back to open, who resolved it and
- * when are cleared; 404 when it is not resolved (or not there).
+ * when are cleared from the request and kept in the audit log; 404 when it is not resolved (or not
+ * there).
  */
-export async function reopenChangeRequest(ctx: AppContext, id: string) {
-  const updated = await ctx.database.db
-    .update(changeRequests)
-    .set({ status: 'open', resolvedBy: null, resolvedAt: null })
-    .where(sql`${changeRequests.id} = ${id} AND ${changeRequests.status} = 'resolved'`)
-    .returning({ id: changeRequests.id });
-  if (updated.length === 0) throw notFound('change_request_not_found');
+export async function reopenChangeRequest(ctx: AppContext, me: Principal, id: string) {
+  await ctx.database.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({
+        companyId: changeRequests.companyId,
+        resolvedBy: changeRequests.resolvedBy,
+        resolvedAt: changeRequests.resolvedAt,
+      })
+      .from(changeRequests)
+      .where(sql`${changeRequests.id} = ${id} AND ${changeRequests.status} = 'resolved'`)
+      .for('update');
+    if (!before) throw notFound('change_request_not_found');
+    await tx
+      .update(changeRequests)
+      .set({ status: 'open', resolvedBy: null, resolvedAt: null })
+      .where(sql`${changeRequests.id} = ${id}`);
+    await recordAudit(tx, {
+      companyId: before.companyId,
+      userId: me.id,
+      action: 'change_request.reopened',
+      entityId: id,
+      before: { status: 'resolved', resolvedBy: before.resolvedBy, resolvedAt: before.resolvedAt },
+      after: { status: 'open' },
+    });
+  });
 }

@@ -411,6 +411,25 @@ describe('quote update and change requests', () => {
       [id],
     );
     expect(row).toEqual({ status: 'open', resolved_by: null });
+
+    // Who resolved it and who opened it again stay in the requesting company's audit log, which
+    // its admin reads and another company's does not; refused calls left no entry.
+    const audit = async (token: string) =>
+      (await t.app.inject({ url: '/api/audit?limit=50', headers: t.auth(token) }))
+        .json()
+        .data.docs.filter((d: { entityId: string }) => d.entityId === id);
+    const entries = await audit(a.admin.token);
+    expect(entries.map((e: { action: string }) => e.action)).toEqual([
+      'change_request.reopened',
+      'change_request.resolved',
+    ]);
+    expect(entries[1]).toMatchObject({ userId: admin.user.id, before: { status: 'open' } });
+    expect(entries[0]).toMatchObject({
+      userId: admin.user.id,
+      before: { status: 'resolved', resolvedBy: admin.user.id },
+      after: { status: 'open' },
+    });
+    expect(await audit(b.admin.token)).toEqual([]);
     expect(
       (
         await t.app.inject({

@@ -12,6 +12,7 @@ import type { ChangeRequest, ChangeRequestStatus } from '@solar/shared';
 import { IconArchive, IconChecks } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useChangeRequests, useReopenChangeRequest, useResolveChangeRequest } from '../../api/planning';
 import { errorMessage, notifyError, notifySuccess } from '../../lib/errors';
 import { notifyWithUndo } from '../../lib/undo-toast';
@@ -25,7 +26,19 @@ import { ResolveChangeRequestModal } from './resolve-change-request-modal';
 export function ChangeRequestsPanel() {
   const { t } = useTranslation('planning');
   const { t: tApp } = useTranslation();
-  const [status, setStatus] = useState<ChangeRequestStatus>('open');
+  // Kept in the address (?requests=resolved), so a reload or a shared link shows the same list.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const status: ChangeRequestStatus = searchParams.get('requests') === 'resolved' ? 'resolved' : 'open';
+  const setStatus = (value: ChangeRequestStatus) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === 'resolved') next.set('requests', 'resolved');
+        else next.delete('requests');
+        return next;
+      },
+      { replace: true },
+    );
   const requests = useChangeRequests(status);
   const resolve = useResolveChangeRequest();
   const reopen = useReopenChangeRequest();

@@ -38,7 +38,10 @@ export function PlanningDataPage() {
               (current) => {
                 const next = new URLSearchParams(current);
                 if (value === 'requests') next.set('tab', 'requests');
-                else next.delete('tab');
+                else {
+                  next.delete('tab');
+                  next.delete('requests');
+                }
                 return next;
               },
               { replace: true },
