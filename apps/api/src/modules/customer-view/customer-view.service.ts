@@ -1,5 +1,5 @@
 import { formatEuro, formatNumber, type Language, localeOf } from '@solar/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   companies,
@@ -63,6 +63,19 @@ async function latestOffer(ctx: AppContext, projectId: string) {
   return offer;
 }
 
+/**
+ * The offer as the customer may see it: without the installer's own send record (to whom and when it
+ * was mailed, and a failed send's reason, which can be the mail server's own error text).
+ */
+function customerOffer(offer: typeof offers.$inferSelect, token: string) {
+  const { sendState: _state, sendError: _error, sentTo: _to, sentAt: _at, ...shown } = toOffer(offer);
+  return {
+    ...shown,
+    pdfUrl: offer.pdfFileId ? `/api/customer-view/pdf?token=${encodeURIComponent(token)}` : null,
+    modelUrl: null,
+  };
+}
+
 /** What the customer sees: the newest offer of the project, its components, and any acceptance. */
 export async function getCustomerView(ctx: AppContext, token: string) {
   const { project, quote, company } = await projectOfToken(ctx, token);
@@ -78,13 +91,7 @@ export async function getCustomerView(ctx: AppContext, token: string) {
     address: quote.address,
     stage: project.stage,
     components: project.components as { type: string; name: string; quantity: number }[],
-    offer: offer
-      ? {
-          ...toOffer(offer),
-          pdfUrl: offer.pdfFileId ? `/api/customer-view/pdf?token=${encodeURIComponent(token)}` : null,
-          modelUrl: null,
-        }
-      : null,
+    offer: offer ? customerOffer(offer, token) : null,
     acceptance: acceptance
       ? {
           fullName: acceptance.fullName,
@@ -140,9 +147,15 @@ export async function acceptOffer(
         .insert(stageHistory)
         .values({ projectId: project.id, fromStage: current.stage, toStage: 'INSTALLER_SIGNED' });
     }
+    // Every other company's open entry for the quote closes; its history says from which stage.
     const others = await tx
-      .update(projects)
-      .set({ stage: 'OFFER_NOT_ACCEPTED', updatedAt: new Date() })
+      .select({
+        id: projects.id,
+        companyId: projects.companyId,
+        responsibleUserId: projects.responsibleUserId,
+        stage: projects.stage,
+      })
+      .from(projects)
       .where(
         and(
           eq(projects.quoteId, quote.id),
@@ -150,15 +163,24 @@ export async function acceptOffer(
           sql`${projects.stage} NOT IN ('OFFER_NOT_ACCEPTED', 'PROJECT_REALIZED')`,
         ),
       )
-      .returning({
-        id: projects.id,
-        companyId: projects.companyId,
-        responsibleUserId: projects.responsibleUserId,
-      });
-    for (const o of others) {
+      .for('update');
+    if (others.length > 0) {
       await tx
-        .insert(stageHistory)
-        .values({ projectId: o.id, fromStage: null, toStage: 'OFFER_NOT_ACCEPTED' });
+        .update(projects)
+        .set({ stage: 'OFFER_NOT_ACCEPTED', updatedAt: new Date() })
+        .where(
+          inArray(
+            projects.id,
+            others.map((o) => o.id),
+          ),
+        );
+      await tx.insert(stageHistory).values(
+        others.map((o) => ({
+          projectId: o.id,
+          fromStage: o.stage,
+          toStage: 'OFFER_NOT_ACCEPTED' as const,
+        })),
+      );
     }
     await tx
       .update(quotes)

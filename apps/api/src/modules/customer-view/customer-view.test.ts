@@ -95,6 +95,23 @@ describe('customer view', () => {
     expect(old.json().message).toMatch(/invalid or has expired/);
   });
 
+  it("does not show the customer the installer's send record (recipient, time, the mail server's error)", async () => {
+    const { pa } = await projectsOnOneQuote();
+    const offerId = await uploadOffer(pa);
+    await t.database.query(
+      `UPDATE offers SET send_state = 'failed', send_error = 'connect ECONNREFUSED 10.1.2.3:587',
+         sent_to = 'intern@firma.test', sent_at = now() WHERE id = $1`,
+      [offerId],
+    );
+    const { token } = (await link(pa)).json().data;
+    const view = await t.app.inject({ url: `/api/customer-view?token=${encodeURIComponent(token)}` });
+    expect(view.statusCode).toBe(200);
+    expect(view.json().data.offer).toMatchObject({ _id: offerId, finalPrice: 23456 });
+    expect(view.body).not.toContain('ECONNREFUSED');
+    expect(view.body).not.toContain('intern@firma.test');
+    expect(view.json().data.offer).not.toHaveProperty('sendState');
+  });
+
   it('twenty concurrent acceptances of one offer record exactly one', async () => {
     const { pa } = await projectsOnOneQuote();
     const offerId = await uploadOffer(pa);
@@ -160,6 +177,12 @@ describe('customer view', () => {
       headers: t.auth(b.admin.token),
     });
     expect(theirs.json().data.projectStatus).toBe('OFFER_NOT_ACCEPTED');
+    // The other company's history says from which stage its project closed.
+    const closed = await t.database.query<{ from_stage: string | null; to_stage: string }>(
+      `SELECT from_stage, to_stage FROM stage_history WHERE project_id = $1 AND to_stage = 'OFFER_NOT_ACCEPTED'`,
+      [pb],
+    );
+    expect(closed).toEqual([{ from_stage: 'ACQUISITION', to_stage: 'OFFER_NOT_ACCEPTED' }]);
     // The responsible person (sales saved it) and the admins hear of it; the other company's
     // responsible person hears that the customer chose another offer. Once: the second acceptance
     // changed nothing.

@@ -25,6 +25,7 @@ import { api } from '../../api/client';
 import { isApiError } from '../../api/errors';
 import { currentLanguage } from '../../i18n';
 import { LanguageSwitch } from '../../layout/language-switch';
+import { errorMessage } from '../../lib/errors';
 
 interface CustomerView {
   companyName: string;
@@ -52,6 +53,7 @@ interface CustomerView {
  */
 export function CustomerViewPage() {
   const { t } = useTranslation('customerView');
+  const { t: tApp } = useTranslation();
   const lang = currentLanguage();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -88,6 +90,17 @@ export function CustomerViewPage() {
       setErrors(isApiError(error) ? error.errors : {});
     },
   });
+
+  // A refusal without field messages (an expired link, a server or connection failure) is said too,
+  // or the button would seem to do nothing.
+  const acceptFailure =
+    accept.isError &&
+    !(
+      isApiError(accept.error) &&
+      (accept.error.status === 409 || Object.keys(accept.error.errors).length > 0)
+    )
+      ? errorMessage(accept.error, tApp)
+      : null;
 
   const submit = (event: FormEvent, offerId: string) => {
     event.preventDefault();
@@ -181,7 +194,8 @@ export function CustomerViewPage() {
                 {t('monthly')}
               </Title>
               <div
-                style={{ display: 'flex', alignItems: 'flex-end', gap: 6, height: 160 }}
+                // Narrower gaps on a phone leave each month's label room under its bar.
+                style={{ display: 'flex', alignItems: 'flex-end', gap: 'min(6px, 0.5vw)', height: 160 }}
                 aria-hidden
                 data-testid="customer-chart"
               >
@@ -195,8 +209,10 @@ export function CustomerViewPage() {
                         borderRadius: 4,
                       }}
                     />
-                    <Text size="xs" c="dimmed">
-                      {monthLabel(i)}
+                    {/* Three letters, as in the installer's chart: "sept" and "may" ran into their
+                        neighbours on a phone (the table below names the months in full). */}
+                    <Text size="10px" c="dimmed" data-testid="customer-chart-label">
+                      {monthLabel(i).slice(0, 3)}
                     </Text>
                   </div>
                 ))}
@@ -250,6 +266,11 @@ export function CustomerViewPage() {
                     <Text size="sm">{t('acceptText')}</Text>
                     {accept.isError && isApiError(accept.error) && accept.error.status === 409 && (
                       <Alert color="yellow">{t('outdated')}</Alert>
+                    )}
+                    {acceptFailure && (
+                      <Alert color="red" role="alert" data-testid="accept-error">
+                        {acceptFailure}
+                      </Alert>
                     )}
                     <TextInput
                       label={t('fullName')}

@@ -61,6 +61,14 @@ function SendStateBadge({ offer, lang }: { offer: Offer; lang: Language }) {
   }
 }
 
+/**
+ * The offer's price as the PDF, the e-mail and the customer's view give it: with its cents unless it
+ * is a whole number of euros (`23.456,78 €`, not `23.457 €`).
+ */
+export function offerPriceText(finalPrice: number, lang: Language): string {
+  return formatEuro(finalPrice, lang, Number.isInteger(finalPrice) ? 0 : 2);
+}
+
 function Stat({ label, value }: { label: string; value: string }) {
   return (
     <div>
@@ -118,7 +126,7 @@ function OfferCard({ offer, onSend }: { offer: Offer; onSend: () => void }) {
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
           <Stat label={t('field.moduleQuantity')} value={formatNumber(offer.moduleQuantity, lang)} />
           <Stat label={t('field.productionCapacity')} value={formatKwp(offer.productionCapacity, lang)} />
-          <Stat label={t('field.finalPrice')} value={formatEuro(offer.finalPrice, lang)} />
+          <Stat label={t('field.finalPrice')} value={offerPriceText(offer.finalPrice, lang)} />
           <Stat
             label={t('field.yearlyProduction')}
             value={`${formatNumber(offer.yearlyProduction, lang)} kWh`}

@@ -47,6 +47,13 @@ export function SendOfferModal({
   });
 
   const lang = currentLanguage();
+  /** A field's message goes once the user changes it (as in the upload form). */
+  const clearError = (name: string) =>
+    setErrors((e) => {
+      if (!(name in e)) return e;
+      const { [name]: _gone, ...rest } = e;
+      return rest;
+    });
   const wordChoice = wordId ?? preferredTemplate(words.data, lang);
   const emailChoice = emailId ?? preferredTemplate(emails.data, lang);
 
@@ -133,7 +140,10 @@ export function SendOfferModal({
               label: `${w.name} (${w.language.toUpperCase()})${w.isDefault ? ` · ${t('templates.builtIn')}` : ''}`,
             }))}
             value={wordChoice}
-            onChange={setWordId}
+            onChange={(id) => {
+              setWordId(id);
+              clearError('wordTemplateId');
+            }}
             allowDeselect={false}
             disabled={words.isPending}
             rightSection={words.isPending ? <Loader size="xs" /> : undefined}
@@ -147,7 +157,10 @@ export function SendOfferModal({
               label: `${e.name} (${e.language.toUpperCase()})${e.isDefault ? ` · ${t('templates.builtIn')}` : ''}`,
             }))}
             value={emailChoice}
-            onChange={setEmailId}
+            onChange={(id) => {
+              setEmailId(id);
+              clearError('emailTemplateId');
+            }}
             allowDeselect={false}
             disabled={emails.isPending}
             rightSection={emails.isPending ? <Loader size="xs" /> : undefined}
@@ -158,7 +171,10 @@ export function SendOfferModal({
             label={t('send.to')}
             type="email"
             value={to}
-            onChange={(e) => setTo(e.currentTarget.value)}
+            onChange={(e) => {
+              setTo(e.currentTarget.value);
+              clearError('to');
+            }}
             error={errors.to}
             data-testid="send-to"
           />

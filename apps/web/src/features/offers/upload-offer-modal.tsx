@@ -18,6 +18,7 @@ import { isApiError } from '../../api/errors';
 import { useUploadOffer } from '../../api/offers';
 import { currentLanguage } from '../../i18n';
 import { errorMessage, notifySuccess } from '../../lib/errors';
+import { useDiscardGuard } from '../products/discard-guard';
 import { monthNames } from './monthly-chart';
 
 /** Typical share of the yearly yield per month for a south-facing roof in Germany (sums to 1). */
@@ -41,6 +42,8 @@ export function UploadOfferModal({
   const lang = currentLanguage();
   const months = monthNames(lang);
   const upload = useUploadOffer(projectId);
+  // Closing after typing asks "discard changes?" first, like the product dialogs: 16 fields are a lot to lose.
+  const guard = useDiscardGuard(opened, onClose);
   const [values, setValues] = useState<Record<Field, string>>({
     moduleQuantity: '',
     productionCapacity: '',
@@ -73,6 +76,7 @@ export function UploadOfferModal({
       return;
     }
     setMonthly(GERMAN_PROFILE.map((share) => String(Math.round(yearly * share))));
+    guard.setDirty(true);
     setErrors((e) =>
       Object.fromEntries(Object.entries(e).filter(([k]) => !k.startsWith('monthlySolarData'))),
     );
@@ -127,6 +131,7 @@ export function UploadOfferModal({
       onChange={(e) => {
         const v = e.currentTarget.value;
         setValues((s) => ({ ...s, [name]: v }));
+        guard.setDirty(true);
         clearError(name);
       }}
       error={errors[name]}
@@ -135,105 +140,115 @@ export function UploadOfferModal({
   );
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('upload.title')}
-      size="lg"
-      closeButtonProps={{ 'aria-label': tApp('common.close') }}
-    >
-      <form onSubmit={submit} noValidate data-testid="offer-upload-form">
-        <Stack gap="md">
-          {formError && (
-            <Alert color="red" variant="light" role="alert">
-              {formError}
-            </Alert>
-          )}
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            {field('moduleQuantity', t('field.moduleQuantity'))}
-            {field('productionCapacity', t('field.productionCapacity'), 'kWp')}
-            {field('finalPrice', t('field.finalPrice'), '€')}
-            {field('yearlyProduction', t('field.yearlyProduction'), 'kWh')}
-          </SimpleGrid>
-          <Group justify="space-between" align="center">
-            <Text fw={500}>{t('field.monthly')}</Text>
-            <Button variant="light" size="xs" onClick={distribute} data-testid="offer-distribute">
-              {t('upload.distribute')}
-            </Button>
-          </Group>
-          {errors.monthlySolarData && (
-            <Text c="red" size="sm">
-              {errors.monthlySolarData}
-            </Text>
-          )}
-          <SimpleGrid cols={{ base: 2, xs: 3, sm: 4 }} spacing="xs">
-            {MONTHS.map((m, i) => (
-              <TextInput
-                key={m}
-                size="xs"
-                label={months[i]}
-                inputMode="decimal"
-                rightSection={<Text size="10px">kWh</Text>}
-                value={monthly[i]}
-                onChange={(e) => {
-                  const v = e.currentTarget.value;
-                  setMonthly((s) => s.map((old, j) => (j === i ? v : old)));
-                  clearError(`monthlySolarData.${m}`);
+    <>
+      <Modal
+        opened={opened}
+        onClose={guard.requestClose}
+        title={t('upload.title')}
+        size="lg"
+        closeButtonProps={{ 'aria-label': tApp('common.close') }}
+      >
+        <form onSubmit={submit} noValidate data-testid="offer-upload-form">
+          <Stack gap="md">
+            {formError && (
+              <Alert color="red" variant="light" role="alert">
+                {formError}
+              </Alert>
+            )}
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
+              {field('moduleQuantity', t('field.moduleQuantity'))}
+              {field('productionCapacity', t('field.productionCapacity'), 'kWp')}
+              {field('finalPrice', t('field.finalPrice'), '€')}
+              {field('yearlyProduction', t('field.yearlyProduction'), 'kWh')}
+            </SimpleGrid>
+            <Group justify="space-between" align="center">
+              <Text fw={500}>{t('field.monthly')}</Text>
+              <Button variant="light" size="xs" onClick={distribute} data-testid="offer-distribute">
+                {t('upload.distribute')}
+              </Button>
+            </Group>
+            {errors.monthlySolarData && (
+              <Text c="red" size="sm">
+                {errors.monthlySolarData}
+              </Text>
+            )}
+            <SimpleGrid cols={{ base: 2, xs: 3, sm: 4 }} spacing="xs">
+              {MONTHS.map((m, i) => (
+                <TextInput
+                  key={m}
+                  size="xs"
+                  label={months[i]}
+                  inputMode="decimal"
+                  rightSection={<Text size="10px">kWh</Text>}
+                  value={monthly[i]}
+                  onChange={(e) => {
+                    const v = e.currentTarget.value;
+                    setMonthly((s) => s.map((old, j) => (j === i ? v : old)));
+                    guard.setDirty(true);
+                    clearError(`monthlySolarData.${m}`);
+                  }}
+                  error={errors[`monthlySolarData.${m}`]}
+                  data-testid={`offer-month-${m}`}
+                />
+              ))}
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
+              <FileInput
+                label={t('field.pdf')}
+                description={tApp('common.optional')}
+                accept="application/pdf,.pdf"
+                leftSection={<IconFileTypePdf size={16} aria-hidden />}
+                clearable
+                value={pdf}
+                onChange={(file) => {
+                  setPdf(file);
+                  guard.setDirty(true);
                 }}
-                error={errors[`monthlySolarData.${m}`]}
-                data-testid={`offer-month-${m}`}
+                error={errors.pdf}
+                data-testid="offer-pdf"
               />
-            ))}
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <FileInput
-              label={t('field.pdf')}
-              description={tApp('common.optional')}
-              accept="application/pdf,.pdf"
-              leftSection={<IconFileTypePdf size={16} aria-hidden />}
-              clearable
-              value={pdf}
-              onChange={setPdf}
-              error={errors.pdf}
-              data-testid="offer-pdf"
-            />
-            <FileInput
-              label={t('field.model')}
-              description={tApp('common.optional')}
-              accept=".obj"
-              clearable
-              value={model}
-              onChange={setModel}
-              error={errors.model}
-              data-testid="offer-model"
-            />
-          </SimpleGrid>
-          {progress !== null && (
-            <Stack gap={4}>
-              <Text size="sm">{t('upload.progress', { percent: progress })}</Text>
-              <Progress
-                value={progress}
-                animated
-                aria-label={t('upload.progressLabel')}
-                data-testid="offer-upload-progress"
+              <FileInput
+                label={t('field.model')}
+                description={tApp('common.optional')}
+                accept=".obj"
+                clearable
+                value={model}
+                onChange={(file) => {
+                  setModel(file);
+                  guard.setDirty(true);
+                }}
+                error={errors.model}
+                data-testid="offer-model"
               />
-            </Stack>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {tApp('common.cancel')}
-            </Button>
-            <Button
-              type="submit"
-              loading={upload.isPending}
-              leftSection={<IconUpload size={16} aria-hidden />}
-              data-testid="offer-upload-submit"
-            >
-              {t('upload.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+            </SimpleGrid>
+            {progress !== null && (
+              <Stack gap={4}>
+                <Text size="sm">{t('upload.progress', { percent: progress })}</Text>
+                <Progress
+                  value={progress}
+                  animated
+                  aria-label={t('upload.progressLabel')}
+                  data-testid="offer-upload-progress"
+                />
+              </Stack>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={guard.requestClose}>
+                {tApp('common.cancel')}
+              </Button>
+              <Button
+                type="submit"
+                loading={upload.isPending}
+                leftSection={<IconUpload size={16} aria-hidden />}
+                data-testid="offer-upload-submit"
+              >
+                {t('upload.submit')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+      {guard.question}
+    </>
   );
 }

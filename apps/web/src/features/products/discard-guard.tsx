@@ -3,10 +3,10 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 
 /**
- * Closing a product dialog (Escape, the overlay, ×, Cancel) with unsaved changes asks first, the
- * pattern of the board's record drawer: the form tells whether it holds changes, and `requestClose`
- * either closes or asks "discard changes?". Escape while asking means "keep editing" (the question
- * itself leaves Escape to the dialog, or both would react to the one key).
+ * Closing a product dialog or the offer upload (Escape, the overlay, ×, Cancel) with unsaved changes
+ * asks first, the pattern of the board's record drawer: the form tells whether it holds changes, and
+ * `requestClose` either closes or asks "discard changes?". Escape while asking means "keep editing"
+ * (the question itself leaves Escape to the dialog, or both would react to the one key).
  */
 export function useDiscardGuard(opened: boolean, close: () => void) {
   const { t } = useTranslation('products');

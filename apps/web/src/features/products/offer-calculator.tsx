@@ -33,6 +33,14 @@ interface Line {
 }
 
 const CATALOGUE = { query: '', inCatalogue: true, page: 1, limit: 200 } as const;
+const MAX_QUANTITY = 100_000;
+
+/** A quantity the calculation takes: a whole number from 1 to 100,000 (a line with another is left out). */
+function isQuantity(quantity: number | string): quantity is number {
+  return (
+    typeof quantity === 'number' && Number.isInteger(quantity) && quantity >= 1 && quantity <= MAX_QUANTITY
+  );
+}
 
 /** Live offer proposal from catalogue products (POST /api/product/calculate). */
 export function OfferCalculator() {
@@ -58,11 +66,7 @@ export function OfferCalculator() {
     const components = lines
       .filter(
         (l): l is Line & { productId: string; quantity: number } =>
-          l.productId !== null &&
-          typeof l.quantity === 'number' &&
-          Number.isInteger(l.quantity) &&
-          l.quantity >= 1 &&
-          l.quantity <= 100_000,
+          l.productId !== null && isQuantity(l.quantity),
       )
       .map((l) => ({ productId: l.productId, quantity: l.quantity }));
     if (components.length === 0) return null;
@@ -122,12 +126,18 @@ export function OfferCalculator() {
               label={index === 0 ? t('calculator.quantity') : undefined}
               aria-label={t('calculator.quantityN', { n: index + 1 })}
               min={1}
-              max={100_000}
+              max={MAX_QUANTITY}
               allowDecimal={false}
               allowNegative={false}
               {...numberFormat}
               value={line.quantity}
               onChange={(value) => setLine(line.key, { quantity: value })}
+              // The line is left out of the proposal: say so at the field, not only by a smaller total.
+              error={
+                line.productId !== null && !isQuantity(line.quantity)
+                  ? t('calculator.quantityInvalid', { max: formatNumber(MAX_QUANTITY, lang) })
+                  : undefined
+              }
               data-testid="calculator-quantity"
             />
             <ActionIcon

@@ -1,0 +1,162 @@
+import type { APIRequestContext } from '@playwright/test';
+import { authHeaders, DEMO, DEMO_PASSWORD, expect, loginAs, test } from '../fixtures/auth';
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post('/api/user/installer/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(res.status()).toBe(200);
+  return (await res.json()).data.token;
+}
+
+/**
+ * An offer with cents on the oldest realized project: a new offer keeps that project's stage, so the
+ * other specs' picks (ACQUISITION and OFFER_PROVIDED projects) stay untouched.
+ */
+async function offerWithCents(request: APIRequestContext, token: string) {
+  const search = await request.post(
+    '/api/saved-project/installer/search?page=1&limit=20&sortColumn=date&sortOrder=asc',
+    { headers: authHeaders(token), data: { stage: ['PROJECT_REALIZED'] } },
+  );
+  expect(search.status()).toBe(200);
+  const project = (await search.json()).data.docs[0] as { _id: string };
+  expect(project).toBeTruthy();
+  const upload = await request.post('/api/offers', {
+    headers: authHeaders(token),
+    data: {
+      projectId: project._id,
+      moduleQuantity: 20,
+      productionCapacity: 8.4,
+      finalPrice: 23456.78,
+      yearlyProduction: 7800,
+      monthlySolarData: Object.fromEntries(MONTHS.map((m) => [m, 650])),
+    },
+  });
+  expect(upload.status()).toBe(200);
+  const offer = (await upload.json()).data as { version: number };
+  return { projectId: project._id, version: offer.version };
+}
+
+test.describe('offers: QA fixes', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("the offer card shows the price with its cents, as the PDF and the customer's view do", async ({
+    page,
+  }) => {
+    const token = await tokenOf(page.request, DEMO.owner);
+    const { projectId, version } = await offerWithCents(page.request, token);
+
+    await loginAs(page, DEMO.owner, `/projectview?projectId=${projectId}`, 'de');
+    const card = page.getByTestId(`offer-${version}`);
+    await expect(card).toContainText('23.456,78 €');
+    await expect(card).not.toContainText('23.457 €');
+  });
+
+  test('the offer calculator says at the field when a quantity is left out of the proposal', async ({
+    page,
+  }) => {
+    await loginAs(page, DEMO.installer, '/product', 'en');
+    const calc = page.getByTestId('offer-calculator');
+    await calc.getByTestId('calculator-product').first().click();
+    await page.getByRole('option').first().click();
+    await calc.getByRole('button', { name: 'Add product' }).click();
+    await calc.getByTestId('calculator-product').nth(1).click();
+    await page.getByRole('option').nth(1).click();
+    const second = calc.getByTestId('calculator-quantity').nth(1);
+    await second.fill('2');
+    await expect(calc.getByTestId('calculator-result').getByRole('row')).toHaveCount(3);
+    await expect(calc).not.toContainText('Please enter a whole number');
+
+    for (const wrong of ['', '0', '250000']) {
+      await second.fill(wrong);
+      await second.blur();
+      await expect(calc.getByText('Please enter a whole number from 1 to 100,000')).toBeVisible();
+      // Only the first line is priced, and the field says why.
+      await expect(calc.getByTestId('calculator-result').getByRole('row')).toHaveCount(2);
+    }
+    await second.fill('3');
+    await expect(calc).not.toContainText('Please enter a whole number');
+  });
+
+  test("the customer's chart labels do not run into each other on a phone, in Spanish", async ({
+    page,
+    browser,
+  }) => {
+    const token = await tokenOf(page.request, DEMO.owner);
+    const { projectId } = await offerWithCents(page.request, token);
+    const link = await page.request.post('/api/offers/customer-link', {
+      headers: authHeaders(token),
+      data: { projectId },
+    });
+    const { token: customerToken } = (await link.json()).data as { token: string };
+    const phone = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const view = await phone.newPage();
+    await view.addInitScript(() => localStorage.setItem('preferredLanguage', 'es'));
+    await view.goto(`${test.info().project.use.baseURL}/customer-view?token=${customerToken}`);
+    const labels = view.getByTestId('customer-chart-label');
+    await expect(labels).toHaveCount(12);
+    await expect(labels.nth(8)).toHaveText('sep');
+    // Each label's text stays inside its own column.
+    const overflowing = await labels.evaluateAll((nodes) =>
+      nodes.filter((n) => n.scrollWidth > (n.parentElement?.clientWidth ?? 0) + 1).map((n) => n.textContent),
+    );
+    expect(overflowing).toEqual([]);
+    await phone.close();
+  });
+
+  test('a refused acceptance says why instead of doing nothing', async ({ page, browser }) => {
+    const token = await tokenOf(page.request, DEMO.owner);
+    const { projectId } = await offerWithCents(page.request, token);
+    const link = await page.request.post('/api/offers/customer-link', {
+      headers: authHeaders(token),
+      data: { projectId },
+    });
+    expect(link.status()).toBe(200);
+    const { token: customerToken } = (await link.json()).data as { token: string };
+
+    const customer = await browser.newContext();
+    const view = await customer.newPage();
+    await view.addInitScript(() => localStorage.setItem('preferredLanguage', 'en'));
+    // The link expires between opening the page and accepting.
+    await view.route('**/api/customer-view/accept', (route) =>
+      route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          status: 403,
+          code: 'customer_link_invalid',
+          message: 'This link is invalid or has expired.',
+        }),
+      }),
+    );
+    await view.goto(`${test.info().project.use.baseURL}/customer-view?token=${customerToken}`);
+    await expect(view.getByTestId('customer-view')).toBeVisible();
+    await view.getByLabel('Full name').fill('Leon Bauer');
+    await view.getByRole('checkbox').check();
+    await view.getByTestId('accept-offer').click();
+    await expect(view.getByTestId('accept-error')).toHaveText('This link is invalid or has expired.');
+    // What was typed stays for another try.
+    await expect(view.getByLabel('Full name')).toHaveValue('Leon Bauer');
+
+    // No answer at all: a connection problem.
+    await view.unroute('**/api/customer-view/accept');
+    await view.route('**/api/customer-view/accept', (route) => route.abort('internetdisconnected'));
+    await view.getByTestId('accept-offer').click();
+    await expect(view.getByTestId('accept-error')).toBeVisible();
+    await expect(view.getByTestId('accept-error')).not.toBeEmpty();
+    await customer.close();
+  });
+});
