@@ -608,6 +608,11 @@ export const MESSAGES = {
     de: 'Der Name einer Eigenschaft darf nicht mit $ beginnen',
     es: 'El nombre de una propiedad no puede empezar por $',
   },
+  property_name_reserved: {
+    en: 'This property name is reserved, please choose another one',
+    de: 'Dieser Name ist reserviert, bitte wählen Sie einen anderen',
+    es: 'Este nombre está reservado, elija otro',
+  },
   read_only_property: {
     en: 'This value is computed or comes from the project and cannot be changed here',
     de: 'Dieser Wert wird berechnet oder kommt aus dem Projekt und kann hier nicht geändert werden',

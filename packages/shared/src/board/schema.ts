@@ -99,7 +99,9 @@ export const PropertyKey = z
   .trim()
   .min(1, { error: 'property_name_empty' })
   .max(100, { error: 'too_big' })
-  .refine((s) => !s.startsWith('$'), { error: 'property_name_invalid' });
+  .refine((s) => !s.startsWith('$'), { error: 'property_name_invalid' })
+  // Cells and columns are keyed by the name in JSON objects: `__proto__` cannot be such a key.
+  .refine((s) => s !== '__proto__', { error: 'property_name_reserved' });
 
 /** Blank option names are not an error: the server drops them (SPEC §5). */
 export const SelectOption = z.object({

@@ -31,6 +31,29 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('properties', () => {
+  it('refuses the name __proto__, which would break every answer of the board', async () => {
+    const company = await t.createInstallerCompany();
+    await ok(company.admin.token, 'POST', '/api/task/setup', { board: 'tasks' });
+    const body = { board: 'tasks', key: '__proto__', type: 'text' };
+    const de = await call(company.admin.token, 'POST', '/api/task/property/create', body, 'de');
+    expect(de.statusCode, de.body).toBe(400);
+    expect(de.json().errors.key).toBe('Dieser Name ist reserviert, bitte wählen Sie einen anderen');
+    await ok(company.admin.token, 'POST', '/api/task/property/create', { ...body, key: 'Zwischen' });
+    const rename = await call(company.admin.token, 'PATCH', '/api/task/property/update', {
+      board: 'tasks',
+      oldPropertyKey: 'Zwischen',
+      newProperty: { key: ' __proto__ ', type: 'text' },
+    });
+    expect(rename.statusCode, rename.body).toBe(400);
+    expect(rename.json().errors['newProperty.key']).toBe(
+      'This property name is reserved, please choose another one',
+    );
+    // The board still answers.
+    await ok(company.admin.token, 'POST', '/api/task/setup', { board: 'tasks' });
+    const columns = (await props(company.admin.token)).properties;
+    expect(Object.keys(columns)).toContain('Zwischen');
+  });
+
   it("refuses a formula that cannot be read, with the parser's reason in the caller's language", async () => {
     const body = { board: 'tasks', key: 'Broken', type: 'formula', formula: '1 # 2' };
     const de = await call(a.admin.token, 'POST', '/api/task/property/create', body, 'de');

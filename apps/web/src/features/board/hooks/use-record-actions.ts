@@ -182,5 +182,5 @@ export function useRecordActions() {
     [change, columns, queryClient, t, tApp, undo],
   );
 
-  return { create, createOrThrow, destroy, duplicate, bulkSet, refresh };
+  return { create, createOrThrow, destroy, restore, duplicate, bulkSet, refresh };
 }

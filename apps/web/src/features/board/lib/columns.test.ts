@@ -1,6 +1,15 @@
 import type { Column, View } from '@solar/shared';
 import { describe, expect, it } from 'vitest';
-import { columnWidth, insertKey, isEditable, moveKey, orderColumns, visibleColumns } from './columns';
+import {
+  canEditSchema,
+  columnWidth,
+  insertKey,
+  isEditable,
+  mayChangeColumns,
+  moveKey,
+  orderColumns,
+  visibleColumns,
+} from './columns';
 
 const col = (id: string, position: number, extra: Partial<Column> = {}): Column => ({
   id,
@@ -100,5 +109,17 @@ describe('moveKey and insertKey', () => {
     expect(insertKey(['a', 'b'], 'x', 'b', 'left')).toEqual(['a', 'x', 'b']);
     expect(insertKey(['a', 'b'], 'x', 'a', 'right')).toEqual(['a', 'x', 'b']);
     expect(insertKey(['a'], 'x', 'zz', 'right')).toEqual(['a', 'x']);
+  });
+});
+
+describe('canEditSchema', () => {
+  it('lets company administrators and installers change the tasks board columns, not sales staff', () => {
+    expect(mayChangeColumns('INSTALLER_ADMIN')).toBe(true);
+    expect(mayChangeColumns('INSTALLER')).toBe(true);
+    expect(mayChangeColumns('INSTALLER_SALES')).toBe(false);
+    expect(canEditSchema('tasks', 'INSTALLER', properties.A)).toBe(true);
+    expect(canEditSchema('tasks', 'INSTALLER_SALES', properties.A)).toBe(false);
+    expect(canEditSchema('projects', 'INSTALLER_ADMIN', properties.A)).toBe(false);
+    expect(canEditSchema('tasks', 'INSTALLER_ADMIN', { ...properties.A, locked: true })).toBe(false);
   });
 });

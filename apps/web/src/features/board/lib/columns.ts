@@ -1,4 +1,4 @@
-import { type Board, type Column, type DataType, isComputedType, type View } from '@solar/shared';
+import { type Board, type Column, type DataType, isComputedType, type Role, type View } from '@solar/shared';
 
 /** The record title column: its key is always `taskName` (the record's name). */
 export const TITLE_KEY = 'taskName';
@@ -70,9 +70,17 @@ export function isEditable(column: Column): boolean {
   return !isComputedType(column.dataType) && !column.synced;
 }
 
-/** Whether the column's name, type and icon may change (never on /projects, SPEC §6). */
-export function canEditSchema(board: Board, column?: Column): boolean {
-  return board !== 'projects' && !column?.locked;
+/**
+ * Whether the user's role may change the board's columns (add, rename, retype, delete): company
+ * administrators and installers; sales staff fill in values (docs/board.md "Permissions").
+ */
+export function mayChangeColumns(role: Role): boolean {
+  return role === 'INSTALLER_ADMIN' || role === 'INSTALLER';
+}
+
+/** Whether the column's name, type and icon may change (never on /projects, SPEC §6; not by sales). */
+export function canEditSchema(board: Board, role: Role, column?: Column): boolean {
+  return board !== 'projects' && !column?.locked && mayChangeColumns(role);
 }
 
 /** The key order after moving `key` to the place of `target` (both must be in `keys`). */

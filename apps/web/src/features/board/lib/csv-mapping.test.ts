@@ -1,6 +1,6 @@
 import type { Column } from '@solar/shared';
 import { describe, expect, it } from 'vitest';
-import { guessMapping, importableColumns, sampleOf } from './csv-mapping';
+import { guessMapping, importableColumns, sampleOf, withoutTrailingEmptyRows } from './csv-mapping';
 
 const col = (
   id: string,
@@ -59,5 +59,25 @@ describe('csv mapping', () => {
     ).toBe('b');
     expect(sampleOf([['x'.repeat(80)]], 0)).toHaveLength(60);
     expect(sampleOf([], 0)).toBe('');
+  });
+});
+
+describe('withoutTrailingEmptyRows', () => {
+  it("drops the spreadsheet's empty rows at the end only", () => {
+    const rows = [
+      ['a', '1'],
+      ['', ''],
+      ['b', '2'],
+      ['', ' '],
+      ['', ''],
+    ];
+    expect(withoutTrailingEmptyRows(rows)).toEqual([
+      ['a', '1'],
+      ['', ''],
+      ['b', '2'],
+    ]);
+    expect(withoutTrailingEmptyRows([['', '']])).toEqual([]);
+    const full = [['a']];
+    expect(withoutTrailingEmptyRows(full)).toBe(full);
   });
 });

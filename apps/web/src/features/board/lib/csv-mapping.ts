@@ -44,3 +44,14 @@ export function sampleOf(rows: string[][], index: number): string {
   }
   return '';
 }
+
+/**
+ * The rows without the empty ones at the end: spreadsheets save rows that once held something as
+ * bare delimiters (`;;;;`), which would only come back as rows without a name. Rows further up stay,
+ * so the row numbers of the check still count the file's rows.
+ */
+export function withoutTrailingEmptyRows(rows: string[][]): string[][] {
+  let end = rows.length;
+  while (end > 0 && (rows[end - 1] ?? []).every((cell) => cell.trim() === '')) end--;
+  return end === rows.length ? rows : rows.slice(0, end);
+}

@@ -5,9 +5,18 @@ import { errorMessage } from '../../../lib/errors';
 
 const closeButtonProps = () => ({ 'aria-label': i18next.t('common.close') });
 
-/** An error toast with a text of our own (a refused action, a rule of SPEC §5). */
-export function notifyFailure(message: string): void {
-  notifications.show({ color: 'red', message, withBorder: true, closeButtonProps: closeButtonProps() });
+/**
+ * An error toast with a text of our own (a refused action, a rule of SPEC §5). With a title (the
+ * field that was not saved) it stays until closed, so what it repeats can still be copied.
+ */
+export function notifyFailure(message: string, title?: string): void {
+  notifications.show({
+    color: 'red',
+    message,
+    withBorder: true,
+    closeButtonProps: closeButtonProps(),
+    ...(title ? { title, autoClose: false } : {}),
+  });
 }
 
 /** The text of a failed board call: the server's message for the field when it names one

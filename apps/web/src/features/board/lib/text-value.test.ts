@@ -12,6 +12,12 @@ describe('valueOfText', () => {
     ['text', 'a\nb ', { value: 'a\nb ' }],
     ['title', '', { value: '' }],
     ['email', ' A@B.de ', { value: 'A@B.de' }],
+    ['email', 'kein-mail', { error: 'email' }],
+    ['email', 'a@b', { error: 'email' }],
+    ['email', ' ', { value: null }],
+    ['phone', '+49 (89) 123-45/6', { value: '+49 (89) 123-45/6' }],
+    ['phone', 'abc-def', { error: 'phone' }],
+    ['phone', '12', { error: 'phone' }],
   ] as const)('%s %j -> %j', (type, text, expected) => {
     expect(valueOfText(type, text)).toEqual(expected);
   });

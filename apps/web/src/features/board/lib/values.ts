@@ -68,6 +68,12 @@ export function isHttpUrl(text: string): boolean {
   }
 }
 
+/** An e-mail address as the server takes it (apps/api board.values.ts). */
+export const isEmailAddress = (text: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text.trim());
+
+/** A phone number as the server takes it: digits, spaces and `+()./-`. */
+export const isPhoneNumber = (text: string) => /^[+()\d\s./-]{3,40}$/.test(text.trim());
+
 /** A `YYYY-MM-DD` date, or null. */
 export function isoDate(value: unknown): string | null {
   return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null;

@@ -20,7 +20,7 @@ import { notifySuccess } from '../../../../lib/errors';
 import { saveFile } from '../../../../lib/save-file';
 import { useImportTasks } from '../../api/csv-api';
 import { useBoard } from '../../hooks/board-context';
-import { guessMapping, importableColumns, sampleOf } from '../../lib/csv-mapping';
+import { guessMapping, importableColumns, sampleOf, withoutTrailingEmptyRows } from '../../lib/csv-mapping';
 import { notifyBoardError } from '../../lib/notify';
 
 type Report = TaskImportResponse['data'];
@@ -92,7 +92,8 @@ export const CsvImportModal = memo(function CsvImportModal({
         maxRows: IMPORT_MAX_ROWS + 1,
         maxColumns: IMPORT_MAX_COLUMNS,
       });
-      const [header, ...rows] = parsed;
+      const [header, ...all] = parsed;
+      const rows = withoutTrailingEmptyRows(all);
       if (!header || rows.length === 0) {
         setFileError(t('csv.errors.empty'));
         return;

@@ -25,9 +25,10 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../../auth/session';
 import { useBoard } from '../../hooks/board-context';
 import { usePropertyActions } from '../../hooks/use-property-actions';
-import { canEditSchema, TITLE_KEY } from '../../lib/columns';
+import { canEditSchema, mayChangeColumns, TITLE_KEY } from '../../lib/columns';
 import { IconPage, RenameField, TypePage } from './column-menu-pages';
 
 export interface ColumnMenuActions {
@@ -142,10 +143,11 @@ function ColumnMenuBody({
   const props = usePropertyActions();
   const [page, setPage] = useState<'main' | 'type' | 'icon'>('main');
   const isTitle = column.id === TITLE_KEY;
-  const editable = canEditSchema(scope.board, column);
-  // On /projects a fixed column gets no neighbour and is not deleted (SPEC §6): the items would
-  // only ever answer with the refusal, so they are not offered.
-  const structural = !(isProjects && column.locked);
+  const { user } = useCurrentUser();
+  const editable = canEditSchema(scope.board, user.role, column);
+  // On /projects a fixed column gets no neighbour and is not deleted (SPEC §6), and sales staff
+  // change no columns: the items would only ever answer with the refusal, so they are not offered.
+  const structural = !(isProjects && column.locked) && mayChangeColumns(user.role);
   const back = (
     <Menu.Item
       closeMenuOnClick={false}

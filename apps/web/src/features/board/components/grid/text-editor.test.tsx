@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeColumn } from '../../lib/test-fixtures';
@@ -53,6 +54,63 @@ describe('TextEditor', () => {
     expect(input.selectionStart).toBe(5);
     expect(input.getAttribute('inputmode') ?? undefined).toBe(mode);
     expect(input.type).toBe(type);
+  });
+
+  it.each([
+    ['email', 'Kontakt', 'kein-mail', 'Bitte geben Sie eine gültige E-Mail-Adresse ein'],
+    ['phone', 'Telefon', 'abc-def', 'Bitte geben Sie eine gültige Telefonnummer ein'],
+    ['number', 'Aufwand (h)', '15x', 'Bitte geben Sie eine Zahl ein'],
+  ])(
+    'keeps invalid %s text open with its message on Enter, sending nothing',
+    (dataType, label, text, message) => {
+      const onWrite = vi.fn(() => Promise.resolve(true));
+      const onFinish = vi.fn();
+      render(
+        <MantineProvider>
+          <TextEditor
+            column={makeColumn(label, dataType as 'email', { label })}
+            initial=""
+            onWrite={onWrite}
+            onFinish={onFinish}
+            onSaved={vi.fn()}
+          />
+        </MantineProvider>,
+      );
+      const input = screen.getByRole('textbox', { name: label });
+      fireEvent.change(input, { target: { value: text } });
+      fireEvent.keyDown(input, { key: 'Enter' });
+      expect(screen.getByText(new RegExp(message))).toBeTruthy();
+      expect(input).toHaveProperty('value', text);
+      expect(onFinish).not.toHaveBeenCalled();
+      expect(onWrite).not.toHaveBeenCalled();
+    },
+  );
+
+  it('names the field and repeats the text when invalid text is left by a click elsewhere', () => {
+    const show = vi.spyOn(notifications, 'show').mockImplementation(() => '');
+    const onWrite = vi.fn(() => Promise.resolve(true));
+    render(
+      <MantineProvider>
+        <TextEditor
+          column={makeColumn('Aufwand (h)', 'number', { label: 'Aufwand (h)' })}
+          initial={4}
+          onWrite={onWrite}
+          onFinish={vi.fn()}
+          onSaved={vi.fn()}
+        />
+      </MantineProvider>,
+    );
+    const input = screen.getByRole('textbox', { name: 'Aufwand (h)' });
+    fireEvent.change(input, { target: { value: 'abc' } });
+    fireEvent.blur(input);
+    expect(onWrite).not.toHaveBeenCalled();
+    expect(show).toHaveBeenCalledWith(
+      expect.objectContaining({
+        title: '„Aufwand (h)“ wurde nicht gespeichert',
+        message: expect.stringContaining('abc'),
+      }),
+    );
+    show.mockRestore();
   });
 
   it('offers a saved edit for undo, with the value it started from', async () => {

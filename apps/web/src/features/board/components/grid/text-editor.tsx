@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { createDebouncedSaver } from '../../lib/debounced-saver';
 import { createEditWrites } from '../../lib/edit-writes';
 import { notifyFailure } from '../../lib/notify';
-import { DEBOUNCED_TYPES, textOf, valueOfText } from '../../lib/text-value';
+import { DEBOUNCED_TYPES, type TextError, textOf, valueOfText } from '../../lib/text-value';
 import { sameValue } from '../../lib/values';
 import type { TypedAheadSource } from './use-grid-cursor';
 
@@ -67,7 +67,7 @@ export function TextEditor({
   );
   const done = useRef(false);
   const debounced = DEBOUNCED_TYPES.includes(column.dataType);
-  const errorText = (code: 'number' | 'url') => t(code === 'number' ? 'errors.number' : 'errors.url');
+  const errorText = (code: TextError) => t(`errors.${code}`);
 
   // A row scrolled out of the grid unmounts its editor: what was typed is still saved.
   useEffect(() => () => void (done.current || saver.flush()), [saver]);
@@ -83,7 +83,12 @@ export function TextEditor({
           setError(errorText(parsed.error));
           return;
         }
-        notifyFailure(errorText(parsed.error));
+        // Left with text that is no value (a click elsewhere): nothing is saved, and the toast names
+        // the field and repeats what was typed.
+        notifyFailure(
+          `${errorText(parsed.error)}. ${t('messages.typedValue')} ${text.trim().slice(0, 200)}`,
+          t('messages.saveFailed', { name: column.label }),
+        );
         saver.cancel();
       } else {
         saver.change(parsed.value);

@@ -1,11 +1,16 @@
-import { Anchor, Drawer, Group, Select, Text } from '@mantine/core';
+import { Anchor, Button, Drawer, Group, Select, Text } from '@mantine/core';
 import type { BoardActivityEvent } from '@solar/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTeamQuery } from '../../../../api/installer';
+import { notifySuccess } from '../../../../lib/errors';
+import { boardKeys } from '../../api/board-keys';
 import { useBoardActivity } from '../../api/history-api';
 import { useBoard } from '../../hooks/board-context';
+import { useRecordActions } from '../../hooks/use-record-actions';
 import { ACTIVITY_PERIODS, type ActivityPeriod, periodStart } from '../../lib/activity-period';
+import { notifyBoardError } from '../../lib/notify';
 import { HistoryList } from './history-list';
 
 interface ActivityDrawerProps {
@@ -15,8 +20,9 @@ interface ActivityDrawerProps {
 
 /**
  * The board's activity: the latest changes of all its records, newest first, each with its record
- * (a link that opens it; a record in the bin is named, not linked). Asked each time it opens. It can
- * be narrowed to one person's changes and to a period (today, the last 7 or 30 days).
+ * (a link that opens it; a record in the bin is named, not linked, and can be restored from here
+ * once its undo is gone). Asked each time it opens. It can be narrowed to one person's changes and
+ * to a period (today, the last 7 or 30 days).
  */
 export function ActivityDrawer({ opened, onClose }: ActivityDrawerProps) {
   const { t } = useTranslation('board');
@@ -28,6 +34,21 @@ export function ActivityDrawer({ opened, onClose }: ActivityDrawerProps) {
   const since = useMemo(() => periodStart(period), [period]);
   const activity = useBoardActivity(scope.board, opened, { userId: userId ?? undefined, since });
   const team = useTeamQuery(opened);
+  const records = useRecordActions();
+  const queryClient = useQueryClient();
+  const [restoring, setRestoring] = useState<string | null>(null);
+  const restore = async (id: string, name: string) => {
+    setRestoring(id);
+    try {
+      await records.restore([id]);
+      notifySuccess(t('history.restoredNamed', { name }));
+      await queryClient.invalidateQueries({ queryKey: boardKeys.activity(scope.board) });
+    } catch (error) {
+      notifyBoardError(error, tApp);
+    } finally {
+      setRestoring(null);
+    }
+  };
   const people = (team.data ?? []).map((m) => ({
     value: m._id,
     label: `${m.firstName} ${m.lastName}`.trim() || m.email,
@@ -37,9 +58,21 @@ export function ActivityDrawer({ opened, onClose }: ActivityDrawerProps) {
     const name = event.record.name || t('grid.untitled');
     if (event.record.isDeleted) {
       return (
-        <Text size="sm" fw={600}>
-          {t('history.inBin', { name })}
-        </Text>
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm" fw={600}>
+            {t('history.inBin', { name })}
+          </Text>
+          <Button
+            size="compact-xs"
+            variant="light"
+            style={{ flexShrink: 0 }}
+            loading={restoring === event.record.id}
+            aria-label={t('history.restoreNamed', { name })}
+            onClick={() => void restore(event.record.id, name)}
+          >
+            {t('history.restore')}
+          </Button>
+        </Group>
       );
     }
     return (

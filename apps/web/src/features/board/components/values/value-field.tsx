@@ -49,7 +49,7 @@ function TextField({ column, value, onChange, label, error: outside, onInvalid }
   const change = (next: string) => {
     setText(next);
     const parsed = valueOfText(column.dataType, next);
-    if ('error' in parsed) setError(t(parsed.error === 'number' ? 'errors.number' : 'errors.url'));
+    if ('error' in parsed) setError(t(`errors.${parsed.error}`));
     else {
       setError(null);
       onChange(parsed.value);
