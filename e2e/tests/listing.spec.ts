@@ -142,6 +142,47 @@ test.describe('project listing', () => {
     await expect(rows(page).first().getByTestId('cell-stage')).toHaveText(EN.offerProvided);
   });
 
+  test('filters and sort are kept in the address: a reload or a link shows the same list', async ({
+    page,
+  }) => {
+    const { token } = await loginAs(page, DEMO.owner, '/listing', 'de');
+    await expect(rows(page).first()).toBeVisible();
+
+    await page.getByRole('combobox', { name: 'Gebäudetyp' }).click();
+    await page.getByRole('option', { name: 'Einfamilienhaus' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('filter-cost-min').fill('10000');
+    await page.getByTestId('sort-totalCost').click();
+    await expect(page).toHaveURL(/buildingType=Single-Family/);
+    await expect(page).toHaveURL(/costMin=10000/);
+    await expect(page).toHaveURL(/sort=totalCost&order=desc/);
+
+    const filters = { buildingType: ['Single-Family'], costMin: 10000 };
+    const expected = await searchApi(
+      page.request,
+      token,
+      { page: 1, limit: 20, sortColumn: 'totalCost', sortOrder: 'desc' },
+      filters,
+    );
+    const header = page.getByRole('columnheader', { name: 'Gesamtkosten (€)' });
+    const check = async () => {
+      await expect(page.getByTestId('filter-cost-min')).toHaveValue('10.000');
+      await expect(page.getByTestId('listing-filters').getByText('Einfamilienhaus')).toBeVisible();
+      await expect(header).toHaveAttribute('aria-sort', 'descending');
+      await expect
+        .poll(async () => (await renderedCosts(page)).slice(0, 5))
+        .toEqual(expected.docs.slice(0, 5).map((d) => d.totalCost));
+    };
+    await check();
+    await page.reload();
+    await check();
+    // The menu's link to the listing, while it is open, shows the unfiltered list again.
+    await page.getByTestId('nav-listing').click();
+    await expect(page.getByTestId('filter-cost-min')).toHaveValue('');
+    await expect(header).toHaveAttribute('aria-sort', 'none');
+    await expect(page).not.toHaveURL(/buildingType|costMin|sort=/);
+  });
+
   test("roof and building types read in the user's language, and the filter offers them so", async ({
     page,
   }) => {

@@ -63,6 +63,31 @@ test.describe('map listing', () => {
     await expect(page).toHaveURL(new RegExp(`/projectview\\?projectId=${projectId}`));
   });
 
+  test('the chosen quote is kept in the address: a reload opens it again', async ({ page }) => {
+    const { token } = await loginAs(page, DEMO.owner, '/dashboard', 'en');
+    const point = (await mapPoints(page.request, token)).find((p) => p.projectStatus !== null);
+    expect(point).toBeTruthy();
+    if (!point) return;
+
+    await page.goto(`/mapview?quote=${point._id}`);
+    const popup = page.getByTestId(`map-popup-${point._id}`);
+    await expect(popup).toBeVisible({ timeout: 30_000 });
+    // Closing the popup takes the quote out of the address; choosing it puts it back.
+    await page.locator('.leaflet-popup-close-button').click();
+    await expect(popup).toBeHidden();
+    await expect(page).not.toHaveURL(/quote=/);
+    await page.getByTestId(`map-point-${point._id}`).click();
+    await expect(popup).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`quote=${point._id}`));
+
+    await page.reload();
+    await expect(popup).toBeVisible({ timeout: 30_000 });
+    // Leaving the map closes the popup, which must not rewrite the next page's address.
+    await popup.getByRole('link', { name: 'Open project' }).click();
+    await expect(page.getByTestId('stage-current')).toBeVisible();
+    await expect(page).toHaveURL(/\/projectview\?projectId=/);
+  });
+
   test('a quote without project can be saved as a project from its popup', async ({ page }) => {
     const { token } = await loginAs(page, DEMO.helios, '/dashboard', 'en');
     const points = await mapPoints(page.request, token);

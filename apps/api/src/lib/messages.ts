@@ -133,9 +133,9 @@ export const MESSAGES = {
     es: 'Este proyecto no puede pasar de {from} a {to}',
   },
   stage_move_role: {
-    en: 'Your role may not move a project to this stage',
-    de: 'Ihre Rolle darf ein Projekt nicht in diese Phase verschieben',
-    es: 'Su rol no puede mover un proyecto a esta fase',
+    en: 'Your role may not move a project from {from} to {to}',
+    de: 'Ihre Rolle darf ein Projekt nicht von {from} nach {to} verschieben',
+    es: 'Su rol no puede pasar un proyecto de {from} a {to}',
   },
   responsible_not_in_company: {
     en: 'The responsible person must belong to your company',

@@ -59,6 +59,32 @@ describe('translation resources', () => {
     }
   });
 
+  // A number written into a text groups its thousands as the app formats numbers: with a dot in
+  // German, with a comma otherwise (SPEC §9), so "10,000,000" in a message matches the fields around it.
+  const FOREIGN_GROUPING: Record<string, RegExp> = {
+    de: /\d,\d{3}(?!\d)/,
+    en: /\d\.\d{3}(?!\d)/,
+    es: /\d\.\d{3}(?!\d)/,
+  };
+  it.each(Object.keys(FOREIGN_GROUPING))(
+    '%s: numbers in texts group thousands as the language does',
+    (lang) => {
+      const wrong = [...(flat[lang] ?? [])]
+        .filter(([, value]) => FOREIGN_GROUPING[lang]?.test(String(value)))
+        .map(([key, value]) => `${key}: ${value}`);
+      expect(wrong).toEqual([]);
+    },
+  );
+
+  // One word for a project's stage in Spanish, as the listing, the dashboard and the board say it:
+  // "fase", not "fase" on one screen and "etapa" on the next.
+  it('es: a stage is called "fase" everywhere', () => {
+    const etapa = [...(flat.es ?? [])]
+      .filter(([, value]) => /\betapas?\b/i.test(String(value)))
+      .map(([key, value]) => `${key}: ${value}`);
+    expect(etapa).toEqual([]);
+  });
+
   // The interface addresses the user formally: "Sie" in German, "usted" in Spanish.
   const INFORMAL: Record<string, RegExp> = {
     de: /\b(du|dein|deine|deinen|deinem|deiner|dich|dir)\b/i,

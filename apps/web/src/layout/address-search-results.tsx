@@ -1,10 +1,11 @@
 import { Button, Group, Loader, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
-import { CONSTANTS, isInstallerRole, type Quote, type SavedProject } from '@solar/shared';
+import { CONSTANTS, formatNumber, isInstallerRole, type Quote, type SavedProject } from '@solar/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../api/client';
 import { useCurrentUser } from '../features/auth/session';
+import { currentLanguage } from '../i18n';
 import classes from './header.module.css';
 
 interface Hit {
@@ -119,7 +120,10 @@ export function AddressSearchResults({ text, onPick }: { text: string; onPick: (
               className={classes.result}
             >
               <Text size="sm" c="orange.8">
-                {t('header.showAll', { count: query.data.total })}
+                {t('header.showAll', {
+                  count: query.data.total,
+                  n: formatNumber(query.data.total, currentLanguage()),
+                })}
               </Text>
             </UnstyledButton>
           )}

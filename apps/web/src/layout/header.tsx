@@ -2,7 +2,7 @@ import { ActionIcon, Burger, Button, TextInput, Tooltip, VisuallyHidden } from '
 import { useClickOutside, useDebouncedCallback } from '@mantine/hooks';
 import { CONSTANTS } from '@solar/shared';
 import { IconHelp, IconLogin2, IconPhoneCall, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useConstantsQuery } from '../api/constants';
@@ -33,6 +33,9 @@ function AddressSearch() {
   const [debounced, setDebounced] = useState(urlValue);
   const [open, setOpen] = useState(false);
   const ref = useClickOutside(() => setOpen(false));
+  const inputRef = useRef<HTMLInputElement>(null);
+  /** Focus put back on the field by Escape: the results stay closed. */
+  const refocused = useRef(false);
 
   // A new screen starts from its own URL; typing must not be overwritten by the URL it just wrote.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the screen changes
@@ -55,8 +58,28 @@ function AddressSearch() {
   }, CONSTANTS.addressSearchDebounceMs);
 
   return (
-    <div ref={ref} className={classes.searchBox}>
+    // Escape anywhere in the box (the field or a result) closes the results and returns to the field;
+    // focus leaving the box (Tab past the last result) closes them too, instead of leaving them over the page.
+    // biome-ignore lint/a11y/noStaticElementInteractions: keys and focus of the field and results within
+    <div
+      ref={ref}
+      className={classes.searchBox}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !open) return;
+        setOpen(false);
+        if (event.target !== inputRef.current) {
+          refocused.current = true;
+          inputRef.current?.focus();
+        }
+      }}
+      onBlur={(event) => {
+        // Only focus moved elsewhere: a click (which some browsers do not focus) is left to useClickOutside.
+        const to = event.relatedTarget as Node | null;
+        if (to && !event.currentTarget.contains(to)) setOpen(false);
+      }}
+    >
       <TextInput
+        ref={inputRef}
         className={classes.search}
         type="search"
         value={value}
@@ -65,9 +88,9 @@ function AddressSearch() {
           setOpen(true);
           commit(event.currentTarget.value);
         }}
-        onFocus={() => setOpen(true)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') setOpen(false);
+        onFocus={() => {
+          if (refocused.current) refocused.current = false;
+          else setOpen(true);
         }}
         leftSection={<IconSearch size={16} aria-hidden />}
         placeholder={t('header.searchPlaceholder')}

@@ -139,13 +139,9 @@ export async function saveQuote(ctx: AppContext, me: Principal, quoteId: string)
 /** Moves a project to another stage, if the rule and the role allow it, and records the move. */
 async function moveStage(tx: Tx, me: Principal, projectId: string, from: Stage, to: Stage) {
   if (from === to) return;
-  if (!STAGE_TRANSITIONS[from].includes(to)) {
-    throw new AppError(400, 'stage_move_refused', undefined, {
-      from: `stage_${from}`,
-      to: `stage_${to}`,
-    });
-  }
-  if (!canMoveStage(me.role, from, to)) throw new AppError(400, 'stage_move_role');
+  const stages = { from: `stage_${from}`, to: `stage_${to}` };
+  if (!STAGE_TRANSITIONS[from].includes(to)) throw new AppError(400, 'stage_move_refused', undefined, stages);
+  if (!canMoveStage(me.role, from, to)) throw new AppError(400, 'stage_move_role', undefined, stages);
   const [moved] = await tx
     .update(projects)
     .set({

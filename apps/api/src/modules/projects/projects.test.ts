@@ -234,6 +234,10 @@ describe('stage transitions', () => {
     );
     const role = await move(a.installer.token, p._id, 'OFFER_PROVIDED');
     expect(role.statusCode).toBe(400);
+    // A move the role may not make names both stages too (docs/pipeline.md), in the caller's language.
+    expect(role.json().message).toBe('Your role may not move a project from Acquisition to Offer provided');
+    const roleEs = await move(a.installer.token, p._id, 'OFFER_PROVIDED', 'es');
+    expect(roleEs.json().message).toBe('Su rol no puede pasar un proyecto de Captación a Oferta enviada');
     const after = await t.app.inject({
       url: `/api/saved-project/project/${p._id}`,
       headers: t.auth(a.sales.token),

@@ -13,10 +13,12 @@ import {
 } from '@mantine/core';
 import { useDebouncedCallback, useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
 import {
+  BUILDING_TYPES,
   CONSTANTS,
   formatEuro,
   formatNumber,
   isInstallerRole,
+  SAVED_SORT_COLUMNS,
   type SavedSearchBody,
   STAGES,
   type Stage,
@@ -42,6 +44,54 @@ const DELETE_ROLES = new Set(['INSTALLER_ADMIN', 'INSTALLER_SALES']);
 function stagesOf(param: string | null): Stage[] {
   if (!param) return [];
   return param.split(',').filter((s): s is Stage => (STAGES as readonly string[]).includes(s));
+}
+
+function listOf(param: string | null, allowed?: readonly string[]): string[] {
+  if (!param) return [];
+  const values = param.split(',').filter(Boolean);
+  return allowed ? values.filter((v) => allowed.includes(v)) : values;
+}
+
+function amountOf(param: string | null): number | null {
+  if (!param) return null;
+  const n = Number(param);
+  return Number.isInteger(n) && n >= 0 ? n : null;
+}
+
+/** The filters kept in the address (`?stage=&buildingType=&city=&costMin=&costMax=`). */
+function filtersOf(params: URLSearchParams): ListingFilterValues {
+  return {
+    stage: stagesOf(params.get('stage')),
+    buildingType: listOf(params.get('buildingType'), BUILDING_TYPES),
+    city: listOf(params.get('city')),
+    costMin: amountOf(params.get('costMin')),
+    costMax: amountOf(params.get('costMax')),
+  };
+}
+
+type Sort = { column: SavedSortColumn; order: SortOrder };
+
+/** The sort kept in the address (`?sort=&order=`), else the mode's default. */
+function sortOf(params: URLSearchParams, fallback: Sort): Sort {
+  const column = params.get('sort');
+  const order = params.get('order');
+  if (!column || !(SAVED_SORT_COLUMNS as readonly string[]).includes(column)) return fallback;
+  return { column: column as SavedSortColumn, order: order === 'asc' ? 'asc' : 'desc' };
+}
+
+/** `params` with the filters and sort written in (defaults left out), the rest kept. */
+function withState(params: URLSearchParams, filters: ListingFilterValues, sort: Sort, fallback: Sort) {
+  const next = new URLSearchParams(params);
+  const put = (key: string, value: string) => (value ? next.set(key, value) : next.delete(key));
+  put('stage', filters.stage.join(','));
+  put('buildingType', filters.buildingType.join(','));
+  put('city', filters.city.join(','));
+  put('costMin', filters.costMin === null ? '' : String(filters.costMin));
+  put('costMax', filters.costMax === null ? '' : String(filters.costMax));
+  const isDefault = sort.column === fallback.column && sort.order === fallback.order;
+  put('sort', isDefault ? '' : sort.column);
+  put('order', isDefault ? '' : sort.order);
+  return next;
 }
 
 function toBody(filters: ListingFilterValues, search: string): SavedSearchBody {
@@ -117,16 +167,37 @@ function Listing({ mode, canDelete }: { mode: ListingMode; canDelete: boolean })
     );
   }, CONSTANTS.addressSearchDebounceMs);
 
-  const [filters, setFilters] = useState<ListingFilterValues>(() => ({
-    ...EMPTY_FILTERS,
-    stage: stagesOf(searchParams.get('stage')),
-  }));
+  // Filters and sort live in the address too, so a reload or a shared link shows the same list.
+  const [filters, setFilters] = useState<ListingFilterValues>(() => filtersOf(searchParams));
   const [debouncedFilters] = useDebouncedValue(filters, 300);
   // Quotes by rating, best first (SPEC §9's default quote sort); the company's projects newest first.
-  const [sort, setSort] = useState<{ column: SavedSortColumn; order: SortOrder }>({
-    column: mode === 'quotes' ? 'rating' : 'date',
-    order: 'desc',
-  });
+  const defaultSort: Sort = { column: mode === 'quotes' ? 'rating' : 'date', order: 'desc' };
+  const [sort, setSort] = useState<Sort>(() => sortOf(searchParams, defaultSort));
+  const paramsRef = useRef(searchParams);
+  paramsRef.current = searchParams;
+  /** The filters and sort as the address holds them (only those keys). */
+  const urlState = withState(
+    new URLSearchParams(),
+    filtersOf(searchParams),
+    sortOf(searchParams, defaultSort),
+    defaultSort,
+  ).toString();
+  const lastState = useRef(urlState);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: written when the filters or sort change, not the address
+  useEffect(() => {
+    lastState.current = withState(new URLSearchParams(), debouncedFilters, sort, defaultSort).toString();
+    const current = paramsRef.current;
+    if (withState(current, debouncedFilters, sort, defaultSort).toString() === current.toString()) return;
+    setSearchParams((latest) => withState(latest, debouncedFilters, sort, defaultSort), { replace: true });
+  }, [debouncedFilters, sort]);
+  // A link to the listing with other filters (the menu, the dashboard) while it is open shows those.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the address only
+  useEffect(() => {
+    if (urlState === lastState.current) return;
+    lastState.current = urlState;
+    setFilters(filtersOf(paramsRef.current));
+    setSort(sortOf(paramsRef.current, defaultSort));
+  }, [urlState]);
 
   const body = useMemo(() => toBody(debouncedFilters, urlSearch), [debouncedFilters, urlSearch]);
   const query = useListingQuery(mode, {

@@ -17,7 +17,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { compactUuid, formatNumber, isInstallerRole, type MapPoint, STAGES, type Stage } from '@solar/shared';
 import { IconMapPinOff, IconRefresh, IconZoomReset } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { type MapViewData, quoteKeys } from '../../api/quotes';
@@ -94,12 +94,37 @@ export function MapPage() {
   useDocumentTitle(`${t('map:title')} · ${t('translation:app.name')}`);
   const lang = currentLanguage();
   const queryClient = useQueryClient();
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const focusId = searchParams.get('quote');
   const mapRef = useRef<QuoteMapHandle>(null);
   const data = useMapPoints(user._id);
   const cities = useMapCities(user._id);
   const [selected, setSelected] = useState<MapPoint | null>(null);
+  // The chosen quote is kept in the address (`?quote=`), so a reload or a link opens it again. Leaving
+  // the page closes the popup too (the map is removed): that must not write the next page's address.
+  const shown = useRef(true);
+  useLayoutEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
+  const onSelect = useCallback(
+    (point: MapPoint | null) => {
+      if (!shown.current) return;
+      setSelected(point);
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (point) next.set('quote', point._id);
+          else next.delete('quote');
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setSearchParams],
+  );
   const [city, setCity] = useState<string | null>(null);
   const installer = isInstallerRole(user.role);
 
@@ -297,7 +322,7 @@ export function MapPage() {
         onViewChange={data.setView}
         serviceArea={serviceArea}
         selected={selected}
-        onSelect={setSelected}
+        onSelect={onSelect}
         popup={
           selected && <PointPopup key={selected._id} point={selected} canSave={installer} onSaved={onSaved} />
         }
