@@ -562,6 +562,11 @@ export const MESSAGES = {
     de: 'Bitte geben Sie ein Datum als JJJJ-MM-TT oder TT.MM.JJJJ ein',
     es: 'Introduzca una fecha como AAAA-MM-DD o DD.MM.AAAA',
   },
+  import_date_no_day: {
+    en: 'This day is not in the calendar (check the day and the month)',
+    de: 'Diesen Tag gibt es im Kalender nicht (bitte Tag und Monat prüfen)',
+    es: 'Este día no existe en el calendario (revise el día y el mes)',
+  },
   template_restored: {
     en: 'The template is back',
     de: 'Die Vorlage ist wiederhergestellt',
@@ -687,6 +692,11 @@ export const MESSAGES = {
     en: 'Please enter a valid http or https address',
     de: 'Bitte geben Sie eine gültige http- oder https-Adresse ein',
     es: 'Introduzca una dirección http o https válida',
+  },
+  price_cents: {
+    en: 'Please enter the price in euros and cents, with at most two decimals',
+    de: 'Bitte geben Sie den Preis in Euro und Cent an, mit höchstens zwei Nachkommastellen',
+    es: 'Introduzca el precio en euros y céntimos, con dos decimales como máximo',
   },
   invalid_postal_code: {
     en: 'Please enter a postal code (e.g. 80802)',

@@ -390,7 +390,7 @@ export const TaskCreateRequest = z.object({
   board: BoardField,
   projectId: z.uuid().nullable().optional(),
   viewId: z.uuid().nullable().optional(),
-  taskName: z.string().max(500).default(''),
+  taskName: z.string().trim().max(500).default(''),
   notes: z.string().max(NOTES_MAX_LENGTH).optional(),
   properties: PropertyValues.optional(),
   /** Insert right after this record (`null`: first on the board; left out: at the end). */
@@ -449,7 +449,7 @@ export const TaskDuplicateRequest = z.object({
 export type TaskDuplicateRequest = z.input<typeof TaskDuplicateRequest>;
 
 export const TaskUpdateRequest = z.object({
-  taskName: z.string().max(500).optional(),
+  taskName: z.string().trim().max(500).optional(),
   notes: z.string().max(NOTES_MAX_LENGTH).optional(),
   properties: PropertyValues.optional(),
   position: z.number().optional(),

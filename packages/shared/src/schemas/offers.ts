@@ -150,7 +150,14 @@ export const OfferUpload = z.object({
   moduleQuantity: looseNumber((n) => n.int().min(1, { error: 'too_small' }).max(100_000)),
   /** kWp; "12,500" → 12500 (SPEC §5). */
   productionCapacity: looseNumber((n) => n.min(0, { error: 'too_small' }).max(10_000_000)),
-  finalPrice: looseNumber((n) => n.min(0, { error: 'too_small' }).max(100_000_000)),
+  // Euros and cents: the PDF, the e-mail and the customer's view show two decimals, so a third would
+  // be a price nobody sees.
+  finalPrice: looseNumber((n) =>
+    n
+      .min(0, { error: 'too_small' })
+      .max(100_000_000)
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { error: 'price_cents' }),
+  ),
   yearlyProduction: looseNumber((n) => n.min(0, { error: 'too_small' }).max(100_000_000)),
   /** An object, or its JSON text (multipart field). */
   monthlySolarData: z.preprocess((v) => {

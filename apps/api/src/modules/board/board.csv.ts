@@ -118,8 +118,10 @@ export function parseDateText(text: string): string | null {
   const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})/.exec(t);
   const local = /^(\d{1,2})[./](\d{1,2})[./](\d{4})$/.exec(t);
   const [y, m, d] = iso ? [iso[1], iso[2], iso[3]] : local ? [local[3], local[2], local[1]] : [];
-  const date = y && m && d ? `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}` : '';
-  if (!isValidDate(date)) throw new CellError('import_date_format');
+  if (!y || !m || !d) throw new CellError('import_date_format');
+  const date = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
+  // Written as a date but no day of the calendar (31.02.2027, 2027-13-01): say that, not the pattern.
+  if (!isValidDate(date)) throw new CellError('import_date_no_day');
   return date;
 }
 

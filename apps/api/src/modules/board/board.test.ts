@@ -156,6 +156,19 @@ describe('records', () => {
     expect(updated.properties.Status?.value).toBe('In progress');
   });
 
+  it('keeps a name without the spaces around it: one of spaces only is no name ("Untitled")', async () => {
+    const other = await t.createInstallerCompany();
+    await ok(other.admin.token, 'POST', '/api/task/setup', { board: 'tasks' });
+    const spaced = await createTask(other.admin.token, { taskName: '  Check roof  ' });
+    expect(spaced.taskName).toBe('Check roof');
+    const blank = (
+      await ok<{ data: Task }>(other.admin.token, 'PUT', `/api/task/update/${spaced._id}`, {
+        taskName: '   ',
+      })
+    ).data;
+    expect(blank.taskName).toBe('');
+  });
+
   it('answers every bad value with its field message', async () => {
     await ok(a.admin.token, 'POST', '/api/task/property/create', {
       board: 'tasks',

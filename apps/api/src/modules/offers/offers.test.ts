@@ -205,6 +205,15 @@ describe('offer upload', () => {
     expect(errors.finalPrice).toBe('The value must be at least 0');
     expect(errors['monthlySolarData.December']).toBe('This field is required');
     expect(errors.monthlySolarData).toBe('Unknown field');
+    // Euros and cents: a third decimal is a price the PDF and the customer would never show.
+    const tenthCent = await uploadOffer(a.sales.token, offerFields(p.id, { finalPrice: '23456.785' }));
+    expect(tenthCent.statusCode).toBe(400);
+    expect(tenthCent.json().errors.finalPrice).toBe(
+      'Please enter the price in euros and cents, with at most two decimals',
+    );
+    const other = await newProject();
+    const cents = await uploadOffer(a.sales.token, offerFields(other.id, { finalPrice: '0.07' }));
+    expect(cents.statusCode).toBe(200);
     const badJson = await uploadOffer(a.sales.token, offerFields(p.id, { monthlySolarData: '{oops' }));
     expect(badJson.statusCode).toBe(400);
 

@@ -108,4 +108,32 @@ describe('SendOfferModal', () => {
     );
     expect(screen.getByTestId('send-to')).toHaveProperty('value', 'kunde@example.test');
   });
+
+  it('says when and to whom an offer went before, and its button sends again', () => {
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
+    client.setQueryData(offerKeys.wordTemplates, []);
+    client.setQueryData(offerKeys.emailTemplates, []);
+    const base = { _id: 'o1', projectId: 'p1', version: 2, sentTo: null, sentAt: null };
+    const show = (offer: object) =>
+      render(
+        <QueryClientProvider client={client}>
+          <MantineProvider env="test">
+            <SendOfferModal
+              offer={offer as Parameters<typeof SendOfferModal>[0]['offer']}
+              customerEmail="kunde@example.test"
+              onClose={() => {}}
+            />
+          </MantineProvider>
+        </QueryClientProvider>,
+      );
+    show({ ...base, sendState: 'none' });
+    expect(screen.queryByTestId('send-again-note')).toBeNull();
+    expect(screen.getByTestId('send-submit').textContent).toBe('Senden');
+    cleanup();
+    show({ ...base, sendState: 'sent', sentTo: 'kunde@example.test', sentAt: '2026-11-30T10:00:00.000Z' });
+    expect(screen.getByTestId('send-again-note').textContent).toBe(
+      'Dieses Angebot wurde am 30.11.2026 an kunde@example.test gesendet. Erneut senden schickt eine weitere E-Mail.',
+    );
+    expect(screen.getByTestId('send-submit').textContent).toBe('Erneut senden');
+  });
 });

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import type { Offer } from '@solar/shared';
+import { formatDate, type Offer } from '@solar/shared';
 import { IconEye, IconSend } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -133,6 +133,17 @@ export function SendOfferModal({
               {formError}
             </Alert>
           )}
+          {/* Sent or on its way already: sending again mails the customer a second time. */}
+          {(offer.sendState === 'sent' || offer.sendState === 'queued') && (
+            <Alert color="yellow" variant="light" data-testid="send-again-note">
+              {offer.sendState === 'sent'
+                ? t('send.sentBefore', {
+                    to: offer.sentTo ?? '–',
+                    date: offer.sentAt ? formatDate(offer.sentAt, lang) : '–',
+                  })
+                : t('send.queuedBefore')}
+            </Alert>
+          )}
           <Select
             label={t('send.wordTemplate')}
             data={(words.data ?? []).map((w) => ({
@@ -200,7 +211,9 @@ export function SendOfferModal({
                 disabled={!wordChoice || !emailChoice}
                 data-testid="send-submit"
               >
-                {t('send.submit')}
+                {offer.sendState === 'sent' || offer.sendState === 'queued'
+                  ? t('send.resubmit')
+                  : t('send.submit')}
               </Button>
             </Group>
           </Group>
