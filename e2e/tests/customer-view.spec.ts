@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { MONTHS } from '@solar/shared';
 import { authHeaders, DEMO, DEMO_PASSWORD, expect, loginAs, test } from '../fixtures/auth';
 
 async function tokenOf(request: APIRequestContext, email: string) {
@@ -8,21 +9,6 @@ async function tokenOf(request: APIRequestContext, email: string) {
     installerDetails: Record<string, unknown> & { _id: string };
   };
 }
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 test.describe('customer view and online acceptance', () => {
   test.describe.configure({ timeout: 150_000 });

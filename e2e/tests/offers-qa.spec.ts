@@ -1,20 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
+import { MONTHS } from '@solar/shared';
 import { authHeaders, DEMO, DEMO_PASSWORD, expect, loginAs, test } from '../fixtures/auth';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
   const res = await request.post('/api/user/installer/login', { data: { email, password: DEMO_PASSWORD } });

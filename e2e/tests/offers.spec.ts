@@ -1,20 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
+import { MONTHS } from '@solar/shared';
 import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** The company's ACQUISITION projects, newest first. */
 async function newestAcquisitionProjects(
