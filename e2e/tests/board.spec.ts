@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, Route } from '@playwright/test';
 import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
 import { createTask, findTasks } from '../fixtures/board';
 
@@ -286,6 +286,68 @@ test.describe('board properties', () => {
     ]) {
       expect(keys).toContain(p(label));
     }
+  });
+
+  test('two options made one after another are both kept when the first saves are slow', async ({ page }) => {
+    const suffix = Date.now().toString(36);
+    const { token } = await loginAs(page, DEMO.helios, '/tasks', 'en');
+    const task = await createTask<TaskDoc>(page.request, token, `Tags ${suffix}`);
+    const key = `Tags ${suffix}`;
+    const made = await page.request.post('/api/task/property/create', {
+      headers: authHeaders(token),
+      data: { board: 'tasks', key, type: 'multi-select' },
+    });
+    expect(made.status(), await made.text()).toBe(200);
+    await page.reload();
+    await expect(page.getByRole('grid', { name: 'Records' })).toBeVisible({ timeout: 60_000 });
+    await search(page, suffix);
+    const row = rowOf(page, `Tags ${suffix}`);
+    await expect(row).toBeVisible();
+    const cell = await shownCell(page, row, key);
+
+    // The first save of the cell and the first of the option list are held (a loaded server): the
+    // second ones must not overtake them and be overwritten by the older values.
+    const held = new Set<string>();
+    const holdFirst = async (route: Route) => {
+      const path = new URL(route.request().url()).pathname;
+      if (!held.has(path)) {
+        held.add(path);
+        await new Promise((done) => setTimeout(done, 2500));
+      }
+      await route.continue();
+    };
+    let answered = 0;
+    page.on('requestfinished', (request) => {
+      const url = request.url();
+      if (
+        request.method() === 'PUT' &&
+        (url.includes('/api/task/update/') || url.includes('/update-property/'))
+      )
+        answered += 1;
+    });
+    await page.route(`**/api/task/update/${task._id}`, holdFirst);
+    await page.route('**/api/user-properties/update-property/*', holdFirst);
+    await cell.dblclick();
+    const input = page.getByRole('textbox', { name: 'Search or create an option' });
+    await input.fill('Roof');
+    await page.keyboard.press('Enter');
+    await input.fill('Battery');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await expect(cell).toHaveText('RoofBattery');
+
+    // Both saves of the cell and both of the option list answered: what the server kept.
+    await expect.poll(() => answered, { timeout: 20_000 }).toBe(4);
+    const [saved] = await findTasks<TaskDoc>(page.request, token, `Tags ${suffix}`);
+    expect(saved?.properties[key]?.value).toEqual(['Roof', 'Battery']);
+    const columns = await page.request.get('/api/user-properties?board=tasks', {
+      headers: authHeaders(token),
+    });
+    const options = (await columns.json()).data.properties[key].options as { value: string }[];
+    expect(options.map((o) => o.value)).toEqual(['Roof', 'Battery']);
+    // Settled: the board still shows both.
+    await expect(cell).toHaveText('RoofBattery');
+    expect(held.size).toBe(2);
   });
 
   test('a column is renamed with Enter and with blur', async ({ page }) => {

@@ -78,11 +78,20 @@ export function useDeleteProperty(board: Board) {
   });
 }
 
-/** PUT /user-properties/update-property/{_id}: options, width, icon, formula or position of a column. */
+/**
+ * PUT /user-properties/update-property/{_id}: options, width, icon, formula or position of a column.
+ * Each change shows at once, but they are sent one at a time, in the order made (one scope per
+ * board): each sends a column's whole option list, so a slow first change landing after a quick
+ * second one would put back the list without the second's option. Only the answer of the last
+ * change replaces the columns; an earlier answer would hide the changes still on their way.
+ */
 export function useUpdateColumnSettings(board: Board) {
   const store = useStoreProperties(board);
   const queryClient = useQueryClient();
+  const mutationKey = [...boardKeys.properties(board), 'settings'];
   return useMutation({
+    mutationKey,
+    scope: { id: mutationKey.join('/') },
     mutationFn: ({ id, key, property }: { id: string; key: string; property: ColumnSettings }) =>
       api.put(`/user-properties/update-property/${id}`, { key, property }, { schema: PropertiesAnswer }),
     onMutate: ({ key, property }) => {
@@ -100,7 +109,14 @@ export function useUpdateColumnSettings(board: Board) {
     onError: (_error, _vars, context) => {
       if (context?.previous) queryClient.setQueryData(boardKeys.properties(board), context.previous);
     },
-    onSuccess: (answer, { property }) =>
-      store(answer, property.formula !== undefined || property.rollup !== undefined),
+    onSuccess: (answer, { property }) => {
+      const recomputed = property.formula !== undefined || property.rollup !== undefined;
+      // This change counts itself until it settles: more than one is a newer change still to come.
+      if (queryClient.isMutating({ mutationKey }) > 1) {
+        if (recomputed) void queryClient.invalidateQueries({ queryKey: boardKeys.tasksOf(board) });
+        return;
+      }
+      store(answer, recomputed);
+    },
   });
 }

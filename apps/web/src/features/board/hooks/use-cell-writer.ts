@@ -6,6 +6,7 @@ import { boardKeys } from '../api/board-keys';
 import { updateTask, useTaskCache } from '../api/tasks-api';
 import { draftText, hideSaveFailed, notifySaveFailed, saveFailedId } from '../components/save-failed-notice';
 import { TITLE_KEY } from '../lib/columns';
+import { InOrder } from '../lib/in-order';
 import { LatestWrites } from '../lib/latest-writes';
 import { boardErrorText, notifyBoardError } from '../lib/notify';
 import { findTask, patchTask, replaceTask, type TaskPages } from '../lib/task-cache';
@@ -29,13 +30,17 @@ export function latestTask(queryClient: QueryClient, task: Task): Task {
 
 /** The order of cell writes, shared by every editor of the page (keyed by record and column). */
 const cellWrites = new LatestWrites<unknown>();
+/** The sending of cell writes: one at a time per cell, so the server stores them in the order made. */
+const cellSends = new InOrder();
 const cellKey = (taskId: string, key: string) => `${taskId}\u0000${key}`;
 
 /**
  * Writes cell values: the change shows at once in every loaded view, the server's answer (with
  * recomputed formulas and rollups) replaces it. The latest write to a cell wins: a failure puts back
  * only its own change, and only when nothing newer was written to the cell since; it names the field,
- * keeps the value entered and offers to write it again. `commit` also records the change for undo.
+ * keeps the value entered and offers to write it again. Writes to one cell are sent one at a time, in
+ * the order made (a slow first one must not land after the next). `commit` also records the change
+ * for undo.
  */
 export function useCellWriter() {
   const { t } = useTranslation('board');
@@ -71,7 +76,7 @@ export function useCellWriter() {
           key === TITLE_KEY
             ? { taskName: typeof value === 'string' ? value : '' }
             : { properties: { [key]: value ?? null } };
-        const saved = await updateTask(task._id, body);
+        const saved = await cellSends.run(slot, () => updateTask(task._id, body));
         // A newer write to the cell is shown (and answered later): this answer would show older data.
         if (cellWrites.saved(slot, ticket, cellRaw(saved, key)).show === 'answer') {
           change((data, b) => replaceTask(data, b, saved));
