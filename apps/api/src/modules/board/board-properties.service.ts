@@ -32,6 +32,9 @@ import {
 import { convertCells, keepRetype, previewRetype, type Retype, takeRetype } from './board.retype';
 import { rowsOf } from './board.sql';
 
+/** Column changes read the definitions locked (loadColumns). */
+const FOR_UPDATE = { forUpdate: true } as const;
+
 /** Who may change the column definitions of a board (SPEC §6 and docs/board.md). */
 function schemaScope(me: Principal, board: Board, action: 'add' | 'edit' | 'delete'): string {
   const companyId = boardCompany(me);
@@ -110,7 +113,7 @@ export async function createProperty(
 ) {
   const companyId = schemaScope(me, input.board, 'add');
   await ctx.database.db.transaction(async (tx) => {
-    const { properties } = await loadColumns(tx, companyId, input.board, me.id);
+    const { properties } = await loadColumns(tx, companyId, input.board, me.id, undefined, FOR_UPDATE);
     if (Object.hasOwn(properties, input.key) || input.key === TITLE_KEY) {
       throw badRequest('invalid_input', { key: 'property_exists' });
     }
@@ -179,7 +182,7 @@ export async function updateProperty(
   const companyId = schemaScope(me, input.board, 'edit');
   let retype: { id: string; kept: number } | undefined;
   await ctx.database.db.transaction(async (tx) => {
-    const { properties } = await loadColumns(tx, companyId, input.board, me.id);
+    const { properties } = await loadColumns(tx, companyId, input.board, me.id, undefined, FOR_UPDATE);
     const old = Object.hasOwn(properties, input.oldPropertyKey)
       ? properties[input.oldPropertyKey]
       : undefined;
@@ -297,7 +300,7 @@ function renameReferences(columns: Column[], from: string, to: string): Column[]
 export async function deleteProperty(ctx: AppContext, me: Principal, input: { board: Board; key: string }) {
   const companyId = schemaScope(me, input.board, 'delete');
   await ctx.database.db.transaction(async (tx) => {
-    const { properties } = await loadColumns(tx, companyId, input.board, me.id);
+    const { properties } = await loadColumns(tx, companyId, input.board, me.id, undefined, FOR_UPDATE);
     if (!Object.hasOwn(properties, input.key)) throw notFound('property_not_found');
     if (input.key === TITLE_KEY) throw badRequest('invalid_input', { key: 'title_property_fixed' });
     const rest = orderedColumns(properties).filter((c) => c.id !== input.key);
@@ -347,7 +350,7 @@ export async function updateColumnSettings(
   let board: Board = 'tasks';
   await ctx.database.db.transaction(async (tx) => {
     board = await propertiesById(tx, companyId, id);
-    const { properties } = await loadColumns(tx, companyId, board, me.id);
+    const { properties } = await loadColumns(tx, companyId, board, me.id, undefined, FOR_UPDATE);
     const old = Object.hasOwn(properties, input.key) ? properties[input.key] : undefined;
     if (!old) throw notFound('property_not_found');
     const p = input.property;
@@ -390,7 +393,7 @@ export async function replaceColumnOrder(
   let board: Board = 'tasks';
   await ctx.database.db.transaction(async (tx) => {
     board = await propertiesById(tx, companyId, id);
-    const { properties } = await loadColumns(tx, companyId, board, me.id);
+    const { properties } = await loadColumns(tx, companyId, board, me.id, undefined, FOR_UPDATE);
     const rank = new Map(input.order.map((k, i) => [k, i]));
     const list = orderedColumns(properties).sort((a, b) => {
       if (a.id === TITLE_KEY) return -1;

@@ -290,6 +290,35 @@ describe('properties', () => {
     expect(ok2.statusCode).toBe(200);
   });
 
+  it('keeps every one of many column changes made at once (each reads the columns locked)', async () => {
+    const company = await t.createInstallerCompany();
+    await ok(company.admin.token, 'POST', '/api/task/setup', { board: 'tasks' });
+    const { _id, properties } = await props(company.admin.token);
+    const keys = Object.keys(properties).filter((k) => k !== 'taskName');
+    expect(keys.length).toBeGreaterThanOrEqual(5);
+    // Each sets its own column's width, side by side, plus a new column: none may put back the
+    // definitions another one read before it wrote.
+    const answers = await Promise.all([
+      ...keys.map((key, i) =>
+        call(company.admin.token, 'PUT', `/api/user-properties/update-property/${_id}`, {
+          key,
+          property: { width: 150 + i },
+        }),
+      ),
+      call(company.admin.token, 'POST', '/api/task/property/create', {
+        board: 'tasks',
+        key: 'Added meanwhile',
+        type: 'text',
+      }),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
+    const after = (await props(company.admin.token)).properties;
+    expect(keys.map((key) => (after[key] as { width?: number } | undefined)?.width)).toEqual(
+      keys.map((_, i) => 150 + i),
+    );
+    expect(after['Added meanwhile']).toBeDefined();
+  });
+
   it('saves option changes, widths and the column order', async () => {
     const { _id, properties } = await props(a.admin.token);
     const updated = await ok<{

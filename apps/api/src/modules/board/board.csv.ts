@@ -266,7 +266,9 @@ export async function importTasks(ctx: AppContext, me: Principal, input: ImportI
   const companyId = boardCompany(me);
   if (input.board === 'projects') throw new AppError(403, 'project_records_fixed');
   return ctx.database.db.transaction(async (tx) => {
-    const columns = structuredClone((await loadColumns(tx, companyId, input.board, me.id)).properties);
+    const columns = structuredClone(
+      (await loadColumns(tx, companyId, input.board, me.id, undefined, { forUpdate: true })).properties,
+    );
     checkMapping(input.mapping, columns);
     if (input.projectId) await assertProject(tx, companyId, input.projectId);
     const lookups = await loadLookups(tx, companyId, input.board);

@@ -47,7 +47,9 @@ export async function pasteCells(ctx: AppContext, me: Principal, input: PasteInp
     // Another company's record, another board's or a deleted one: not found, as for one update.
     if (rows.length !== ids.length) throw notFound('task_not_found');
     const byId = new Map(rows.map((r) => [r.id, r]));
-    const columns = structuredClone((await loadColumns(tx, companyId, input.board, me.id)).properties);
+    const columns = structuredClone(
+      (await loadColumns(tx, companyId, input.board, me.id, undefined, { forUpdate: true })).properties,
+    );
     const readsNames = input.cells.some(
       (c) => c.text !== undefined && LOOKUP_TYPES.has(columns[c.key]?.dataType ?? ''),
     );

@@ -85,17 +85,24 @@ interface PropertiesRow {
   properties: Record<string, Column>;
 }
 
-/** The board's column definitions, created with the defaults on first use. */
+/**
+ * The board's column definitions, created with the defaults on first use. A change of them reads
+ * with `forUpdate` inside its transaction: the row stays locked until the change is written, so two
+ * changes at once (two columns' settings, an option added by an import) apply one after the other
+ * instead of the later write putting back the list the earlier one read.
+ */
 export async function loadColumns(
   db: DbOrTx,
   companyId: string,
   board: Board,
   userId: string | null,
   lang?: Language,
+  opts: { forUpdate?: boolean } = {},
 ): Promise<PropertiesRow> {
+  const lock = opts.forUpdate ? sql` FOR UPDATE` : sql``;
   const found = rowsOf<PropertiesRow>(
     await db.execute(
-      sql`SELECT id, user_id, board, properties FROM board_properties WHERE company_id = ${companyId} AND board = ${board}`,
+      sql`SELECT id, user_id, board, properties FROM board_properties WHERE company_id = ${companyId} AND board = ${board}${lock}`,
     ),
   );
   if (found[0]) return found[0];
