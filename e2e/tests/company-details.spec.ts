@@ -67,4 +67,17 @@ test.describe('company details (/profile)', () => {
     };
     expect(stored).toMatchObject({ phone: before.phone, postalCode: before.postal, vatId: before.vat });
   });
+
+  test('a double click on save saves the company once', async ({ page }) => {
+    await loginAs(page, DEMO.owner, '/profile', 'en');
+    const card = page.getByTestId('section-company');
+    const writes: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'PUT' && r.url().includes('/api/installer/')) writes.push(r.url());
+    });
+    await card.getByRole('button', { name: 'Save changes' }).dblclick();
+    await expect(page.getByText('Company details have been saved')).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(writes).toHaveLength(1);
+  });
 });

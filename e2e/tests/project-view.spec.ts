@@ -97,6 +97,37 @@ test.describe('project view', () => {
     await expect(reopened.getByText('Wärmepumpe', { exact: true })).toBeVisible();
   });
 
+  test('file manager: a second file chosen while one uploads is not sent alongside it', async ({ page }) => {
+    const token = await tokenOf(page.request, DEMO.helios);
+    const rows = await projects(page.request, token);
+    const project = rows[rows.length - 1];
+    if (!project) throw new Error('no Helios project');
+    await loginAs(page, DEMO.helios, `/projectview?projectId=${project._id}`, 'en');
+    await expect(page.getByTestId('project-view')).toBeVisible({ timeout: 60_000 });
+    await page.getByTestId('file-manager-button').click();
+    const drawer = page.getByRole('dialog', { name: 'File Manager' });
+    const posts: string[] = [];
+    // A slow line: the first upload is still on its way when the second file comes.
+    await page.route('**/api/media', async (route) => {
+      posts.push(route.request().method());
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    const stamp = Date.now();
+    const pdf = (name: string) => ({
+      name,
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+    });
+    await drawer.getByTestId('file-input').setInputFiles(pdf(`first-${stamp}.pdf`));
+    await expect(drawer.getByTestId('upload-progress')).toBeVisible();
+    await drawer.getByTestId('file-input').setInputFiles(pdf(`second-${stamp}.pdf`));
+    await expect(drawer.locator(`[data-testid="file-row"][data-name="first-${stamp}.pdf"]`)).toBeVisible();
+    await page.waitForTimeout(2000);
+    expect(posts).toEqual(['POST']);
+    await expect(drawer.locator(`[data-testid="file-row"][data-name="second-${stamp}.pdf"]`)).toHaveCount(0);
+  });
+
   test('file manager: upload a PDF, see it listed, download it, refuse a wrong type, delete it', async ({
     page,
   }) => {

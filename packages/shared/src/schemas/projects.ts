@@ -10,6 +10,8 @@ export const ProjectFile = z.object({
   mimeType: z.string(),
   size: z.number().int(),
   createdAt: z.string(),
+  /** Who uploaded it (null once that account is gone): an INSTALLER may delete only their own uploads. */
+  createdBy: z.uuid().nullable().optional(),
 });
 export type ProjectFile = z.infer<typeof ProjectFile>;
 

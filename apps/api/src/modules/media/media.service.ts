@@ -108,6 +108,7 @@ export async function uploadFile(ctx: AppContext, me: Principal, req: FastifyReq
       mimeType: row.mimeType,
       size: row.size,
       createdAt: row.createdAt.toISOString(),
+      createdBy: row.createdBy,
     };
   } catch (err) {
     await ctx.storage.remove(storageKey);

@@ -39,7 +39,16 @@ export interface ProjectDbRow {
   customer_last_name: string;
   customer_email: string;
   customer_phone: string;
-  files: { id: string; name: string; mime_type: string; size: number; created_at: string }[] | null;
+  files:
+    | {
+        id: string;
+        name: string;
+        mime_type: string;
+        size: number;
+        created_at: string;
+        created_by: string | null;
+      }[]
+    | null;
 }
 
 const SORT: Record<string, SQL> = {
@@ -59,7 +68,7 @@ const QUOTE_COLUMNS = sql.raw(`q.short_id, q.version, q.address, q.city, q.latit
 const COLUMNS = sql`p.*, ${QUOTE_COLUMNS},
   (SELECT u.first_name FROM users u WHERE u.id = p.responsible_user_id) AS responsible_first_name,
   (SELECT json_agg(json_build_object('id', f.id, 'name', f.name, 'mime_type', f.mime_type, 'size', f.size,
-     'created_at', f.created_at) ORDER BY f.created_at DESC)
+     'created_at', f.created_at, 'created_by', f.created_by) ORDER BY f.created_at DESC)
    FROM files f WHERE f.project_id = p.id) AS files`;
 
 const SELECT = sql`SELECT ${COLUMNS} FROM projects p JOIN quotes q ON q.id = p.quote_id`;
@@ -84,7 +93,8 @@ const SAVED_PROJECT_JSON = sql`(SELECT row_to_json(d) FROM (SELECT p.id AS "_id"
         c.v->'quantity' AS quantity) x) ORDER BY c.i)
       FROM jsonb_array_elements(p.components) WITH ORDINALITY c(v, i)), '[]') AS components,
     coalesce((SELECT json_agg((SELECT row_to_json(x) FROM (SELECT f.id AS "_id", f.name, '/api/media/' || f.id AS url,
-        f.mime_type AS "mimeType", f.size, ${isoTimestamp(sql`f.created_at`)} AS "createdAt") x) ORDER BY f.created_at DESC)
+        f.mime_type AS "mimeType", f.size, ${isoTimestamp(sql`f.created_at`)} AS "createdAt",
+        f.created_by AS "createdBy") x) ORDER BY f.created_at DESC)
       FROM files f WHERE f.project_id = p.id), '[]') AS "uploadedInstallerImages",
     ${isoTimestamp(sql`p.created_at`)} AS date, ${isoTimestamp(sql`p.updated_at`)} AS "updatedAt",
     (SELECT row_to_json(x) FROM (SELECT (SELECT row_to_json(m) FROM (SELECT q.address AS complete) m) AS "mapboxAddress",
@@ -269,6 +279,7 @@ export function toSavedProject(r: ProjectDbRow): SavedProject {
       mimeType: f.mime_type,
       size: f.size,
       createdAt: iso(f.created_at),
+      createdBy: f.created_by,
     })),
     date: iso(r.created_at),
     updatedAt: iso(r.updated_at),

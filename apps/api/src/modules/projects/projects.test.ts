@@ -325,6 +325,17 @@ describe('media', () => {
       headers: t.auth(a.sales.token),
     });
     expect(detail.json().data.uploadedInstallerImages.map((f: { _id: string }) => f._id)).toEqual([file._id]);
+    // The uploader goes with the file, so the File Manager offers 'delete' only where the role may.
+    expect(file.createdBy).toBe(a.sales.user.id);
+    expect(detail.json().data.uploadedInstallerImages[0].createdBy).toBe(a.sales.user.id);
+    const search = await t.app.inject({
+      method: 'POST',
+      url: '/api/saved-project/installer/search?page=1&limit=50',
+      headers: t.auth(a.sales.token),
+      payload: {},
+    });
+    const row = search.json().data.docs.find((d: { _id: string }) => d._id === p._id);
+    expect(row.uploadedInstallerImages[0].createdBy).toBe(a.sales.user.id);
     expect((await t.app.inject({ url: file.url, headers: t.auth(b.admin.token) })).statusCode).toBe(404);
     expect(
       (await t.app.inject({ method: 'DELETE', url: file.url, headers: t.auth(b.admin.token) })).statusCode,

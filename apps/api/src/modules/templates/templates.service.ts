@@ -219,7 +219,7 @@ async function readUpload(req: FastifyRequest): Promise<TemplateUpload> {
     }
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, 'template_not_docx', { file: 'file_too_large' });
+      throw new AppError(413, 'file_too_large', { file: 'file_too_large' });
     }
     throw err;
   }

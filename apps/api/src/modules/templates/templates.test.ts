@@ -322,6 +322,11 @@ describe('word templates', () => {
     const big = Buffer.concat([docx(), Buffer.alloc(20 * 1024 * 1024, 1)]);
     const res = await upload(a.admin.token, { name: 'big' }, { name: 'big.docx', data: big });
     expect(res.statusCode).toBe(413);
+    // The message says what is wrong (the size), as the field does, not "only .docx files".
+    expect(res.json()).toMatchObject({
+      code: 'file_too_large',
+      errors: { file: expect.stringMatching(/20 MB/) },
+    });
   });
 
   it('refuses zip bombs: large expansion, many entries, and an entry lying about its size', async () => {

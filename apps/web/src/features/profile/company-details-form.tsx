@@ -17,6 +17,7 @@ import { useUpdateCompany } from '../../api/installer';
 import { currentLanguage } from '../../i18n';
 import { handleFormError, notifySuccess } from '../../lib/errors';
 import { localeNumberInputProps } from '../../lib/number-input';
+import { useSingleFlight } from '../../lib/single-flight';
 import { useForm } from '../../lib/use-form';
 import { SectionCard } from './section-card';
 
@@ -63,14 +64,20 @@ export function CompanyDetailsForm({ company, editable }: CompanyDetailsFormProp
     serviceRadiusKm: company.serviceRadiusKm as number | string,
   });
 
+  // A double click saves once (the button's loading state comes a render late).
+  const flight = useSingleFlight();
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const body = form.validate(CompanyUpdateRequest, t);
     if (!body) return;
-    update.mutate(body, {
-      onSuccess: () => notifySuccess(t('profile.company.saved')),
-      onError: (error) => form.setErrors(handleFormError(error, FIELDS, t)),
-    });
+    flight((done) =>
+      update.mutate(body, {
+        onSettled: done,
+        onSuccess: () => notifySuccess(t('profile.company.saved')),
+        onError: (error) => form.setErrors(handleFormError(error, FIELDS, t)),
+      }),
+    );
   };
 
   const readOnly = !editable;

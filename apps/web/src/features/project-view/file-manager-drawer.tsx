@@ -29,7 +29,9 @@ import {
 } from '../../api/project-view';
 import { currentLanguage } from '../../i18n';
 import { errorMessage, notifyError, notifySuccess } from '../../lib/errors';
-import { extensionOf, formatBytes } from './utils';
+import { useSingleFlight } from '../../lib/single-flight';
+import { useCurrentUser } from '../auth/session';
+import { canDeleteFile, extensionOf, formatBytes } from './utils';
 
 interface FileManagerDrawerProps {
   project: ProjectDetail;
@@ -42,6 +44,7 @@ export function FileManagerDrawer({ project, opened, onClose }: FileManagerDrawe
   const { t } = useTranslation('projectView');
   const { t: tApp } = useTranslation();
   const lang = currentLanguage();
+  const { user } = useCurrentUser();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadProjectFile(project._id);
@@ -52,6 +55,8 @@ export function FileManagerDrawer({ project, opened, onClose }: FileManagerDrawe
   const [deleting, setDeleting] = useState<ProjectFile | null>(null);
   const [downloading, setDownloading] = useState<string | null>(null);
   const files = project.uploadedInstallerImages;
+  // One upload at a time: a file dropped on the zone while one is on its way is not sent alongside it.
+  const flight = useSingleFlight();
 
   const start = (file: File) => {
     setUploadError(null);
@@ -67,21 +72,26 @@ export function FileManagerDrawer({ project, opened, onClose }: FileManagerDrawe
       setUploadError(t('files.emptyFile'));
       return;
     }
-    setProgress(0);
-    upload.mutate(
-      { file, onProgress: setProgress },
-      {
-        onSuccess: (stored) => notifySuccess(t('files.uploaded', { name: stored.name })),
-        onError: (error) => {
-          if (isApiError(error) && error.status === 413) {
-            setUploadError(t('files.tooLarge', { max: formatBytes(UPLOAD_MAX_BYTES, lang) }));
-          } else {
-            setUploadError(errorMessage(error, tApp));
-          }
+    flight((done) => {
+      setProgress(0);
+      upload.mutate(
+        { file, onProgress: setProgress },
+        {
+          onSuccess: (stored) => notifySuccess(t('files.uploaded', { name: stored.name })),
+          onError: (error) => {
+            if (isApiError(error) && error.status === 413) {
+              setUploadError(t('files.tooLarge', { max: formatBytes(UPLOAD_MAX_BYTES, lang) }));
+            } else {
+              setUploadError(errorMessage(error, tApp));
+            }
+          },
+          onSettled: () => {
+            setProgress(null);
+            done();
+          },
         },
-        onSettled: () => setProgress(null),
-      },
-    );
+      );
+    });
   };
 
   const onDrop = (event: DragEvent<HTMLElement>) => {
@@ -244,17 +254,20 @@ export function FileManagerDrawer({ project, opened, onClose }: FileManagerDrawe
                             <IconDownload size={18} />
                           </ActionIcon>
                         </Tooltip>
-                        <Tooltip label={t('files.delete')} withArrow>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            onClick={() => setDeleting(file)}
-                            aria-label={t('files.deleteOf', { name: file.name })}
-                            data-testid="file-delete"
-                          >
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Tooltip>
+                        {/* An INSTALLER may delete only their own uploads (the server refuses the rest). */}
+                        {canDeleteFile(user, file) && (
+                          <Tooltip label={t('files.delete')} withArrow>
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              onClick={() => setDeleting(file)}
+                              aria-label={t('files.deleteOf', { name: file.name })}
+                              data-testid="file-delete"
+                            >
+                              <IconTrash size={18} />
+                            </ActionIcon>
+                          </Tooltip>
+                        )}
                       </Group>
                     </Table.Td>
                   </Table.Tr>

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { extensionOf, formatBytes, nextStages } from './utils';
+import { canDeleteFile, extensionOf, formatBytes, nextStages } from './utils';
 
 describe('project view helpers', () => {
   it('formats sizes in the UI language', () => {
@@ -14,6 +14,16 @@ describe('project view helpers', () => {
     expect(extensionOf('archive.tar.zip')).toBe('.zip');
     expect(extensionOf('.env')).toBe('');
     expect(extensionOf('README')).toBe('');
+  });
+
+  it('lets an INSTALLER delete only their own uploads, the other roles any file of the company', () => {
+    const mine = { createdBy: 'u1' };
+    const theirs = { createdBy: 'u2' };
+    expect(canDeleteFile({ _id: 'u1', role: 'INSTALLER' }, mine)).toBe(true);
+    expect(canDeleteFile({ _id: 'u1', role: 'INSTALLER' }, theirs)).toBe(false);
+    expect(canDeleteFile({ _id: 'u1', role: 'INSTALLER' }, { createdBy: null })).toBe(false);
+    expect(canDeleteFile({ _id: 'u1', role: 'INSTALLER_ADMIN' }, theirs)).toBe(true);
+    expect(canDeleteFile({ _id: 'u1', role: 'INSTALLER_SALES' }, theirs)).toBe(true);
   });
 
   it('offers only the allowed next stages for the role', () => {

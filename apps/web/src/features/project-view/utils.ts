@@ -20,6 +20,11 @@ export function extensionOf(name: string): string {
   return dot > 0 ? name.slice(dot).toLowerCase() : '';
 }
 
+/** Whether the user may delete a project file: an INSTALLER only their own uploads (docs/pipeline.md). */
+export function canDeleteFile(me: { _id: string; role: Role }, file: { createdBy?: string | null }): boolean {
+  return me.role !== 'INSTALLER' || file.createdBy === me._id;
+}
+
 /** The stages this role may move a project to from `current` (the transition rule and the role rule). */
 export function nextStages(role: Role, current: Stage): Stage[] {
   return STAGE_TRANSITIONS[current].filter((to) => canMoveStage(role, current, to));

@@ -21,7 +21,7 @@ import {
 } from '@mantine/core';
 import { type EmailTemplate, LANGUAGES, type Language, TEMPLATE_PLACEHOLDERS } from '@solar/shared';
 import { IconCopy, IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import {
@@ -32,9 +32,11 @@ import {
   useSaveEmailTemplate,
 } from '../../api/offers';
 import { useSavedProjectSearch } from '../../api/projects';
+import { currentLanguage } from '../../i18n';
 import { errorMessage, notifyError, notifySuccess } from '../../lib/errors';
 import { notifyWithUndo } from '../../lib/undo-toast';
 import { type FieldErrors, useForm } from '../../lib/use-form';
+import { useDiscardGuard } from '../products/discard-guard';
 import { notifyFailure } from './notify';
 
 const LANGUAGE_NAMES: Record<Language, string> = { de: 'Deutsch', en: 'English', es: 'Español' };
@@ -48,7 +50,16 @@ type Draft = {
   body: string;
 };
 
-function EmailTemplateForm({ draft, onClose }: { draft: Draft; onClose: () => void }) {
+interface EmailTemplateFormProps {
+  draft: Draft;
+  /** After a save. */
+  onClose: () => void;
+  /** Cancel: asks first when something was typed. */
+  onCancel: () => void;
+  onDirty: (dirty: boolean) => void;
+}
+
+function EmailTemplateForm({ draft, onClose, onCancel, onDirty }: EmailTemplateFormProps) {
   const { t } = useTranslation('offers');
   const { t: tApp } = useTranslation();
   const save = useSaveEmailTemplate();
@@ -60,6 +71,8 @@ function EmailTemplateForm({ draft, onClose }: { draft: Draft; onClose: () => vo
   const subjectRef = useRef<HTMLInputElement>(null);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const lastField = useRef<'subject' | 'body'>('body');
+  const dirty = (Object.keys(draft) as (keyof Draft)[]).some((key) => values[key] !== draft[key]);
+  useEffect(() => onDirty(dirty), [dirty, onDirty]);
 
   const projectOptions = (projects.data?.pages.flatMap((p) => p.docs) ?? []).map((p) => ({
     value: p._id,
@@ -219,7 +232,7 @@ function EmailTemplateForm({ draft, onClose }: { draft: Draft; onClose: () => vo
           </Stack>
         </Paper>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={onCancel}>
             {tApp('common.cancel')}
           </Button>
           <Button type="submit" loading={save.isPending} data-testid="email-template-save">
@@ -240,6 +253,8 @@ export function EmailTemplatesTab() {
   const restore = useRestoreEmailTemplate();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [deleting, setDeleting] = useState<EmailTemplate | null>(null);
+  // Closing the editor (Escape, the overlay, ×, Cancel) after typing asks before the text is lost.
+  const guard = useDiscardGuard(draft !== null, () => setDraft(null));
 
   const edit = (tpl: EmailTemplate, copy = false) =>
     setDraft({
@@ -376,7 +391,7 @@ export function EmailTemplatesTab() {
         </Text>
         <Button
           leftSection={<IconPlus size={16} aria-hidden />}
-          onClick={() => setDraft({ id: null, name: '', language: 'de', subject: '', body: '' })}
+          onClick={() => setDraft({ id: null, name: '', language: currentLanguage(), subject: '', body: '' })}
           data-testid="email-template-new"
         >
           {t('templates.new')}
@@ -385,13 +400,21 @@ export function EmailTemplatesTab() {
       {content}
       <Modal
         opened={draft !== null}
-        onClose={() => setDraft(null)}
+        onClose={guard.requestClose}
         title={draft?.id ? t('templates.editTitle') : t('templates.newTitle')}
         size="xl"
         closeButtonProps={{ 'aria-label': tApp('common.close') }}
       >
-        {draft && <EmailTemplateForm draft={draft} onClose={() => setDraft(null)} />}
+        {draft && (
+          <EmailTemplateForm
+            draft={draft}
+            onClose={() => setDraft(null)}
+            onCancel={guard.requestClose}
+            onDirty={guard.setDirty}
+          />
+        )}
       </Modal>
+      {guard.question}
       <Modal
         opened={deleting !== null}
         onClose={() => setDeleting(null)}

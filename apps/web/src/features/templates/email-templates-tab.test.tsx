@@ -1,0 +1,76 @@
+// @vitest-environment happy-dom
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { api } from '../../api/client';
+import { offerKeys } from '../../api/offers';
+import appDe from '../../i18n/de.json';
+import offersDe from '../offers/locales/de.json';
+import productsDe from '../products/locales/de.json';
+import { EmailTemplatesTab } from './email-templates-tab';
+
+beforeAll(async () => {
+  // The body's autosize textarea listens for font loading, which happy-dom does not have.
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+  });
+  await i18next.use(initReactI18next).init({
+    lng: 'es',
+    resources: { es: { translation: appDe, offers: offersDe, products: productsDe } },
+    supportedLngs: ['de', 'en', 'es'],
+    fallbackLng: false,
+    interpolation: { escapeValue: false },
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+function renderTab() {
+  // The list as loaded already; the project search of the preview finds nothing.
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
+  client.setQueryData(offerKeys.emailTemplates, []);
+  vi.spyOn(api, 'post').mockResolvedValue({
+    data: { docs: [], pagination: { page: 1, limit: 50, total: 0, hasNextPage: false } },
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <MantineProvider env="test">
+        <EmailTemplatesTab />
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('EmailTemplatesTab editor', () => {
+  it('starts a new template in the language of the interface', async () => {
+    renderTab();
+    fireEvent.click(screen.getByTestId('email-template-new'));
+    expect(await screen.findByDisplayValue('Español')).toBeTruthy();
+  });
+
+  it('closes at once while nothing is typed', async () => {
+    renderTab();
+    fireEvent.click(screen.getByTestId('email-template-new'));
+    await screen.findByTestId('email-template-form');
+    fireEvent.click(screen.getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByTestId('email-template-form')).toBeNull());
+  });
+
+  it('asks before a typed template is thrown away, and keeps it on "keep editing"', async () => {
+    renderTab();
+    fireEvent.click(screen.getByTestId('email-template-new'));
+    fireEvent.change(await screen.findByTestId('email-template-name'), { target: { value: 'Sommer' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Abbrechen' }));
+    fireEvent.click(await screen.findByTestId('keep-editing'));
+    expect(screen.getByTestId('email-template-name')).toHaveProperty('value', 'Sommer');
+    fireEvent.click(screen.getByRole('button', { name: 'Abbrechen' }));
+    fireEvent.click(await screen.findByTestId('discard-changes'));
+    await waitFor(() => expect(screen.queryByTestId('email-template-form')).toBeNull());
+  });
+});
