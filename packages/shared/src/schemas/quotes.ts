@@ -7,6 +7,7 @@ import {
   QUOTE_FLAGS,
   QUOTE_STATUSES,
   QUOTE_TASK_STATUSES,
+  ROOF_TYPES,
   SOLAR_COVERAGES,
   STAGES,
   VERIFICATIONS,
@@ -290,7 +291,10 @@ export const CustomerRequest = z.object({
   long: z.number().min(-180).max(180),
   people: z.number().int().min(1).max(50),
   consumption: z.number().min(100).max(1_000_000),
-  roofType: z.string().trim().min(1, { error: 'required' }).max(50),
+  // One of the roof shapes the page offers; empty is "required", anything else the enum's own message.
+  roofType: z.enum(ROOF_TYPES, {
+    error: (issue) => (issue.input === undefined || issue.input === '' ? 'required' : undefined),
+  }),
   buildingType: z.enum(BUILDING_TYPES),
   partner: z.string().trim().max(100).optional(),
 });

@@ -70,5 +70,19 @@ describe('POST /public/quote-request', () => {
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().errors).sort()).toEqual(['email', 'firstName', 'lat', 'people']);
     expect(res.json().errors.firstName).toBe('Dieses Feld ist erforderlich');
+    // The roof is one of the shapes the page offers.
+    for (const [roofType, message] of [
+      ['Pagoda', 'Bitte wählen Sie einen erlaubten Wert'],
+      ['', 'Dieses Feld ist erforderlich'],
+    ]) {
+      const roof = await t.app.inject({
+        method: 'POST',
+        url: '/api/public/quote-request',
+        headers: { 'accept-language': 'de' },
+        payload: { ...request, roofType },
+      });
+      expect(roof.statusCode).toBe(400);
+      expect(roof.json().errors).toEqual({ roofType: message });
+    }
   });
 });
