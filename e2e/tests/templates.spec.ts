@@ -142,7 +142,9 @@ test.describe('templates page', () => {
     await expect(form).toHaveCount(0);
   });
 
-  test('on a phone the built-in badge is shown whole, not cut off', async ({ page }) => {
+  test('on a phone the built-in badge is shown whole and every row’s buttons are in view', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await loginAs(page, DEMO.owner, '/templates', 'de');
     const badges = page.getByTestId('template-built-in');
@@ -155,5 +157,17 @@ test.describe('templates page', () => {
         }).length,
     );
     expect(cut).toBe(0);
+    // Each row's buttons are in view without scrolling the table sideways, on both tabs.
+    const inView = async (rows: string) => {
+      const buttons = page.getByTestId(rows).getByRole('button');
+      await expect(buttons.first()).toBeVisible();
+      const outside = await buttons.evaluateAll(
+        (els) => els.filter((el) => el.getBoundingClientRect().right > window.innerWidth).length,
+      );
+      expect(outside).toBe(0);
+    };
+    await inView('email-template-row');
+    await page.getByRole('tab', { name: /Word/ }).click();
+    await inView('word-template-row');
   });
 });

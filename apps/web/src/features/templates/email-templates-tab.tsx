@@ -36,6 +36,7 @@ import { currentLanguage } from '../../i18n';
 import { errorMessage, notifyError, notifySuccess } from '../../lib/errors';
 import { notifyWithUndo } from '../../lib/undo-toast';
 import { type FieldErrors, useForm } from '../../lib/use-form';
+import { useIsPhone } from '../../lib/use-is-phone';
 import { useDiscardGuard } from '../products/discard-guard';
 import { notifyFailure } from './notify';
 
@@ -247,6 +248,8 @@ function EmailTemplateForm({ draft, onClose, onCancel, onDirty }: EmailTemplateF
 /** The company's e-mail templates (built-in ones read-only). */
 export function EmailTemplatesTab() {
   const { t } = useTranslation('offers');
+  // On a phone only the name (with its language) and the actions: the rest pushed them off-screen.
+  const isPhone = useIsPhone();
   const { t: tApp } = useTranslation();
   const templates = useEmailTemplatesQuery();
   const remove = useDeleteEmailTemplate();
@@ -303,12 +306,12 @@ export function EmailTemplatesTab() {
   } else {
     content = (
       <ScrollArea type="auto">
-        <Table miw={560} verticalSpacing="xs" data-testid="email-templates-table">
+        <Table miw={isPhone ? undefined : 560} verticalSpacing="xs" data-testid="email-templates-table">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('templates.name')}</Table.Th>
-              <Table.Th>{t('templates.language')}</Table.Th>
-              <Table.Th>{t('templates.subject')}</Table.Th>
+              {!isPhone && <Table.Th>{t('templates.language')}</Table.Th>}
+              {!isPhone && <Table.Th>{t('templates.subject')}</Table.Th>}
               <Table.Th>
                 <VisuallyHidden>{t('templates.actions')}</VisuallyHidden>
               </Table.Th>
@@ -321,6 +324,11 @@ export function EmailTemplatesTab() {
                   {/* On a phone the badge goes under the name rather than being cut off. */}
                   <Group gap={6}>
                     <Text size="sm">{tpl.name}</Text>
+                    {isPhone && (
+                      <Text size="xs" c="dimmed">
+                        {tpl.language.toUpperCase()}
+                      </Text>
+                    )}
                     {tpl.isDefault && (
                       <Badge
                         size="xs"
@@ -333,12 +341,14 @@ export function EmailTemplatesTab() {
                     )}
                   </Group>
                 </Table.Td>
-                <Table.Td>{tpl.language.toUpperCase()}</Table.Td>
-                <Table.Td>
-                  <Text size="sm" lineClamp={1}>
-                    {tpl.subject}
-                  </Text>
-                </Table.Td>
+                {!isPhone && <Table.Td>{tpl.language.toUpperCase()}</Table.Td>}
+                {!isPhone && (
+                  <Table.Td>
+                    <Text size="sm" lineClamp={1}>
+                      {tpl.subject}
+                    </Text>
+                  </Table.Td>
+                )}
                 <Table.Td>
                   <Group gap={4} justify="flex-end" wrap="nowrap">
                     <Tooltip label={t('templates.copy')}>

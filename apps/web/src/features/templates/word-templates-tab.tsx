@@ -43,6 +43,7 @@ import {
 import { currentLanguage } from '../../i18n';
 import { errorMessage, notifyError, notifySuccess } from '../../lib/errors';
 import { notifyWithUndo } from '../../lib/undo-toast';
+import { useIsPhone } from '../../lib/use-is-phone';
 import { languageOptions } from './email-templates-tab';
 import { notifyFailure } from './notify';
 
@@ -79,6 +80,8 @@ function baseName(file: File) {
 /** The company's Word templates: upload, download, replace, rename, delete. */
 export function WordTemplatesTab() {
   const { t } = useTranslation('offers');
+  // On a phone only the name (with its language) and the actions: the rest pushed them off-screen.
+  const isPhone = useIsPhone();
   const { t: tApp } = useTranslation();
   const lang = currentLanguage();
   const templates = useWordTemplatesQuery();
@@ -175,13 +178,13 @@ export function WordTemplatesTab() {
   } else {
     content = (
       <ScrollArea type="auto">
-        <Table miw={560} verticalSpacing="xs" data-testid="word-templates-table">
+        <Table miw={isPhone ? undefined : 560} verticalSpacing="xs" data-testid="word-templates-table">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('templates.name')}</Table.Th>
-              <Table.Th>{t('templates.language')}</Table.Th>
-              <Table.Th>{t('word.size')}</Table.Th>
-              <Table.Th>{t('word.updated')}</Table.Th>
+              {!isPhone && <Table.Th>{t('templates.language')}</Table.Th>}
+              {!isPhone && <Table.Th>{t('word.size')}</Table.Th>}
+              {!isPhone && <Table.Th>{t('word.updated')}</Table.Th>}
               <Table.Th>
                 <VisuallyHidden>{t('templates.actions')}</VisuallyHidden>
               </Table.Th>
@@ -194,6 +197,11 @@ export function WordTemplatesTab() {
                   {/* On a phone the badge goes under the name rather than being cut off. */}
                   <Group gap={6}>
                     <Text size="sm">{tpl.name}</Text>
+                    {isPhone && (
+                      <Text size="xs" c="dimmed">
+                        {tpl.language.toUpperCase()}
+                      </Text>
+                    )}
                     {tpl.isDefault && (
                       <Badge
                         size="xs"
@@ -206,9 +214,13 @@ export function WordTemplatesTab() {
                     )}
                   </Group>
                 </Table.Td>
-                <Table.Td>{tpl.language.toUpperCase()}</Table.Td>
-                <Table.Td>{`${formatNumber(Math.max(1, Math.round(tpl.size / 1024)), lang)} KB`}</Table.Td>
-                <Table.Td>{formatDate(tpl.updatedAt, lang)}</Table.Td>
+                {!isPhone && <Table.Td>{tpl.language.toUpperCase()}</Table.Td>}
+                {!isPhone && (
+                  <>
+                    <Table.Td>{`${formatNumber(Math.max(1, Math.round(tpl.size / 1024)), lang)} KB`}</Table.Td>
+                    <Table.Td>{formatDate(tpl.updatedAt, lang)}</Table.Td>
+                  </>
+                )}
                 <Table.Td>
                   <Group gap={4} justify="flex-end" wrap="nowrap">
                     <Tooltip label={t('word.download')}>
