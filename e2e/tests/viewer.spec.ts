@@ -64,3 +64,24 @@ test('a broken file gives a clear message', async ({ page }) => {
   });
   await expect(page.getByTestId('viewer-error')).toHaveText('This file could not be read as an OBJ model.');
 });
+
+test('a file too large for the browser is refused at the field, before it is read', async ({
+  page,
+}, info) => {
+  test.slow();
+  // A sparse file on disk: 101 MB long, nothing written.
+  const { openSync, ftruncateSync, closeSync } = await import('node:fs');
+  const path = info.outputPath('huge.obj');
+  const fd = openSync(path, 'w');
+  ftruncateSync(fd, 101 * 1024 * 1024);
+  closeSync(fd);
+  await loginAs(page, DEMO.admin, '/3D', 'de');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('viewer-file').click();
+  await (await chooser).setFiles(path);
+  await expect(
+    page.getByText('Diese Datei ist zu groß für die Ansicht im Browser (höchstens 100 MB)'),
+  ).toBeVisible();
+  // Never read: the viewer stays empty.
+  await expect(page.getByTestId('obj-viewer')).toHaveAttribute('data-state', 'idle');
+});
