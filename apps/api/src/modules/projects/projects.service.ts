@@ -300,8 +300,10 @@ export async function dashboardStats(ctx: AppContext, me: Principal) {
     SELECT to_char(m, 'YYYY-MM') AS month,
       (SELECT count(*)::int FROM projects p WHERE p.company_id = ${companyId} AND NOT p.is_deleted
          AND date_trunc('month', p.created_at) = m) AS created,
-      (SELECT count(*)::int FROM stage_history h JOIN projects p ON p.id = h.project_id
-         WHERE p.company_id = ${companyId} AND h.to_stage = 'INSTALLER_SIGNED' AND date_trunc('month', h.created_at) = m) AS signed
+      -- Each project once a month (signed again after 'not accepted' is still one), deleted ones not, as 'created'.
+      (SELECT count(DISTINCT h.project_id)::int FROM stage_history h JOIN projects p ON p.id = h.project_id
+         WHERE p.company_id = ${companyId} AND NOT p.is_deleted AND h.to_stage = 'INSTALLER_SIGNED'
+           AND date_trunc('month', h.created_at) = m) AS signed
     FROM generate_series(date_trunc('month', now()) - interval '11 months', date_trunc('month', now()), interval '1 month') m
     ORDER BY m`);
   return {

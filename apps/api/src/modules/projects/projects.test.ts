@@ -267,6 +267,39 @@ describe('stage transitions', () => {
     expect(dash.json().data.monthly).toHaveLength(12);
   });
 
+  it('counts a month’s signed projects once each, and none deleted since', async () => {
+    const c = await t.createInstallerCompany();
+    await t.database.query(
+      'UPDATE companies SET latitude = 20, longitude = 20, service_radius_km = 30 WHERE id = $1',
+      [c.company.id],
+    );
+    const [q1, q2] = await t.createQuotes(2, { latitude: 20.01, longitude: 20.01 });
+    const twice = await save(c.admin.token, q1 as string);
+    for (const stage of [
+      'OFFER_PROVIDED',
+      'INSTALLER_SIGNED',
+      'OFFER_NOT_ACCEPTED',
+      'OFFER_PROVIDED',
+      'INSTALLER_SIGNED',
+    ])
+      expect((await move(c.admin.token, twice._id, stage)).statusCode).toBe(200);
+    const gone = await save(c.admin.token, q2 as string);
+    for (const stage of ['OFFER_PROVIDED', 'INSTALLER_SIGNED'])
+      expect((await move(c.admin.token, gone._id, stage)).statusCode).toBe(200);
+    const deleted = await t.app.inject({
+      method: 'PUT',
+      url: '/api/saved-project/delete',
+      headers: t.auth(c.admin.token),
+      payload: { deletedProjects: [gone._id] },
+    });
+    expect(deleted.statusCode).toBe(200);
+    const dash = await t.app.inject({ url: '/api/dashboard/stats', headers: t.auth(c.admin.token) });
+    const { counts, monthly } = dash.json().data;
+    expect(counts.INSTALLER_SIGNED).toBe(1);
+    const thisMonth = monthly.at(-1);
+    expect(thisMonth).toMatchObject({ created: 1, signed: 1 });
+  });
+
   it('refuses platform roles on company projects', async () => {
     const city = await t.createPlatformUser('CITY_ADMIN');
     const res = await t.app.inject({
