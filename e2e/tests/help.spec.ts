@@ -1,49 +1,17 @@
 import type { APIRequestContext } from '@playwright/test';
-import { authHeaders, DEMO, DEMO_PASSWORD, expect, loginAs, test } from '../fixtures/auth';
+import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
 import { seriousViolations } from '../fixtures/axe';
+import { newColleague } from '../fixtures/users';
 
 /**
  * The help page and the first-login tour (issue 9): the page explains stages, quota and templates
  * from the rules the server applies; the tour shows to an installer who has not seen it, can be
  * finished or skipped (button, Escape), and stays away after a reload once dismissed.
  */
-async function tokenOf(request: APIRequestContext, email: string) {
-  const res = await request.post('/api/user/installer/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(res.status(), `login ${email}`).toBe(200);
-  return (await res.json()).data as { token: string; user: { installerPartner: { _id: string }[] } };
-}
 
-/**
- * A new installer of Sonnenbau, invited by the owner and with the demo password set through the
- * invitation link: a user who has never seen the tour (the demo users have).
- */
-async function newInstaller(request: APIRequestContext): Promise<string> {
-  const email = `e2e-tour-${Date.now()}-${Math.floor(Math.random() * 1e6)}@sonnenbau.test`;
-  const owner = await tokenOf(request, DEMO.owner);
-  const companyId = owner.user.installerPartner[0]?._id;
-  const invited = await request.post(`/api/installer/userAceess/${companyId}`, {
-    headers: authHeaders(owner.token),
-    data: { users: [{ email, role: 'INSTALLER', firstName: 'Tour', lastName: 'Test' }] },
-  });
-  expect(invited.status(), await invited.text()).toBe(200);
-  const admin = (await tokenOf(request, DEMO.admin)).token;
-  let token = '';
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get('/api/admin/mails?page=1&limit=50', { headers: authHeaders(admin) });
-        const mails = (await res.json()).data.docs as { to: string; text: string }[];
-        const mail = mails.find((m) => m.to.includes(email));
-        token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
-        return token !== '';
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-  const set = await request.post(`/api/user/reset-password/${token}`, { data: { password: DEMO_PASSWORD } });
-  expect(set.status(), await set.text()).toBe(200);
-  return email;
-}
+/** A new installer of Sonnenbau: a user who has never seen the tour (the demo users have). */
+const newInstaller = (request: APIRequestContext) =>
+  newColleague(request, { role: 'INSTALLER', firstName: 'Tour', lastName: 'Test' });
 
 test.describe('help and onboarding', () => {
   test.describe.configure({ timeout: 120_000 });
