@@ -44,3 +44,22 @@ export function useForm<T extends Record<string, unknown>>(initialValues: T) {
 
   return { values, errors, setErrors, setField, reset, validate, textProps };
 }
+
+/**
+ * Field messages keyed by field name, as the API answers them (`errors`, paths such as
+ * `monthlySolarData.May`), for forms that keep their values themselves: a field's message goes once
+ * the user changes that field.
+ */
+export function useFieldErrors() {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const clearError = useCallback(
+    (name: string) =>
+      setErrors((current) => {
+        if (!(name in current)) return current;
+        const { [name]: _gone, ...rest } = current;
+        return rest;
+      }),
+    [],
+  );
+  return { errors, setErrors, clearError };
+}

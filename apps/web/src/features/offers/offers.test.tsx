@@ -2,27 +2,19 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { offerKeys } from '../../api/offers';
 import appDe from '../../i18n/de.json';
-import productsDe from '../products/locales/de.json';
+import { initTestI18n } from '../../i18n/testing';
 import de from './locales/de.json';
 import { offerPriceText } from './offers-section';
 import { SendOfferModal } from './send-offer-modal';
 import { UploadOfferModal } from './upload-offer-modal';
 
 beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'de',
-    resources: { de: { translation: appDe, offers: de, products: productsDe } },
-    supportedLngs: ['de', 'en', 'es'],
-    fallbackLng: false,
-    interpolation: { escapeValue: false },
-  });
+  await initTestI18n('de', { de: { translation: appDe, offers: de } });
 });
 afterEach(() => {
   cleanup();

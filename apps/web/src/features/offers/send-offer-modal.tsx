@@ -7,6 +7,7 @@ import { isApiError } from '../../api/errors';
 import { fetchOfferPdf, useEmailTemplatesQuery, useSendOffer, useWordTemplatesQuery } from '../../api/offers';
 import { currentLanguage } from '../../i18n';
 import { errorMessage, notifySuccess } from '../../lib/errors';
+import { useFieldErrors } from '../../lib/use-form';
 
 /**
  * The template chosen at first: the first in the language the user works in (the company's own
@@ -38,7 +39,7 @@ export function SendOfferModal({
   const [wordId, setWordId] = useState<string | null>(null);
   const [emailId, setEmailId] = useState<string | null>(null);
   const [to, setTo] = useState(customerEmail);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, setErrors, clearError } = useFieldErrors();
   const [formError, setFormError] = useState<string | null>(null);
   const [preview, setPreview] = useState<{ url: string | null; loading: boolean; error: string | null }>({
     url: null,
@@ -47,13 +48,6 @@ export function SendOfferModal({
   });
 
   const lang = currentLanguage();
-  /** A field's message goes once the user changes it (as in the upload form). */
-  const clearError = (name: string) =>
-    setErrors((e) => {
-      if (!(name in e)) return e;
-      const { [name]: _gone, ...rest } = e;
-      return rest;
-    });
   const wordChoice = wordId ?? preferredTemplate(words.data, lang);
   const emailChoice = emailId ?? preferredTemplate(emails.data, lang);
 

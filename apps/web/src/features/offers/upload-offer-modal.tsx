@@ -17,8 +17,9 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { useUploadOffer } from '../../api/offers';
 import { currentLanguage } from '../../i18n';
+import { useDiscardGuard } from '../../lib/discard-guard';
 import { errorMessage, notifySuccess } from '../../lib/errors';
-import { useDiscardGuard } from '../products/discard-guard';
+import { useFieldErrors } from '../../lib/use-form';
 import { monthNames } from './monthly-chart';
 
 /** Typical share of the yearly yield per month for a south-facing roof in Germany (sums to 1). */
@@ -54,17 +55,11 @@ export function UploadOfferModal({
   const [pdf, setPdf] = useState<File | null>(null);
   const [model, setModel] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, setErrors, clearError } = useFieldErrors();
   const [formError, setFormError] = useState<string | null>(null);
   /** A number as typed in the UI language's pattern (`9,6` and `18.450` in German). */
   const toNumber = (text: string) => parseLocaleNumber(text, lang);
   /** A field's message goes once the user changes it. */
-  const clearError = (name: string) =>
-    setErrors((e) => {
-      if (!(name in e)) return e;
-      const { [name]: _gone, ...rest } = e;
-      return rest;
-    });
 
   const distribute = () => {
     const yearly = toNumber(values.yearlyProduction);

@@ -5,9 +5,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { planKeys } from '../../api/plans';
+import { initTestI18n } from '../../i18n/testing';
 import de from './locales/de.json';
 import en from './locales/en.json';
 import es from './locales/es.json';
@@ -16,13 +16,7 @@ import { PlanUsage } from './plan-usage';
 import { downloadCost, quotaSummary } from './quota-texts';
 
 beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'de',
-    resources: { de: { plans: de }, en: { plans: en }, es: { plans: es } },
-    supportedLngs: ['de', 'en', 'es'],
-    fallbackLng: false,
-    interpolation: { escapeValue: false },
-  });
+  await initTestI18n('de', { de: { plans: de }, en: { plans: en }, es: { plans: es } });
 });
 afterEach(() => cleanup());
 

@@ -3,8 +3,8 @@ import type { Product } from '@solar/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAddToCatalogue, useUpdateCatalogueEntry } from '../../api/products';
+import { useDiscardGuard } from '../../lib/discard-guard';
 import { notifyError, notifySuccess } from '../../lib/errors';
-import { useDiscardGuard } from './discard-guard';
 import {
   draftOf,
   type PriceDraft,

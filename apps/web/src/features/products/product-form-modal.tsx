@@ -16,9 +16,9 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { useCreateProduct, useUpdateProduct } from '../../api/products';
+import { useDiscardGuard } from '../../lib/discard-guard';
 import { notifyError, notifySuccess, translateIssue, translateMessage } from '../../lib/errors';
 import { localeNumberInputProps, numberValue } from '../../lib/number-input';
-import { useDiscardGuard } from './discard-guard';
 import {
   draftOf,
   type PriceDraft,

@@ -2,14 +2,12 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api/client';
 import { offerKeys } from '../../api/offers';
 import appDe from '../../i18n/de.json';
+import { initTestI18n } from '../../i18n/testing';
 import offersDe from '../offers/locales/de.json';
-import productsDe from '../products/locales/de.json';
 import { EmailTemplatesTab } from './email-templates-tab';
 
 beforeAll(async () => {
@@ -18,13 +16,7 @@ beforeAll(async () => {
     configurable: true,
     value: { addEventListener: () => {}, removeEventListener: () => {} },
   });
-  await i18next.use(initReactI18next).init({
-    lng: 'es',
-    resources: { es: { translation: appDe, offers: offersDe, products: productsDe } },
-    supportedLngs: ['de', 'en', 'es'],
-    fallbackLng: false,
-    interpolation: { escapeValue: false },
-  });
+  await initTestI18n('es', { es: { translation: appDe, offers: offersDe } });
 });
 afterEach(() => {
   cleanup();

@@ -33,11 +33,11 @@ import {
 } from '../../api/offers';
 import { useSavedProjectSearch } from '../../api/projects';
 import { currentLanguage } from '../../i18n';
+import { useDiscardGuard } from '../../lib/discard-guard';
 import { errorMessage, notifyError, notifySuccess } from '../../lib/errors';
 import { notifyWithUndo } from '../../lib/undo-toast';
 import { type FieldErrors, useForm } from '../../lib/use-form';
 import { useIsPhone } from '../../lib/use-is-phone';
-import { useDiscardGuard } from '../products/discard-guard';
 import { notifyFailure } from './notify';
 
 const LANGUAGE_NAMES: Record<Language, string> = { de: 'Deutsch', en: 'English', es: 'Español' };

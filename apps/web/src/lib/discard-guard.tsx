@@ -3,13 +3,14 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 
 /**
- * Closing a product dialog or the offer upload (Escape, the overlay, ×, Cancel) with unsaved changes
- * asks first, the pattern of the board's record drawer: the form tells whether it holds changes, and
- * `requestClose` either closes or asks "discard changes?". Escape while asking means "keep editing"
- * (the question itself leaves Escape to the dialog, or both would react to the one key).
+ * Closing a dialog with a form (a product, a price, the offer upload, an e-mail template) by Escape,
+ * the overlay, × or Cancel with unsaved changes asks first, the pattern of the board's record drawer:
+ * the form tells whether it holds changes, and `requestClose` either closes or asks "discard
+ * changes?". Escape while asking means "keep editing" (the question itself leaves Escape to the
+ * dialog, or both would react to the one key).
  */
 export function useDiscardGuard(opened: boolean, close: () => void) {
-  const { t } = useTranslation('products');
+  const { t } = useTranslation();
   // A ref: it decides only on close, and the form reports on every keystroke.
   const dirty = useRef(false);
   const setDirty = useCallback((value: boolean) => {
@@ -37,18 +38,18 @@ export function useDiscardGuard(opened: boolean, close: () => void) {
       opened={opened && asking}
       onClose={() => setAsking(false)}
       closeOnEscape={false}
-      title={t('discard.title')}
+      title={t('common.discard.title')}
       size="sm"
       zIndex={400}
-      closeButtonProps={{ 'aria-label': t('close') }}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      <Text size="sm">{t('discard.text')}</Text>
+      <Text size="sm">{t('common.discard.text')}</Text>
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={() => setAsking(false)} data-autofocus data-testid="keep-editing">
-          {t('discard.keepEditing')}
+          {t('common.discard.keepEditing')}
         </Button>
         <Button color="red" onClick={discard} data-testid="discard-changes">
-          {t('discard.discard')}
+          {t('common.discard.discard')}
         </Button>
       </Group>
     </Modal>
