@@ -10,7 +10,7 @@ async function tokenOf(request: APIRequestContext, email: string) {
   };
 }
 
-test.describe('customer view and online acceptance', () => {
+test.describe('customer view: online acceptance and decline', () => {
   test.describe.configure({ timeout: 150_000 });
 
   test('the customer accepts the offer; the installer sees the project signed and the competitor is closed', async ({
@@ -131,6 +131,91 @@ test.describe('customer view and online acceptance', () => {
     const board = await page.request.put('/api/matched/installer/search?limit=200', { headers: s, data: {} });
     const ids = (await board.json()).data.buckets.INSTALLER_SIGNED.map((p: { _id: string }) => p._id);
     expect(ids).toContain(project._id);
+  });
+
+  test('the customer declines the offer with a reason; the installer sees the stage and the reason', async ({
+    page,
+    browser,
+  }) => {
+    const sonnenbau = await tokenOf(page.request, DEMO.owner);
+    const s = authHeaders(sonnenbau.token);
+    // Another Sonnenbau project in acquisition than the acceptance test's (the sixth with coordinates).
+    const search = await page.request.post('/api/saved-project/installer/search?page=1&limit=50', {
+      headers: s,
+      data: { stage: ['ACQUISITION'] },
+    });
+    const project = (await search.json()).data.docs.filter(
+      (p: { quote: { lat: number | null } }) => p.quote.lat !== null,
+    )[5];
+    expect(project).toBeTruthy();
+    const offer = await page.request.post('/api/installer/storePDFdata', {
+      headers: s,
+      multipart: {
+        projectId: project._id,
+        moduleQuantity: '18',
+        productionCapacity: '7.2',
+        finalPrice: '15400',
+        yearlyProduction: '6,800',
+        monthlySolarData: JSON.stringify(Object.fromEntries(MONTHS.map((m, i) => [m, 250 + i * 30]))),
+      },
+    });
+    expect(offer.status()).toBe(200);
+    const link = await page.request.post('/api/offers/customer-link', {
+      headers: s,
+      data: { projectId: project._id },
+    });
+    expect(link.status()).toBe(200);
+    const customerUrl = `/customer-view?token=${encodeURIComponent((await link.json()).data.token)}`;
+
+    // The customer, in English, declines: asked first, with an optional reason.
+    const customer = await (await browser.newContext()).newPage();
+    await customer.addInitScript(() => localStorage.setItem('preferredLanguage', 'en'));
+    await customer.goto(customerUrl);
+    await expect(customer.getByTestId('customer-view')).toBeVisible({ timeout: 60_000 });
+    await expect(customer.getByTestId('accept-offer')).toBeVisible();
+    await customer.getByRole('button', { name: 'Decline offer' }).click();
+    const dialog = customer.getByRole('dialog', { name: 'Decline this offer?' });
+    await expect(dialog).toBeVisible();
+    // Cancel leaves the offer open.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await customer.getByTestId('decline-offer').click();
+    const reason = 'Too expensive for us this year.';
+    await dialog.getByLabel('Reason (optional)').fill(reason);
+    await expect(dialog.getByText(`${reason.length} of 500 characters`)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Decline offer' }).click();
+    const declined = customer.getByTestId('offer-declined');
+    await expect(declined).toContainText('You declined this offer (version 1)');
+    await expect(declined).toContainText(`Your reason: ${reason}`);
+    await expect(customer.getByTestId('accept-offer')).toHaveCount(0);
+    await expect(customer.getByTestId('decline-offer')).toHaveCount(0);
+    // Still declined when the link is opened again, in German too.
+    await customer.evaluate(() => localStorage.setItem('preferredLanguage', 'de'));
+    await customer.addInitScript(() => localStorage.setItem('preferredLanguage', 'de'));
+    await customer.reload();
+    await expect(customer.getByTestId('offer-declined')).toContainText(
+      'Sie haben dieses Angebot (Version 1)',
+      {
+        timeout: 60_000,
+      },
+    );
+    await expect(customer.getByTestId('offer-declined')).toContainText(`Ihr Grund: ${reason}`);
+    await customer.close();
+
+    // The installer (German) sees the stage, the reason on the project, and the notification.
+    await loginAs(page, DEMO.owner, `/projectview?projectId=${project._id}`, 'de');
+    await expect(page.getByTestId('stage-current')).toHaveText('Angebot nicht angenommen', {
+      timeout: 60_000,
+    });
+    const note = page.getByTestId('customer-decline');
+    await expect(note).toContainText('Der Kunde hat das Angebot abgelehnt');
+    await expect(note).toContainText('Angebotsversion 1 wurde am');
+    await expect(page.getByTestId('customer-decline-reason')).toHaveText(`Grund: ${reason}`);
+    await page.getByTestId('notification-bell').click();
+    const panel = page.getByRole('dialog', { name: 'Benachrichtigungen' });
+    const entry = panel.getByTestId('notification').filter({ hasText: reason });
+    await expect(entry).toContainText('hat Ihr Angebot für');
+    await expect(entry).toContainText('abgelehnt');
   });
 
   test('a forged link shows a clear message', async ({ page }) => {

@@ -19,6 +19,7 @@ const PUBLIC_ROUTES = [
   'GET /api/customer-view',
   'GET /api/customer-view/pdf',
   'POST /api/customer-view/accept',
+  'POST /api/customer-view/decline',
   'GET /api/refresh',
   'POST /api/user/installer/login',
   'POST /api/user/logout',

@@ -352,6 +352,31 @@ export const MESSAGES = {
     de: 'Das Angebot wurde inzwischen geändert. Bitte prüfen Sie die neue Version.',
     es: 'La oferta ha cambiado entretanto. Revise la nueva versión.',
   },
+  offer_already_declined: {
+    en: 'You have already declined this offer.',
+    de: 'Sie haben dieses Angebot bereits abgelehnt.',
+    es: 'Ya ha rechazado esta oferta.',
+  },
+  offer_already_accepted: {
+    en: 'This offer has already been accepted and can no longer be declined here. Please contact your installer.',
+    de: 'Dieses Angebot wurde bereits angenommen und kann hier nicht mehr abgelehnt werden. Bitte wenden Sie sich an Ihren Installateur.',
+    es: 'Esta oferta ya fue aceptada y ya no puede rechazarse aquí. Póngase en contacto con su instalador.',
+  },
+  offer_declined: {
+    en: 'You have declined this offer. If you have changed your mind, please contact your installer, who can send you a new offer.',
+    de: 'Sie haben dieses Angebot abgelehnt. Wenn Sie es sich anders überlegt haben, wenden Sie sich bitte an Ihren Installateur; er kann Ihnen ein neues Angebot senden.',
+    es: 'Ha rechazado esta oferta. Si ha cambiado de opinión, póngase en contacto con su instalador, que puede enviarle una nueva oferta.',
+  },
+  offer_withdrawn: {
+    en: 'The installer has withdrawn this offer. Please contact your installer.',
+    de: 'Der Installateur hat dieses Angebot zurückgezogen. Bitte wenden Sie sich an Ihren Installateur.',
+    es: 'El instalador ha retirado esta oferta. Póngase en contacto con su instalador.',
+  },
+  offer_closed: {
+    en: 'This offer is no longer open. Please contact your installer.',
+    de: 'Dieses Angebot ist nicht mehr offen. Bitte wenden Sie sich an Ihren Installateur.',
+    es: 'Esta oferta ya no está abierta. Póngase en contacto con su instalador.',
+  },
   consent_required: {
     en: 'Please confirm that you accept the offer',
     de: 'Bitte bestätigen Sie, dass Sie das Angebot annehmen',

@@ -8,6 +8,8 @@ import { z } from 'zod';
  * - `project_assigned`: someone made the reader the responsible person of a saved project;
  * - `offer_accepted`: the customer accepted the company's offer online (to the responsible person and
  *   the company's admins);
+ * - `offer_declined`: the customer declined the company's offer online (to the responsible person and
+ *   the company's admins; `excerpt`: the customer's reason, if given);
  * - `offer_lost`: the customer of a project accepted another company's offer;
  * - `task_due`: a record the reader is in (a person property) is due today (a date property: `property`);
  * - `task_overdue`: such a record was due yesterday and is still not done;
@@ -22,6 +24,7 @@ export const NOTIFICATION_KINDS = [
   'tasks_assigned',
   'project_assigned',
   'offer_accepted',
+  'offer_declined',
   'offer_lost',
   'task_due',
   'task_overdue',
@@ -53,9 +56,9 @@ export const Notification = z.object({
   property: z.string().nullable(),
   /** How many records (`tasks_assigned`) or new customer projects (`new_leads`). */
   count: z.number().int().nullable(),
-  /** The customer who accepted (`offer_accepted`). */
+  /** The customer who accepted (`offer_accepted`) or declined (`offer_declined`). */
   customerName: z.string().nullable(),
-  /** The line of the notes that mentions the reader (`mentioned`). */
+  /** The line of the notes that mentions the reader (`mentioned`), or the customer's reason (`offer_declined`). */
   excerpt: z.string().nullable(),
   /** The new value, as its option is called (`status_changed`: the status). */
   value: z.string().nullable(),

@@ -212,3 +212,27 @@ export type SendOfferRequest = z.infer<typeof SendOfferRequest>;
 export const SendOfferResponse = z.object({
   data: z.object({ message: z.string(), offer: Offer }),
 });
+
+/** The longest reason a customer may give for declining an offer (docs/offers.md). */
+export const DECLINE_REASON_MAX = 500;
+
+/** Control characters other than line breaks and tabs: invisible, and a NUL cannot be stored at all. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it removes
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
+/**
+ * POST /customer-view/decline: the customer declines the newest offer through the signed link, with
+ * an optional short reason (control characters removed, trimmed, at most DECLINE_REASON_MAX
+ * characters; an empty one is no reason: null).
+ */
+export const CustomerDeclineRequest = z.object({
+  token: z.string().min(20).max(600),
+  offerId: z.uuid(),
+  reason: z
+    .string()
+    .transform((v) => v.replace(CONTROL_CHARACTERS, ''))
+    .pipe(z.string().trim().max(DECLINE_REASON_MAX))
+    .optional()
+    .transform((v) => (v ? v : null)),
+});
+export type CustomerDeclineRequest = z.input<typeof CustomerDeclineRequest>;

@@ -104,8 +104,16 @@ export const StageChange = z.object({
   by: z.string(),
   at: z.string(),
 });
+/** The customer's latest online decline of one of the project's offers (docs/offers.md). */
+export const CustomerDecline = z.object({
+  offerVersion: z.number().int(),
+  /** The customer's short reason, or null when none was given. */
+  reason: z.string().nullable(),
+  declinedAt: z.string(),
+});
+export type CustomerDecline = z.infer<typeof CustomerDecline>;
 export const ProjectDetailResponse = z.object({
-  data: SavedProject.extend({ history: z.array(StageChange) }),
+  data: SavedProject.extend({ history: z.array(StageChange), customerDecline: CustomerDecline.nullable() }),
 });
 
 export const MatchedBucketsResponse = z.object({

@@ -164,3 +164,28 @@ export const offerAcceptances = pgTable(
     index('offer_acceptances_project_idx').on(t.projectId),
   ],
 );
+
+/**
+ * A customer's online refusal of one offer version, with the optional reason (docs/offers.md "The
+ * customer's decline"). One per offer: a new offer version can be declined (or accepted) anew.
+ */
+export const offerDeclines = pgTable(
+  'offer_declines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    offerVersion: integer('offer_version').notNull(),
+    reason: text('reason'),
+    ip: text('ip').notNull().default(''),
+    declinedAt: timestamp('declined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('offer_declines_offer_key').on(t.offerId),
+    index('offer_declines_project_idx').on(t.projectId),
+  ],
+);

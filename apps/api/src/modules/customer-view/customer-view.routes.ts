@@ -1,7 +1,8 @@
-import { dataOf } from '@solar/shared';
+import { CustomerDeclineRequest, dataOf } from '@solar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../lib/auth-hook';
+import { declineOffer } from './customer-decline.service';
 import { acceptOffer, createCustomerLink, getCustomerView, openOfferPdf } from './customer-view.service';
 
 const Token = z.string().min(20).max(600);
@@ -53,5 +54,11 @@ export const customerViewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       data: await acceptOffer(req.ctx, { ...req.body, ip: req.ip, lang: req.lang }),
     }),
+  );
+
+  app.post(
+    '/customer-view/decline',
+    { config: { access: 'public' }, schema: { body: CustomerDeclineRequest } },
+    async (req) => ({ data: await declineOffer(req.ctx, { ...req.body, ip: req.ip }) }),
   );
 };

@@ -5,6 +5,7 @@ import {
   companies,
   files,
   offerAcceptances,
+  offerDeclines,
   offers,
   projects,
   quotes,
@@ -40,7 +41,7 @@ export async function createCustomerLink(ctx: AppContext, me: Principal, project
   };
 }
 
-async function projectOfToken(ctx: AppContext, token: string) {
+export async function projectOfToken(ctx: AppContext, token: string) {
   const projectId = verifyCustomerToken(ctx.config.JWT_SECRET, token);
   if (!projectId) throw new AppError(403, 'customer_link_invalid');
   const [row] = await ctx.database.db
@@ -53,8 +54,8 @@ async function projectOfToken(ctx: AppContext, token: string) {
   return row;
 }
 
-async function latestOffer(ctx: AppContext, projectId: string) {
-  const [offer] = await ctx.database.db
+export async function latestOffer(ctx: AppContext, projectId: string, db: DbOrTx = ctx.database.db) {
+  const [offer] = await db
     .select()
     .from(offers)
     .where(eq(offers.projectId, projectId))
@@ -83,6 +84,9 @@ export async function getCustomerView(ctx: AppContext, token: string) {
   const [acceptance] = offer
     ? await ctx.database.db.select().from(offerAcceptances).where(eq(offerAcceptances.offerId, offer.id))
     : [];
+  const [decline] = offer
+    ? await ctx.database.db.select().from(offerDeclines).where(eq(offerDeclines.offerId, offer.id))
+    : [];
   return {
     companyName: company.name,
     companyEmail: company.email,
@@ -97,6 +101,13 @@ export async function getCustomerView(ctx: AppContext, token: string) {
           fullName: acceptance.fullName,
           acceptedAt: acceptance.acceptedAt.toISOString(),
           offerVersion: acceptance.offerVersion,
+        }
+      : null,
+    decline: decline
+      ? {
+          reason: decline.reason,
+          declinedAt: decline.declinedAt.toISOString(),
+          offerVersion: decline.offerVersion,
         }
       : null,
   };
@@ -114,7 +125,9 @@ export async function openOfferPdf(ctx: AppContext, token: string) {
 /**
  * The customer accepts the newest offer: records who, when and which version; moves the project to
  * INSTALLER_SIGNED; closes every other company's entry for the same quote as OFFER_NOT_ACCEPTED — in
- * one transaction — and queues the signed confirmation for both sides. Accepting again is a no-op.
+ * one transaction — and queues the signed confirmation for both sides. Accepting again is a no-op;
+ * an offer the customer declined is not accepted any more (409 'offer_declined': the pipeline rule has
+ * no move from OFFER_NOT_ACCEPTED to INSTALLER_SIGNED; the installer sends a new version instead).
  */
 export async function acceptOffer(
   ctx: AppContext,
@@ -124,6 +137,13 @@ export async function acceptOffer(
   const offer = await latestOffer(ctx, project.id);
   if (!offer || offer.id !== input.offerId) throw new AppError(409, 'offer_outdated');
   await ctx.database.db.transaction(async (tx) => {
+    // The project's row lock orders this acceptance and a concurrent decline of the same offer.
+    await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, project.id)).for('update');
+    const [declined] = await tx
+      .select({ id: offerDeclines.id })
+      .from(offerDeclines)
+      .where(eq(offerDeclines.offerId, offer.id));
+    if (declined) throw new AppError(409, 'offer_declined');
     const inserted = await tx
       .insert(offerAcceptances)
       .values({
@@ -212,8 +232,8 @@ export async function acceptOffer(
   return getCustomerView(ctx, input.token);
 }
 
-/** Who hears of an accepted offer: the project's responsible person and the company's admins. */
-async function acceptanceReaders(tx: DbOrTx, companyId: string, responsibleUserId: string | null) {
+/** Who hears of an accepted (or declined) offer: the project's responsible person and the company's admins. */
+export async function acceptanceReaders(tx: DbOrTx, companyId: string, responsibleUserId: string | null) {
   const admins = await tx
     .select({ id: users.id })
     .from(users)

@@ -2,6 +2,8 @@ import { MONTHS } from '@solar/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { multipart } from '../../../test/multipart';
+import { jobHandlers } from '../../server';
+import { NOTIFICATION_MAIL_JOB } from '../notifications/notifications.service';
 import { signCustomerToken } from './customer-link';
 import { acceptanceConfirmation } from './customer-view.service';
 
@@ -254,5 +256,274 @@ describe('customer view', () => {
     expect(stale.statusCode).toBe(409);
     const view = await t.app.inject({ url: `/api/customer-view?token=${encodeURIComponent(token)}` });
     expect(view.json().data).toMatchObject({ offer: { version: 2, finalPrice: 25000 }, acceptance: null });
+  });
+});
+
+describe('the customer declines an offer', () => {
+  const decline = (payload: Record<string, unknown>, lang = 'en') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/customer-view/decline',
+      headers: { 'accept-language': lang },
+      payload,
+    });
+  const accept = (payload: Record<string, unknown>, lang = 'en') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/customer-view/accept',
+      headers: { 'accept-language': lang },
+      payload: { fullName: 'Eva Kunde', consent: true, ...payload },
+    });
+  const stageOf = async (projectId: string) =>
+    (await t.database.query<{ stage: string }>('SELECT stage FROM projects WHERE id = $1', [projectId]))[0]
+      ?.stage;
+  /** Everything a decline writes, to show that a refusal or a failure left it all as it was. */
+  const footprint = async (projectId: string) => ({
+    stage: await stageOf(projectId),
+    declines: (
+      await t.database.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM offer_declines WHERE project_id = $1',
+        [projectId],
+      )
+    )[0]?.n,
+    history: (
+      await t.database.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM stage_history WHERE project_id = $1',
+        [projectId],
+      )
+    )[0]?.n,
+    audit: (
+      await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log WHERE entity_id = $1', [
+        projectId,
+      ])
+    )[0]?.n,
+    notifications: (
+      await t.database.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM notifications WHERE project_id = $1',
+        [projectId],
+      )
+    )[0]?.n,
+  });
+  /** A's project with an offer provided (the upload moves it to OFFER_PROVIDED), and its link. */
+  async function providedOffer() {
+    const quote = await projectsOnOneQuote();
+    const offerId = await uploadOffer(quote.pa);
+    const { token } = (await link(quote.pa)).json().data;
+    expect(await stageOf(quote.pa)).toBe('OFFER_PROVIDED');
+    return { ...quote, offerId, token: token as string };
+  }
+
+  it('moves the project to OFFER_NOT_ACCEPTED with the reason, in the history, the audit log and the notifications', async () => {
+    const { pa, pb, offerId, token } = await providedOffer();
+    const res = await decline({ token, offerId, reason: '  Zu teuer für uns.  ' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      stage: 'OFFER_NOT_ACCEPTED',
+      acceptance: null,
+      decline: { reason: 'Zu teuer für uns.', offerVersion: 1 },
+    });
+    // The customer's link shows the declined state from now on.
+    const view = await t.app.inject({ url: `/api/customer-view?token=${encodeURIComponent(token)}` });
+    expect(view.json().data.decline).toMatchObject({ reason: 'Zu teuer für uns.', offerVersion: 1 });
+
+    // The installer sees the stage and the reason on the project.
+    const mine = await t.app.inject({
+      url: `/api/saved-project/project/${pa}`,
+      headers: t.auth(a.sales.token),
+    });
+    expect(mine.json().data).toMatchObject({
+      projectStatus: 'OFFER_NOT_ACCEPTED',
+      customerDecline: { offerVersion: 1, reason: 'Zu teuer für uns.' },
+    });
+    expect(mine.json().data.history.at(-1)).toMatchObject({
+      from: 'OFFER_PROVIDED',
+      to: 'OFFER_NOT_ACCEPTED',
+      by: '',
+    });
+    // The same move as the installer's, by nobody: the audit log says it was the customer and why.
+    const audit = await t.database.query<{ user_id: string | null; before: unknown; after: unknown }>(
+      `SELECT user_id, before, after FROM audit_log WHERE entity_id = $1 AND action = 'project.stage'`,
+      [pa],
+    );
+    expect(audit).toEqual([
+      {
+        user_id: null,
+        before: { stage: 'OFFER_PROVIDED' },
+        after: { stage: 'OFFER_NOT_ACCEPTED', by: 'customer', offerVersion: 1, reason: 'Zu teuer für uns.' },
+      },
+    ]);
+    // The other company's entry on the same quote is not touched (only an acceptance closes it).
+    expect(await stageOf(pb)).toBe('ACQUISITION');
+
+    // The responsible person (sales saved it) and the admins are told, with the reason; nobody else.
+    const notes = async (who: string) =>
+      (await t.app.inject({ url: '/api/notification', headers: t.auth(who) }))
+        .json()
+        .data.docs.filter((n: { projectId: string }) => n.projectId === pa || n.projectId === pb);
+    for (const who of [a.sales.token, a.admin.token]) {
+      expect(await notes(who)).toEqual([
+        expect.objectContaining({
+          kind: 'offer_declined',
+          projectId: pa,
+          actor: null,
+          customerName: expect.any(String),
+          excerpt: 'Zu teuer für uns.',
+        }),
+      ]);
+    }
+    expect(await notes(a.installer.token)).toEqual([]);
+    expect(await notes(b.sales.token)).toEqual([]);
+
+    // And by e-mail, as every notification (the reader's setting decides), with the reason.
+    const [job] = await t.database.query<{ payload: unknown }>(
+      `SELECT payload FROM jobs WHERE kind = $1 AND queue = $2 AND payload->'ids' @> (
+         SELECT to_jsonb(array_agg(id)) FROM notifications WHERE user_id = $3 AND project_id = $4)`,
+      [NOTIFICATION_MAIL_JOB, t.config.JOB_QUEUE, a.sales.user.id, pa],
+    );
+    expect(job).toBeDefined();
+    await jobHandlers(t.app.ctx)[NOTIFICATION_MAIL_JOB]?.(job?.payload, {
+      jobId: 0,
+      attempt: 1,
+      maxAttempts: 5,
+    });
+    const mail = await t.smtp.waitForMail(a.sales.user.email);
+    expect(mail.text).toContain('Zu teuer für uns.');
+  });
+
+  it('takes no reason too, and refuses a reason over 500 characters', async () => {
+    const { pa, offerId, token } = await providedOffer();
+    const long = await decline({ token, offerId, reason: 'x'.repeat(501) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().errors.reason).toBe('Please enter at most 500 characters');
+    expect(await stageOf(pa)).toBe('OFFER_PROVIDED');
+    const res = await decline({ token, offerId, reason: '   ' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.decline).toMatchObject({ reason: null, offerVersion: 1 });
+    // A NUL (which PostgreSQL cannot store in text) is removed rather than failing the decline.
+    const other = await providedOffer();
+    const nul = await decline({ token: other.token, offerId: other.offerId, reason: 'Zu\u0000 teuer' });
+    expect(nul.statusCode).toBe(200);
+    expect(nul.json().data.decline.reason).toBe('Zu teuer');
+  });
+
+  it('refuses a second decline and an acceptance afterwards, in the customer’s language, changing nothing', async () => {
+    const { pa, offerId, token } = await providedOffer();
+    expect((await decline({ token, offerId, reason: 'Nein' })).statusCode).toBe(200);
+    const before = await footprint(pa);
+
+    const twice = await decline({ token, offerId, reason: 'Noch einmal' }, 'en');
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({
+      code: 'offer_already_declined',
+      message: 'You have already declined this offer.',
+    });
+
+    const acceptLater = await accept({ token, offerId }, 'es');
+    expect(acceptLater.statusCode).toBe(409);
+    expect(acceptLater.json().code).toBe('offer_declined');
+    expect(acceptLater.json().message).toMatch(/^Ha rechazado esta oferta/);
+    expect(await footprint(pa)).toEqual(before);
+    const [acceptances] = await t.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM offer_acceptances WHERE offer_id = $1',
+      [offerId],
+    );
+    expect(acceptances?.n).toBe(0);
+
+    // A new offer version reopens the project; that one can be accepted.
+    const second = await uploadOffer(pa, '21000');
+    expect(await stageOf(pa)).toBe('OFFER_PROVIDED');
+    expect((await accept({ token, offerId: second })).statusCode).toBe(200);
+    expect(await stageOf(pa)).toBe('INSTALLER_SIGNED');
+  });
+
+  it('refuses to decline an accepted offer', async () => {
+    const { pa, offerId, token } = await providedOffer();
+    expect((await accept({ token, offerId })).statusCode).toBe(200);
+    const before = await footprint(pa);
+    const res = await decline({ token, offerId }, 'de');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'offer_already_accepted',
+      message: expect.stringMatching(/^Dieses Angebot wurde bereits angenommen/),
+    });
+    expect(await footprint(pa)).toEqual(before);
+  });
+
+  it('refuses a replaced, a withdrawn and a closed offer', async () => {
+    // Replaced by a new version: the old one cannot be declined.
+    const replaced = await providedOffer();
+    await uploadOffer(replaced.pa, '25000');
+    const before = await footprint(replaced.pa);
+    const stale = await decline({ token: replaced.token, offerId: replaced.offerId });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('offer_outdated');
+    expect(await footprint(replaced.pa)).toEqual(before);
+
+    // Withdrawn: the installer moved the project back to ACQUISITION.
+    const withdrawn = await providedOffer();
+    const back = await t.app.inject({
+      method: 'PUT',
+      url: `/api/matched/${withdrawn.pa}`,
+      headers: t.auth(a.admin.token),
+      payload: { projectStatus: 'ACQUISITION' },
+    });
+    expect(back.statusCode).toBe(200);
+    const gone = await decline({ token: withdrawn.token, offerId: withdrawn.offerId });
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json()).toMatchObject({
+      code: 'offer_withdrawn',
+      message: 'The installer has withdrawn this offer. Please contact your installer.',
+    });
+    expect(await stageOf(withdrawn.pa)).toBe('ACQUISITION');
+
+    // Closed: the installer marked it not accepted already.
+    const closed = await providedOffer();
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/matched/${closed.pa}`,
+      headers: t.auth(a.admin.token),
+      payload: { projectStatus: 'OFFER_NOT_ACCEPTED' },
+    });
+    const shut = await decline({ token: closed.token, offerId: closed.offerId });
+    expect(shut.statusCode).toBe(409);
+    expect(shut.json().code).toBe('offer_closed');
+  });
+
+  it("refuses another company's offer through a link, and a forged link", async () => {
+    const { pa, pb, offerId } = await providedOffer();
+    const theirs = (await link(pb, b.sales.token)).json().data.token as string;
+    const before = { a: await footprint(pa), b: await footprint(pb) };
+    const foreign = await decline({ token: theirs, offerId });
+    expect(foreign.statusCode).toBe(409);
+    expect(foreign.json().code).toBe('offer_outdated');
+    const forged = await decline({ token: `${theirs.slice(0, -4)}AAAA`, offerId });
+    expect(forged.statusCode).toBe(403);
+    expect({ a: await footprint(pa), b: await footprint(pb) }).toEqual(before);
+  });
+
+  it('leaves everything as it was when a step of the transaction fails', async () => {
+    const { pa, offerId, token } = await providedOffer();
+    const before = await footprint(pa);
+    // The notification is the last write of the decline; make it fail for this project only.
+    // (DDL is the tables' owner's, not the API role's.)
+    await t.database.ownerStatement(`CREATE OR REPLACE FUNCTION fail_decline_note() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.project_id = '${pa}'::uuid THEN RAISE EXCEPTION 'notification refused'; END IF;
+        RETURN NEW;
+      END $$`);
+    await t.database.ownerStatement(
+      'CREATE TRIGGER fail_decline_note BEFORE INSERT ON notifications FOR EACH ROW EXECUTE FUNCTION fail_decline_note()',
+    );
+    try {
+      const res = await decline({ token, offerId, reason: 'Zu teuer' });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(await footprint(pa)).toEqual(before);
+    } finally {
+      await t.database.ownerStatement('DROP TRIGGER fail_decline_note ON notifications');
+      await t.database.ownerStatement('DROP FUNCTION fail_decline_note()');
+    }
+    // Once the failure is gone the same decline goes through.
+    expect((await decline({ token, offerId, reason: 'Zu teuer' })).statusCode).toBe(200);
+    expect(await stageOf(pa)).toBe('OFFER_NOT_ACCEPTED');
   });
 });

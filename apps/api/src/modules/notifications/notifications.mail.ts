@@ -29,6 +29,16 @@ const TEXTS = {
     de: '{customer} hat Ihr Angebot für {title} online angenommen.',
     es: '{customer} ha aceptado en línea su oferta para {title}.',
   },
+  offer_declined: {
+    en: '{customer} declined your offer for {title} online. Reason: {excerpt}',
+    de: '{customer} hat Ihr Angebot für {title} online abgelehnt. Grund: {excerpt}',
+    es: '{customer} ha rechazado en línea su oferta para {title}. Motivo: {excerpt}',
+  },
+  offer_declined_plain: {
+    en: '{customer} declined your offer for {title} online.',
+    de: '{customer} hat Ihr Angebot für {title} online abgelehnt.',
+    es: '{customer} ha rechazado en línea su oferta para {title}.',
+  },
   offer_lost: {
     en: 'The customer of {title} accepted another installer’s offer.',
     de: 'Der Kunde von {title} hat das Angebot eines anderen Installateurs angenommen.',
@@ -103,7 +113,12 @@ type MailNotification = Pick<
 /** The sentence of a notification in a language (the portal's panel says the same). */
 export function notificationText(n: MailNotification, lang: Language): string {
   const actor = n.actor ? `${n.actor.firstName} ${n.actor.lastName}`.trim() : TEXTS.someone[lang];
-  const texts = n.kind === 'new_leads' && n.count === 1 ? TEXTS.new_leads_one : TEXTS[n.kind];
+  const texts =
+    n.kind === 'new_leads' && n.count === 1
+      ? TEXTS.new_leads_one
+      : n.kind === 'offer_declined' && !n.excerpt
+        ? TEXTS.offer_declined_plain
+        : TEXTS[n.kind];
   return texts[lang]
     .replace('{actor}', actor || TEXTS.someone[lang])
     .replace('{title}', n.title || TEXTS.untitled[lang])

@@ -448,6 +448,13 @@ describe('texts and links', () => {
         'es',
       ),
     ).toBe('Eva Kunde ha aceptado en línea su oferta para Hauptstr. 1.');
+    const declined = { ...base, kind: 'offer_declined' as const, actor: null, customerName: 'Eva Kunde' };
+    expect(notificationText({ ...declined, title: 'Hauptstr. 1', excerpt: 'Zu teuer' }, 'de')).toBe(
+      'Eva Kunde hat Ihr Angebot für Hauptstr. 1 online abgelehnt. Grund: Zu teuer',
+    );
+    expect(notificationText({ ...declined, title: 'Hauptstr. 1' }, 'en')).toBe(
+      'Eva Kunde declined your offer for Hauptstr. 1 online.',
+    );
     expect(notificationText({ ...base, kind: 'project_assigned', actor: null }, 'en')).toMatch(
       /^Someone made you/,
     );

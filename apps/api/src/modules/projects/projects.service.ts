@@ -7,9 +7,9 @@ import {
   STAGES,
   type Stage,
 } from '@solar/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { projects, quotes, stageHistory, users } from '../../db/schema';
+import { offerDeclines, projects, quotes, stageHistory, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { companyOf, type Principal } from '../../lib/auth-hook';
 import type { AppContext } from '../../lib/context';
@@ -91,8 +91,21 @@ export async function getProject(ctx: AppContext, me: Principal, id: string) {
     .leftJoin(users, eq(users.id, stageHistory.userId))
     .where(eq(stageHistory.projectId, id))
     .orderBy(stageHistory.createdAt, stageHistory.id);
+  const [decline] = await db
+    .select()
+    .from(offerDeclines)
+    .where(eq(offerDeclines.projectId, id))
+    .orderBy(desc(offerDeclines.declinedAt))
+    .limit(1);
   return {
     ...toSavedProject(row),
+    customerDecline: decline
+      ? {
+          offerVersion: decline.offerVersion,
+          reason: decline.reason,
+          declinedAt: decline.declinedAt.toISOString(),
+        }
+      : null,
     history: history.map((h) => ({
       from: h.from as Stage | null,
       to: h.to as Stage,
@@ -142,6 +155,29 @@ async function moveStage(tx: Tx, me: Principal, projectId: string, from: Stage, 
   const stages = { from: `stage_${from}`, to: `stage_${to}` };
   if (!STAGE_TRANSITIONS[from].includes(to)) throw new AppError(400, 'stage_move_refused', undefined, stages);
   if (!canMoveStage(me.role, from, to)) throw new AppError(400, 'stage_move_role', undefined, stages);
+  await applyStageMove(tx, { projectId, from, to, userId: me.id });
+}
+
+/**
+ * The stage move itself, for a user's move (after the role rule) and the customer's (a decline through
+ * the customer view, `userId` null): refuses what `STAGE_TRANSITIONS` does not allow, then sets the
+ * stage and writes its `stage_history` row and the audit-log entry (`after` may say more, e.g. the
+ * customer's reason) — in the caller's transaction.
+ */
+export async function applyStageMove(
+  tx: Tx,
+  move: {
+    projectId: string;
+    from: Stage;
+    to: Stage;
+    userId: string | null;
+    detail?: Record<string, unknown>;
+  },
+) {
+  const { projectId, from, to, userId } = move;
+  if (!STAGE_TRANSITIONS[from].includes(to)) {
+    throw new AppError(400, 'stage_move_refused', undefined, { from: `stage_${from}`, to: `stage_${to}` });
+  }
   const [moved] = await tx
     .update(projects)
     .set({
@@ -151,15 +187,15 @@ async function moveStage(tx: Tx, me: Principal, projectId: string, from: Stage, 
     })
     .where(eq(projects.id, projectId))
     .returning({ companyId: projects.companyId });
-  await tx.insert(stageHistory).values({ projectId, fromStage: from, toStage: to, userId: me.id });
+  await tx.insert(stageHistory).values({ projectId, fromStage: from, toStage: to, userId });
   if (moved) {
     await recordAudit(tx, {
       companyId: moved.companyId,
-      userId: me.id,
+      userId,
       action: 'project.stage',
       entityId: projectId,
       before: { stage: from },
-      after: { stage: to },
+      after: { stage: to, ...move.detail },
     });
   }
 }

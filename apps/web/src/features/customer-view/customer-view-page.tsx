@@ -2,7 +2,6 @@ import {
   Alert,
   Anchor,
   Button,
-  Checkbox,
   Container,
   Group,
   Loader,
@@ -11,28 +10,27 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { formatDate, formatEuro, formatKwp, formatNumber, MONTHS } from '@solar/shared';
-import { IconAlertCircle, IconCircleCheck, IconFileTypePdf, IconSun } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { formatEuro, formatKwp, formatNumber, MONTHS } from '@solar/shared';
+import { IconAlertCircle, IconFileTypePdf, IconSun } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api } from '../../api/client';
-import { isApiError } from '../../api/errors';
 import { currentLanguage } from '../../i18n';
 import { LanguageSwitch } from '../../layout/language-switch';
-import { errorMessage } from '../../lib/errors';
+import { OfferDecision } from './offer-decision';
 
-interface CustomerView {
+export interface CustomerView {
   companyName: string;
   companyEmail: string;
   companyPhone: string;
   customerName: string;
   address: string;
+  /** The company's stage of the project: only an offer at OFFER_PROVIDED can be declined. */
+  stage: string;
   components: { type: string; name: string; quantity: number }[];
   offer: {
     _id: string;
@@ -45,19 +43,19 @@ interface CustomerView {
     pdfUrl: string | null;
   } | null;
   acceptance: { fullName: string; acceptedAt: string; offerVersion: number } | null;
+  decline: { reason: string | null; declinedAt: string; offerVersion: number } | null;
 }
 
 /**
  * What the customer sees through the signed link the installer sends: the newest offer, its
- * production by month, the PDF, and the online acceptance (typed name and consent).
+ * production by month, the PDF, and the online acceptance (typed name and consent) or decline
+ * (asked first, with an optional reason).
  */
 export function CustomerViewPage() {
   const { t } = useTranslation('customerView');
-  const { t: tApp } = useTranslation();
   const lang = currentLanguage();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const queryClient = useQueryClient();
   useDocumentTitle(t('title'));
   const view = useQuery({
     queryKey: ['customer-view', token],
@@ -72,45 +70,6 @@ export function CustomerViewPage() {
         })
       ).data,
   });
-  const [fullName, setFullName] = useState('');
-  const [consent, setConsent] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const accept = useMutation({
-    mutationFn: async (offerId: string) =>
-      (
-        await api.post<{ data: CustomerView }>(
-          '/customer-view/accept',
-          { token, offerId, fullName, consent },
-          { skipRefresh: true },
-        )
-      ).data,
-    onSuccess: (data) => queryClient.setQueryData(['customer-view', token], data),
-    onError: (error) => {
-      if (isApiError(error) && error.status === 409) void view.refetch();
-      setErrors(isApiError(error) ? error.errors : {});
-    },
-  });
-
-  // A refusal without field messages (an expired link, a server or connection failure) is said too,
-  // or the button would seem to do nothing.
-  const acceptFailure =
-    accept.isError &&
-    !(
-      isApiError(accept.error) &&
-      (accept.error.status === 409 || Object.keys(accept.error.errors).length > 0)
-    )
-      ? errorMessage(accept.error, tApp)
-      : null;
-
-  const submit = (event: FormEvent, offerId: string) => {
-    event.preventDefault();
-    const local: Record<string, string> = {};
-    if (fullName.trim().length < 3) local.fullName = t('nameRequired');
-    if (!consent) local.consent = t('consentRequired');
-    setErrors(local);
-    if (Object.keys(local).length === 0) accept.mutate(offerId);
-  };
-
   const header = (
     <Group justify="space-between" mb="lg">
       <Group gap="xs">
@@ -248,53 +207,7 @@ export function CustomerViewPage() {
                 </Stack>
               </Paper>
             )}
-            <Paper withBorder p="lg" radius="md">
-              <Title order={3} size="h4" mb="sm">
-                {t('acceptTitle')}
-              </Title>
-              {data.acceptance && data.acceptance.offerVersion === offer.version ? (
-                <Alert color="green" icon={<IconCircleCheck aria-hidden />} data-testid="offer-accepted">
-                  {t('accepted', {
-                    name: data.acceptance.fullName,
-                    date: formatDate(data.acceptance.acceptedAt, lang),
-                    version: data.acceptance.offerVersion,
-                  })}
-                </Alert>
-              ) : (
-                <form onSubmit={(e) => submit(e, offer._id)} noValidate>
-                  <Stack gap="sm">
-                    <Text size="sm">{t('acceptText')}</Text>
-                    {accept.isError && isApiError(accept.error) && accept.error.status === 409 && (
-                      <Alert color="yellow">{t('outdated')}</Alert>
-                    )}
-                    {acceptFailure && (
-                      <Alert color="red" role="alert" data-testid="accept-error">
-                        {acceptFailure}
-                      </Alert>
-                    )}
-                    <TextInput
-                      label={t('fullName')}
-                      value={fullName}
-                      onChange={(e) => setFullName(e.currentTarget.value)}
-                      error={errors.fullName}
-                      autoComplete="name"
-                      required
-                    />
-                    <Checkbox
-                      label={t('consent', { company: data.companyName })}
-                      checked={consent}
-                      onChange={(e) => setConsent(e.currentTarget.checked)}
-                      error={errors.consent}
-                    />
-                    <Group>
-                      <Button type="submit" loading={accept.isPending} data-testid="accept-offer">
-                        {t('accept')}
-                      </Button>
-                    </Group>
-                  </Stack>
-                </form>
-              )}
-            </Paper>
+            <OfferDecision token={token} data={data} offer={offer} onStale={() => void view.refetch()} />
           </>
         )}
         <Text size="sm" c="dimmed" data-testid="customer-view-contact">

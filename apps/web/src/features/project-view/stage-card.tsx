@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, NativeSelect, Stack, Text, Timeline } from '@mantine/core';
 import { formatDate, localeOf, STAGE_TRANSITIONS, type Stage } from '@solar/shared';
-import { IconArrowRight, IconFlag } from '@tabler/icons-react';
+import { IconArrowRight, IconCircleX, IconFlag } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ProjectDetail, useUpdateProject } from '../../api/project-view';
@@ -105,6 +105,7 @@ export function StageCard({ project }: { project: ProjectDetail }) {
             {tp(`stage.${current}`)}
           </Badge>
         </Group>
+        {project.customerDecline && <CustomerDeclineNote decline={project.customerDecline} />}
         {change}
         <FinalStageDialog
           move={
@@ -130,6 +131,28 @@ export function StageCard({ project }: { project: ProjectDetail }) {
         )}
       </Stack>
     </Section>
+  );
+}
+
+/** The customer's online decline (customer view): which version, when, and the reason they gave. */
+function CustomerDeclineNote({ decline }: { decline: NonNullable<ProjectDetail['customerDecline']> }) {
+  const { t } = useTranslation('projectView');
+  const lang = currentLanguage();
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconCircleX aria-hidden />}
+      title={t('stage.declinedTitle')}
+      data-testid="customer-decline"
+    >
+      <Text size="sm">
+        {t('stage.declined', { version: decline.offerVersion, date: formatDate(decline.declinedAt, lang) })}
+      </Text>
+      <Text size="sm" data-testid="customer-decline-reason" style={{ whiteSpace: 'pre-wrap' }}>
+        {decline.reason ? t('stage.declineReason', { reason: decline.reason }) : t('stage.declineNoReason')}
+      </Text>
+    </Alert>
   );
 }
 

@@ -25,6 +25,7 @@ interface NotificationItemProps {
 /** The icon of a notification without a person: the customer's offers, a due date, new leads, an unnamed actor. */
 const KIND_ICONS: Partial<Record<NotificationKind, { icon: typeof IconUser; color: string }>> = {
   offer_accepted: { icon: IconCircleCheck, color: 'green' },
+  offer_declined: { icon: IconCircleX, color: 'red' },
   offer_lost: { icon: IconCircleX, color: 'gray' },
   task_due: { icon: IconCalendarDue, color: 'orange' },
   task_overdue: { icon: IconCalendarDue, color: 'red' },

@@ -83,6 +83,21 @@ describe('notificationText', () => {
       of({ kind: 'offer_lost', actor: null, title: 'Leopoldstraße 12' }),
       'El cliente de Leopoldstraße 12 aceptó la oferta de otro instalador',
     ],
+    [
+      'de',
+      of({ kind: 'offer_declined', actor: null, customerName: 'Eva Kunde', title: 'Leopoldstraße 12' }),
+      'Eva Kunde hat Ihr Angebot für Leopoldstraße 12 abgelehnt',
+    ],
+    [
+      'en',
+      of({ kind: 'offer_declined', actor: null, customerName: null, title: 'Leopoldstraße 12' }),
+      'The customer declined your offer for Leopoldstraße 12',
+    ],
+    [
+      'es',
+      of({ kind: 'offer_declined', actor: null, customerName: 'Eva Kunde', title: 'Leopoldstraße 12' }),
+      'Eva Kunde rechazó su oferta para Leopoldstraße 12',
+    ],
     ['de', of({ kind: 'task_due', actor: null, property: 'Fällig am' }), '„Dach prüfen“ ist heute fällig'],
     ['en', of({ kind: 'task_due', actor: null }), '“Dach prüfen” is due today'],
     ['es', of({ kind: 'task_due', actor: null }), '«Dach prüfen» vence hoy'],
@@ -186,12 +201,18 @@ describe('notificationHref', () => {
 });
 
 describe('notificationExcerpt', () => {
-  it('is the mentioning line of a mention, and nothing else', () => {
+  it('is the mentioning line of a mention or a declined offer’s reason, and nothing else', () => {
     expect(notificationExcerpt(of({ kind: 'mentioned', excerpt: ' @Ingo bitte prüfen ' }))).toBe(
       '@Ingo bitte prüfen',
     );
     expect(notificationExcerpt(of({ kind: 'mentioned', excerpt: '  ' }))).toBeNull();
     expect(notificationExcerpt(of({ kind: 'task_assigned', excerpt: 'stray' }))).toBeNull();
+    // A declined offer shows the customer's reason, when they gave one.
+    expect(notificationExcerpt(of({ kind: 'offer_declined', actor: null, excerpt: ' Zu teuer ' }))).toBe(
+      'Zu teuer',
+    );
+    expect(notificationExcerpt(of({ kind: 'offer_declined', actor: null, excerpt: null }))).toBeNull();
+    expect(notificationExcerpt(of({ kind: 'offer_accepted', excerpt: 'stray' }))).toBeNull();
   });
 });
 

@@ -42,6 +42,11 @@ export function notificationText(notification: Notification, t: NotificationsT):
         customer: notification.customerName?.trim() || t('customer'),
         title,
       });
+    case 'offer_declined':
+      return t('text.offer_declined', {
+        customer: notification.customerName?.trim() || t('customer'),
+        title,
+      });
     case 'offer_lost':
       return t('text.offer_lost', { title });
     case 'task_due':
@@ -82,9 +87,9 @@ export function notificationContext(notification: Notification, t: Notifications
 /** Where a click on a notification leads (the e-mail's links lead there too). */
 export { notificationHref } from '@solar/shared';
 
-/** The line of the notes that mentions the reader (a mention), or null. */
+/** The line of the notes that mentions the reader (a mention), the customer's reason (a decline), or null. */
 export function notificationExcerpt(notification: Notification): string | null {
-  if (notification.kind !== 'mentioned') return null;
+  if (notification.kind !== 'mentioned' && notification.kind !== 'offer_declined') return null;
   return notification.excerpt?.trim() || null;
 }
 
