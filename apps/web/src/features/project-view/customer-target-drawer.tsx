@@ -1,8 +1,9 @@
 import { Alert, Button, Drawer, Group, Loader, Stack, TagsInput, Text, Textarea } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
 import { CONSTANTS } from '@solar/shared';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ProjectDetail, useUpdateProject } from '../../api/project-view';
 import { errorMessage } from '../../lib/errors';
@@ -18,6 +19,20 @@ interface CustomerTargetDrawerProps {
 
 type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'failed';
 
+interface TargetDraft {
+  customerTarget: string[];
+  notes: string;
+}
+
+/**
+ * What the user entered and the server refused, per project: a drawer opened again (the board mounts a
+ * new one) starts from it instead of the stored values, so nothing typed is lost to a failed save.
+ */
+const unsavedDrafts = new Map<string, TargetDraft>();
+
+/** The id of a project's failure notice (a later save, failed or not, replaces or closes it). */
+const failedNoticeId = (projectId: string) => `customer-target-failed:${projectId}`;
+
 /**
  * The customer-target drawer (SPEC §2): a creatable multi-select of targets and notes. Notes save 1 s after
  * typing stops, a target change saves at once together with the notes (SPEC §5).
@@ -26,24 +41,79 @@ export function CustomerTargetDrawer({ project, opened, onClose }: CustomerTarge
   const { t } = useTranslation('projectView');
   const { t: tApp } = useTranslation();
   const update = useUpdateProject(project._id);
-  const [targets, setTargets] = useState<string[]>(project.customerTarget);
-  const [notes, setNotes] = useState(project.notes);
-  const [state, setState] = useState<SaveState>('idle');
+  const draft = unsavedDrafts.get(project._id);
+  const [targets, setTargets] = useState<string[]>(draft?.customerTarget ?? project.customerTarget);
+  const [notes, setNotes] = useState(draft?.notes ?? project.notes);
+  const [state, setState] = useState<SaveState>(draft ? 'failed' : 'idle');
   const [failure, setFailure] = useState<string | null>(null);
+  // Whether the user sees the drawer: a save that fails after it was closed (or left) says so in a toast.
+  const shownRef = useRef(opened);
+  shownRef.current = opened;
+  useEffect(
+    () => () => {
+      shownRef.current = false;
+    },
+    [],
+  );
+  // Only the latest save's answer sets the state: an older one answered later says nothing.
+  const latestRef = useRef(0);
 
   const save = (nextTargets: string[], nextNotes: string) => {
+    const body: TargetDraft = { customerTarget: nextTargets, notes: nextNotes };
+    const seq = ++latestRef.current;
     setState('saving');
-    update.mutate(
-      { customerTarget: nextTargets, notes: nextNotes },
-      {
-        onSuccess: () => setState('saved'),
-        onError: (error) => {
-          // The text stays on screen, said to be unsaved, with a retry (and closing tries again).
-          setState('failed');
-          setFailure(errorMessage(error, tApp));
-        },
+    update.mutateAsync(body).then(
+      () => {
+        if (seq !== latestRef.current) return;
+        unsavedDrafts.delete(project._id);
+        notifications.hide(failedNoticeId(project._id));
+        setState('saved');
+      },
+      (error: unknown) => {
+        if (seq !== latestRef.current) return;
+        // The text stays on screen, said to be unsaved, with a retry (and closing tries again); kept for
+        // a drawer opened again, and named in a toast when the drawer is no longer shown.
+        const reason = errorMessage(error, tApp);
+        unsavedDrafts.set(project._id, body);
+        setState('failed');
+        setFailure(reason);
+        if (!shownRef.current) notifyClosedFailure(reason, body);
       },
     );
+  };
+
+  /** A failed save of a closed drawer: a toast that stays, with what was typed and a retry. */
+  const notifyClosedFailure = (reason: string | null, body: TargetDraft) => {
+    notifications.show({
+      id: failedNoticeId(project._id),
+      color: 'red',
+      withBorder: true,
+      autoClose: false,
+      title: t('target.failedClosed'),
+      closeButtonProps: { 'aria-label': tApp('common.close') },
+      message: (
+        <Stack gap={6} data-testid="target-failed-notice">
+          {reason && <Text size="sm">{reason}</Text>}
+          {body.notes.trim() && (
+            <Text size="sm" c="dimmed" lineClamp={3} style={{ wordBreak: 'break-word' }}>
+              {body.notes}
+            </Text>
+          )}
+          <Group>
+            <Button
+              size="compact-sm"
+              variant="light"
+              onClick={() => {
+                notifications.hide(failedNoticeId(project._id));
+                save(body.customerTarget, body.notes);
+              }}
+            >
+              {t('target.retry')}
+            </Button>
+          </Group>
+        </Stack>
+      ),
+    });
   };
 
   const saveNotesLater = useDebouncedCallback((nextNotes: string) => save(targets, nextNotes), {
@@ -60,8 +130,9 @@ export function CustomerTargetDrawer({ project, opened, onClose }: CustomerTarge
   };
 
   const close = () => {
-    saveNotesLater.flush();
-    if (state === 'failed') save(targets, notes);
+    shownRef.current = false;
+    if (saveNotesLater.isPending()) saveNotesLater.flush();
+    else if (state === 'failed') save(targets, notes);
     onClose();
   };
 

@@ -12,7 +12,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { useLocalStorage } from '@mantine/hooks';
+import { useLocalStorage, useViewportSize } from '@mantine/hooks';
 import type { Task } from '@solar/shared';
 import { IconAlertTriangle, IconArrowsMaximize, IconArrowsMinimize, IconTrash } from '@tabler/icons-react';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -78,7 +78,12 @@ export const RecordDrawer = memo(function RecordDrawer({ task, related }: Record
     defaultValue: DRAWER_DEFAULT_WIDTH,
   });
   const [full, setFull] = useState(false);
-  const width = clampDrawerWidth(stored, typeof window === 'undefined' ? 1280 : window.innerWidth);
+  // Clamped to the window as it is now: a narrowed window (or a turned phone) keeps the 100 px gap.
+  const viewport = useViewportSize();
+  const width = clampDrawerWidth(
+    stored,
+    viewport.width || (typeof window === 'undefined' ? 1280 : window.innerWidth),
+  );
   const opened = drawer !== null && (drawer.mode === 'create' || task !== null);
   const close = () => setDrawer(null);
   // Whether the form holds unsaved changes (told by the form; a ref: it decides only on close).

@@ -3,6 +3,7 @@ import type { Column, Task } from '@solar/shared';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WRAPPING_BUTTON } from '../../../../lib/wrapping-button';
 import { useCellWriter } from '../../hooks/use-cell-writer';
 import { isEditable } from '../../lib/columns';
 import { propertyField } from '../../lib/record-problems';
@@ -133,6 +134,8 @@ export function RecordFields({
           color="gray"
           size="compact-sm"
           mt={4}
+          // 'Mostrar todos los valores (3 vacíos)' is wider than the drawer on a phone: it wraps.
+          styles={WRAPPING_BUTTON}
           aria-expanded={showAll}
           leftSection={
             showAll ? <IconChevronUp size={14} aria-hidden /> : <IconChevronDown size={14} aria-hidden />

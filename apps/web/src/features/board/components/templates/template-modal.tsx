@@ -1,10 +1,10 @@
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { TaskTemplate } from '@solar/shared';
-import { IconDeviceFloppy, IconDownload, IconPlus } from '@tabler/icons-react';
+import { IconAlertTriangle, IconDeviceFloppy, IconDownload, IconPlus } from '@tabler/icons-react';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NamedLoader } from '../../../../layout/named-loader';
-import { notifySuccess } from '../../../../lib/errors';
+import { errorMessage, notifySuccess } from '../../../../lib/errors';
 import { notifyWithUndo } from '../../../../lib/undo-toast';
 import { WRAPPING_BUTTON } from '../../../../lib/wrapping-button';
 import {
@@ -164,9 +164,36 @@ export const TemplateModal = memo(function TemplateModal({
               searchable
               clearable
               maw={480}
+              error={
+                projects.isError
+                  ? (errorMessage(projects.error, tApp) ?? tApp('errors.loadFailed'))
+                  : undefined
+              }
             />
             {templates.isLoading ? (
               <NamedLoader size="sm" label={tApp('common.loading')} />
+            ) : templates.isError ? (
+              // A failed list is not an empty one: it says so and offers to ask again.
+              <Alert
+                color="red"
+                variant="light"
+                icon={<IconAlertTriangle size={16} aria-hidden />}
+                title={tApp('errors.loadFailed')}
+                data-testid="templates-failed"
+              >
+                <Stack gap={6} align="flex-start">
+                  <Text size="sm">{errorMessage(templates.error, tApp)}</Text>
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    color="red"
+                    loading={templates.isFetching}
+                    onClick={() => void templates.refetch()}
+                  >
+                    {tApp('common.retry')}
+                  </Button>
+                </Stack>
+              </Alert>
             ) : cards.length === 0 ? (
               <Text size="sm" c="gray.7">
                 {t('templates.none')}
