@@ -211,6 +211,11 @@ test.describe('customer view: online acceptance and decline', () => {
     await expect(note).toContainText('Der Kunde hat das Angebot abgelehnt');
     await expect(note).toContainText('Angebotsversion 1 wurde am');
     await expect(page.getByTestId('customer-decline-reason')).toHaveText(`Grund: ${reason}`);
+    // The history says the customer made the move, not an unknown user.
+    await expect(page.getByTestId('history-entry').first()).toContainText(
+      'Angebot abgegeben → Angebot nicht angenommen',
+    );
+    await expect(page.getByTestId('history-entry').first()).toContainText('vom Kunden am');
     await page.getByTestId('notification-bell').click();
     const panel = page.getByRole('dialog', { name: 'Benachrichtigungen' });
     const entry = panel.getByTestId('notification').filter({ hasText: reason });

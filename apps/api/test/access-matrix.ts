@@ -68,6 +68,7 @@ export const ACCESS_MATRIX: Record<string, 'public' | readonly Role[]> = {
   'PATCH /api/view/edit-hidden-properties': INSTALLERS,
   'POST /api/comman/installerPdf': INSTALLERS,
   'POST /api/customer-view/accept': 'public',
+  'POST /api/customer-view/decline': 'public',
   'POST /api/email-template': INSTALLERS,
   'POST /api/email-template/preview': INSTALLERS,
   'POST /api/email-template/:id/restore': INSTALLERS,

@@ -101,7 +101,10 @@ export const SaveQuoteRequest = z.object({ quoteId: z.uuid() });
 export const StageChange = z.object({
   from: z.enum(STAGES).nullable(),
   to: z.enum(STAGES),
+  /** Who moved it: a user's name, '' when no user did (the customer, or a user since deleted). */
   by: z.string(),
+  /** The customer moved it through the customer view (an acceptance or a decline). */
+  byCustomer: z.boolean(),
   at: z.string(),
 });
 /** The customer's latest online decline of one of the project's offers (docs/offers.md). */

@@ -146,6 +146,8 @@ export const stageHistory = pgTable(
     fromStage: text('from_stage'),
     toStage: text('to_stage').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The customer made the move through the customer view (an acceptance or a decline): no user. */
+    byCustomer: boolean('by_customer').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('stage_history_project_idx').on(t.projectId, t.createdAt)],

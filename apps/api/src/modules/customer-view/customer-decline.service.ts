@@ -41,6 +41,7 @@ export async function declineOffer(
       from: 'OFFER_PROVIDED',
       to: 'OFFER_NOT_ACCEPTED',
       userId: null,
+      byCustomer: true,
       detail: { by: 'customer', offerVersion: offer.version, reason: input.reason },
     });
     const customerName = `${quote.customerFirstName} ${quote.customerLastName}`.trim();

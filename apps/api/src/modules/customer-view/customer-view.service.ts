@@ -163,9 +163,12 @@ export async function acceptOffer(
         .update(projects)
         .set({ stage: 'INSTALLER_SIGNED', isMatched: true, updatedAt: new Date() })
         .where(eq(projects.id, project.id));
-      await tx
-        .insert(stageHistory)
-        .values({ projectId: project.id, fromStage: current.stage, toStage: 'INSTALLER_SIGNED' });
+      await tx.insert(stageHistory).values({
+        projectId: project.id,
+        fromStage: current.stage,
+        toStage: 'INSTALLER_SIGNED',
+        byCustomer: true,
+      });
     }
     // Every other company's open entry for the quote closes; its history says from which stage.
     const others = await tx
@@ -199,6 +202,7 @@ export async function acceptOffer(
           projectId: o.id,
           fromStage: o.stage,
           toStage: 'OFFER_NOT_ACCEPTED' as const,
+          byCustomer: true,
         })),
       );
     }

@@ -181,10 +181,20 @@ describe('customer view', () => {
     expect(theirs.json().data.projectStatus).toBe('OFFER_NOT_ACCEPTED');
     // The other company's history says from which stage its project closed.
     const closed = await t.database.query<{ from_stage: string | null; to_stage: string }>(
-      `SELECT from_stage, to_stage FROM stage_history WHERE project_id = $1 AND to_stage = 'OFFER_NOT_ACCEPTED'`,
+      `SELECT from_stage, to_stage, by_customer FROM stage_history WHERE project_id = $1 AND to_stage = 'OFFER_NOT_ACCEPTED'`,
       [pb],
     );
-    expect(closed).toEqual([{ from_stage: 'ACQUISITION', to_stage: 'OFFER_NOT_ACCEPTED' }]);
+    expect(closed).toEqual([
+      { from_stage: 'ACQUISITION', to_stage: 'OFFER_NOT_ACCEPTED', by_customer: true },
+    ]);
+    // Both histories say the customer made these moves, and the installer's own move was not theirs.
+    const signed = await t.app.inject({
+      url: `/api/saved-project/project/${pa}`,
+      headers: t.auth(a.admin.token),
+    });
+    const history = signed.json().data.history as { to: string; byCustomer: boolean }[];
+    expect(history.find((h) => h.to === 'INSTALLER_SIGNED')).toMatchObject({ byCustomer: true, by: '' });
+    expect(history.find((h) => h.to === 'OFFER_PROVIDED')).toMatchObject({ byCustomer: false });
     // The responsible person (sales saved it) and the admins hear of it; the other company's
     // responsible person hears that the customer chose another offer. Once: the second acceptance
     // changed nothing.
@@ -339,6 +349,7 @@ describe('the customer declines an offer', () => {
       from: 'OFFER_PROVIDED',
       to: 'OFFER_NOT_ACCEPTED',
       by: '',
+      byCustomer: true,
     });
     // The same move as the installer's, by nobody: the audit log says it was the customer and why.
     const audit = await t.database.query<{ user_id: string | null; before: unknown; after: unknown }>(

@@ -84,6 +84,7 @@ export async function getProject(ctx: AppContext, me: Principal, id: string) {
       from: stageHistory.fromStage,
       to: stageHistory.toStage,
       at: stageHistory.createdAt,
+      byCustomer: stageHistory.byCustomer,
       first: users.firstName,
       last: users.lastName,
     })
@@ -110,6 +111,7 @@ export async function getProject(ctx: AppContext, me: Principal, id: string) {
       from: h.from as Stage | null,
       to: h.to as Stage,
       by: [h.first, h.last].filter(Boolean).join(' '),
+      byCustomer: h.byCustomer,
       at: h.at.toISOString(),
     })),
   };
@@ -171,6 +173,8 @@ export async function applyStageMove(
     from: Stage;
     to: Stage;
     userId: string | null;
+    /** The customer's own move (a decline in the customer view); `userId` is then null. */
+    byCustomer?: boolean;
     detail?: Record<string, unknown>;
   },
 ) {
@@ -187,7 +191,9 @@ export async function applyStageMove(
     })
     .where(eq(projects.id, projectId))
     .returning({ companyId: projects.companyId });
-  await tx.insert(stageHistory).values({ projectId, fromStage: from, toStage: to, userId });
+  await tx
+    .insert(stageHistory)
+    .values({ projectId, fromStage: from, toStage: to, userId, byCustomer: move.byCustomer ?? false });
   if (moved) {
     await recordAudit(tx, {
       companyId: moved.companyId,

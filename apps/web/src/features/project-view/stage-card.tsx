@@ -187,7 +187,7 @@ export function HistoryCard({ project }: { project: ProjectDetail }) {
               data-testid="history-entry"
             >
               <Text size="xs" c="dimmed">
-                {t('history.byAt', {
+                {t(entry.byCustomer ? 'history.byCustomerAt' : 'history.byAt', {
                   by: entry.by || t('history.unknownUser'),
                   date: formatDate(entry.at, lang),
                   time: time.format(new Date(entry.at)),
