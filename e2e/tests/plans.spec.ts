@@ -47,6 +47,26 @@ test('choosing Free on the free plan says so', async ({ page }) => {
   await expect(page.getByText('Already using free plan')).toBeVisible();
 });
 
+test('Escape in the meeting booking opened by Enterprise closes only the booking (QA audit)', async ({
+  page,
+}) => {
+  test.slow();
+  await loginAs(page, DEMO.owner, '/profile', 'en');
+  await page.getByTestId('section-plan').getByTestId('open-pricing').click();
+  const pricing = page.getByRole('dialog', { name: 'Choose your plan' });
+  await pricing.getByTestId('extra-obj').check();
+  await expect(pricing.getByTestId('premium-monthly')).toHaveText('€300 per month');
+  await pricing.getByTestId('choose-enterprise').click();
+  await expect(page.getByRole('dialog')).toHaveCount(2);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+  // The plan being put together is still there.
+  await expect(pricing).toBeVisible();
+  await expect(pricing.getByTestId('premium-monthly')).toHaveText('€300 per month');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
 test('an installer admin buys Premium with an extra OBJ through the test checkout', async ({ page }) => {
   test.slow();
   const { token } = await loginAs(page, DEMO.helios, '/profile', 'de');

@@ -268,6 +268,39 @@ test.describe('product catalogue', () => {
     await expect(page.getByTestId('form-name')).toHaveValue('');
   });
 
+  test('deleting the only product of the last page shows the page before, not an empty catalogue (QA audit)', async ({
+    page,
+  }) => {
+    const prefix = uniqueName('E2E Pages');
+    const token = await tokenOf(page.request, DEMO.owner);
+    // 26 products: a full first page of 25 and one on the second.
+    const ids: string[] = [];
+    for (let i = 0; i < 26; i++) {
+      ids.push(await createOwnProduct(page.request, token, `${prefix} ${String(i).padStart(2, '0')}`));
+    }
+    try {
+      await loginAs(page, DEMO.owner, '/product', 'en');
+      await search(page, prefix);
+      await expect(page.getByTestId('products-total')).toHaveText('26 products', { timeout: 30_000 });
+      await page.getByRole('button', { name: 'Page 2' }).click();
+      const last = rowOf(page, `${prefix} 25`);
+      await expect(page.getByTestId('product-row')).toHaveCount(1);
+      await last.getByTestId('row-actions').click();
+      await page.getByTestId('action-delete').click();
+      await page.getByTestId('confirm-delete').click();
+
+      await expect(page.getByTestId('products-total')).toHaveText('25 products');
+      await expect(page.getByTestId('product-row')).toHaveCount(25);
+      await expect(page.getByTestId('products-empty')).toHaveCount(0);
+    } finally {
+      await page.request.put('/api/product/delete', {
+        headers: authHeaders(token),
+        params: { isDuplicate: 'true' },
+        data: { deletedProducts: ids },
+      });
+    }
+  });
+
   test('on a desktop every product type tab is shown whole', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await loginAs(page, DEMO.owner, '/product', 'de');

@@ -6,6 +6,7 @@ import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
+import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
@@ -84,6 +85,10 @@ function createPaymentProvider({ config, database: given }: BuildOptions): Payme
     publicUrl: config.PUBLIC_URL,
     savePrice: async (p) => {
       await database.db.insert(localPrices).values(p);
+    },
+    findPrice: async (id) => {
+      const [price] = await database.db.select().from(localPrices).where(eq(localPrices.id, id));
+      return price ?? null;
     },
     saveSession: async (s) => {
       await database.db.insert(localCheckoutSessions).values({

@@ -24,10 +24,22 @@ export interface CheckoutInput {
   customerId?: string | null;
 }
 
+/** A price as the provider keeps it: what it bills and the extras it was made for. */
+export interface PriceInfo {
+  unitAmount: number;
+  currency: string;
+  /** The billing interval of a recurring price; null for a one-off price. */
+  interval: string | null;
+  obj: number;
+  pvsol: number;
+}
+
 /** The card payment provider behind the payment routes. */
 export interface PaymentProvider {
   readonly name: 'stripe' | 'local';
   createPrice(input: { unitAmount: number; obj: number; pvsol: number }): Promise<{ id: string }>;
+  /** The price a checkout names, as the provider keeps it; null when it has none of that id. */
+  retrievePrice(priceId: string): Promise<PriceInfo | null>;
   createCheckoutSession(input: CheckoutInput): Promise<{ id: string; url: string }>;
   /** Verifies a webhook's signature and translates the event; throws on a bad signature. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
@@ -79,6 +91,21 @@ export function createStripeProvider(
         metadata: { obj: String(obj), pvsol: String(pvsol) },
       });
       return { id: price.id };
+    },
+    async retrievePrice(priceId) {
+      try {
+        const price = await stripe.prices.retrieve(priceId);
+        return {
+          unitAmount: price.unit_amount ?? 0,
+          currency: price.currency,
+          interval: price.recurring?.interval ?? null,
+          obj: meta(price.metadata, 'obj'),
+          pvsol: meta(price.metadata, 'pvsol'),
+        };
+      } catch (err) {
+        if ((err as { code?: string }).code === 'resource_missing') return null;
+        throw err;
+      }
     },
     async createCheckoutSession(input) {
       const session = await stripe.checkout.sessions.create({
@@ -147,6 +174,7 @@ export function translateStripeEvent(event: Stripe.Event): PaymentEvent {
  */
 export function createLocalProvider(store: {
   savePrice(p: { id: string; unitAmount: number; obj: number; pvsol: number }): Promise<void>;
+  findPrice(id: string): Promise<{ unitAmount: number; obj: number; pvsol: number } | null>;
   saveSession(s: CheckoutInput & { id: string }): Promise<void>;
   publicUrl: string;
 }): PaymentProvider {
@@ -156,6 +184,10 @@ export function createLocalProvider(store: {
       const id = `local_price_${randomUUID()}`;
       await store.savePrice({ id, unitAmount, obj, pvsol });
       return { id };
+    },
+    async retrievePrice(priceId) {
+      const price = await store.findPrice(priceId);
+      return price ? { ...price, currency: 'eur', interval: 'month' } : null;
     },
     async createCheckoutSession(input) {
       const id = `local_cs_${randomUUID()}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bulkTierIssues, InstallerProductRequest } from './products';
+import { bulkTierIssues, InstallerProductRequest, ProductInput } from './products';
 
 const tier = (minQuantity: number, price: number) => ({ minQuantity, price });
 
@@ -41,5 +41,17 @@ describe('bulkTierIssues (bulk means cheaper)', () => {
       ['bulkPrices.1.minQuantity', 'tier_min_quantity'],
       ['bulkPrices.1.price', 'tier_above_unit_price'],
     ]);
+  });
+});
+
+describe('ProductInput subtype', () => {
+  it('takes the micro-inverter subtype for inverters only (QA: a battery was saved as micro-inverter)', () => {
+    const issues = (type: string) =>
+      ProductInput.safeParse({ type, subtype: 'micro-inverter', name: 'Enphase IQ8M' }).error?.issues.map(
+        (i) => [i.path.join('.'), i.message],
+      );
+    expect(issues('inverter')).toBeUndefined();
+    expect(issues('battery')).toEqual([['subtype', 'invalid_value']]);
+    expect(issues('solarPanel')).toEqual([['subtype', 'invalid_value']]);
   });
 });

@@ -7,9 +7,19 @@ export const PRODUCT_SUBTYPES = ['micro-inverter'] as const;
 /** A bulk tier starts at this quantity: one piece is the unit price itself. */
 export const BULK_TIER_MIN_QUANTITY = 2;
 
+/**
+ * A price in euros and cents: the catalogue, the calculator and offers show two decimals, so a third
+ * (1234.567 shown as 1.234,57 € but calculated with) would be a price nobody sees.
+ */
+const EuroPrice = z
+  .number()
+  .min(0)
+  .max(10_000_000)
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { error: 'price_cents' });
+
 export const BulkPrice = z.object({
   minQuantity: z.number().int().min(BULK_TIER_MIN_QUANTITY, { error: 'tier_min_quantity' }).max(1_000_000),
-  price: z.number().min(0).max(10_000_000),
+  price: EuroPrice,
 });
 export type BulkPrice = z.infer<typeof BulkPrice>;
 
@@ -84,10 +94,16 @@ export const ProductInput = z
     /** The product this one duplicates (a company adapting a platform product). */
     sourceProductId: z.uuid().nullable().optional(),
     /** With isDuplicate: the company's price (and tiers) in the same step. */
-    price: z.number().min(0).max(10_000_000).optional(),
+    price: EuroPrice.optional(),
     bulkPrices: BulkPrices.optional(),
   })
-  .superRefine(checkTiers);
+  .superRefine((value, ctx) => {
+    checkTiers(value, ctx);
+    // The micro-inverter is a kind of inverter (SPEC §9); the form offers it for inverters only.
+    if (value.subtype === 'micro-inverter' && value.type !== 'inverter') {
+      ctx.addIssue({ code: 'custom', message: 'invalid_value', path: ['subtype'] });
+    }
+  });
 export type ProductInput = z.infer<typeof ProductInput>;
 
 export const Product = z.object({
@@ -138,7 +154,7 @@ export const FromDuplicateQuery = z.object({ fromDuplicate: z.enum(['true', 'fal
 export const InstallerProductRequest = z
   .object({
     productId: z.uuid(),
-    price: z.number().min(0).max(10_000_000),
+    price: EuroPrice,
     bulkPrices: BulkPrices.default([]),
   })
   .superRefine(checkTiers);

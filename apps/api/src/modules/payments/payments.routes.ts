@@ -3,6 +3,7 @@ import {
   CreatePriceRequest,
   dataOf,
   LocalCheckoutSession,
+  premiumPrice,
   Subscription,
 } from '@solar/shared';
 import { and, eq } from 'drizzle-orm';
@@ -53,19 +54,21 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const me = principalOf(req);
       if (!me.companyId) throw forbidden();
-      let obj = Number(req.body.metadata?.obj ?? 0);
-      let pvsol = Number(req.body.metadata?.pvsol ?? 0);
-      if (req.ctx.payments.name === 'local') {
-        const [price] = await req.ctx.database.db
-          .select()
-          .from(localPrices)
-          .where(eq(localPrices.id, req.body.priceId));
-        if (!price) throw badRequest('checkout_not_found', { priceId: 'checkout_not_found' });
-        obj = price.obj;
-        pvsol = price.pvsol;
-      }
+      // The extras come from the price the provider keeps (made by create-price), never from the
+      // request: a 200 € price with metadata asking for 100 extra PVSol would otherwise pay for them.
+      const price = await req.ctx.payments.retrievePrice(req.body.priceId);
+      if (!price) throw badRequest('checkout_not_found', { priceId: 'checkout_not_found' });
+      const { obj, pvsol } = price;
       if (!Number.isInteger(obj) || !Number.isInteger(pvsol) || obj < 0 || pvsol < 0)
         throw badRequest('invalid_input');
+      // A price of the account that is not Premium's monthly euro price for these extras bills
+      // something else than the plan it would give.
+      if (price.currency !== 'eur' || price.interval !== 'month') {
+        throw badRequest('price_mismatch', { priceId: 'price_mismatch' });
+      }
+      if (premiumPrice(obj, pvsol).monthlyCents !== price.unitAmount) {
+        throw badRequest('price_mismatch', { priceId: 'price_mismatch' });
+      }
       await assertPlanChange(req.ctx.database.db, me.companyId, obj, pvsol);
       const session = await req.ctx.payments.createCheckoutSession({
         priceId: req.body.priceId,

@@ -234,6 +234,25 @@ describe('local test provider', () => {
   });
 });
 
+/** The prices of the Stripe account the double answers (as `create-price` makes them, and others). */
+const STRIPE_PRICES: Record<string, object> = {
+  // Premium with 3 extra OBJ: 200 € + 3 × 100 €.
+  price_double: {
+    unit_amount: 50_000,
+    currency: 'eur',
+    recurring: { interval: 'month' },
+    metadata: { obj: '3', pvsol: '0' },
+  },
+  price_base: {
+    unit_amount: 20_000,
+    currency: 'eur',
+    recurring: { interval: 'month' },
+    metadata: { obj: '0', pvsol: '0' },
+  },
+  // Another price of the account: 1 € once.
+  price_other: { unit_amount: 100, currency: 'eur', recurring: null, metadata: {} },
+};
+
 /**
  * Stands in for Stripe's HTTP API, which this machine cannot reach: the official SDK talks to it
  * (STRIPE_API_URL) and it records what the SDK asked. A subscription named `sub_gone` is unknown.
@@ -254,7 +273,15 @@ async function startStripeDouble() {
         res.end(JSON.stringify(json));
       };
       const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname)?.[1];
-      if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+      const priceId = /^\/v1\/prices\/([^/]+)$/.exec(url.pathname)?.[1];
+      if (req.method === 'GET' && priceId) {
+        const price = STRIPE_PRICES[priceId];
+        if (price) send(200, { id: priceId, object: 'price', ...price });
+        else
+          send(404, {
+            error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such price' },
+          });
+      } else if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
         send(200, { id: 'cs_double', object: 'checkout.session', url: 'https://checkout.stripe.test/cs' });
       } else if (req.method === 'DELETE' && subscription === 'sub_gone') {
         send(404, {
@@ -425,6 +452,36 @@ describe('Stripe webhooks', () => {
       headers: s.auth(a.admin.token),
     });
     expect(sub.json().data).toMatchObject({ plan: 'premium', objExtra: 3, status: 'active' });
+  });
+
+  it('takes the extras from the price, not the request (QA: a 200 € price with 100 extra PVSol asked)', async () => {
+    const a = await s.createInstallerCompany();
+    const checkout = (priceId: string, metadata?: object) =>
+      s.app.inject({
+        method: 'POST',
+        url: '/api/payments/create-checkout-session',
+        headers: { ...s.auth(a.admin.token), 'accept-language': 'en' },
+        payload: {
+          priceId,
+          successUrl: 'http://portal.test/ok',
+          cancelUrl: 'http://portal.test/cancel',
+          ...(metadata ? { metadata } : {}),
+        },
+      });
+    const forged = await checkout('price_base', { obj: 100, pvsol: 100 });
+    expect(forged.statusCode).toBe(200);
+    const session = stripe.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1);
+    expect(session?.params.get('metadata[obj]')).toBe('0');
+    expect(session?.params.get('metadata[pvsol]')).toBe('0');
+    expect(session?.params.get('subscription_data[metadata][pvsol]')).toBe('0');
+    // A price of the account that is not Premium's, and one it does not have, buy nothing.
+    const other = await checkout('price_other', { obj: 0, pvsol: 0 });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().errors).toEqual({ priceId: expect.any(String) });
+    expect(other.json().code).toBe('price_mismatch');
+    const unknown = await checkout('price_nowhere');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().code).toBe('checkout_not_found');
   });
 
   it('counts a replaced subscription that is gone at Stripe already as ended, and fails on other errors', async () => {

@@ -252,6 +252,9 @@ export async function setBulkPrices(ctx: AppContext, me: Principal, productId: s
   if (!canEditCatalogue(me) || !me.companyId) throw forbidden();
   const companyId = me.companyId;
   await ctx.database.db.transaction(async (tx) => {
+    // A product deleted meanwhile (another tab, a colleague) keeps its catalogue row: refused like
+    // the other catalogue calls rather than given tiers nobody can see.
+    if (!(await findProduct(tx, companyId, productId))) throw notFound('product_not_found');
     const [before] = await tx
       .select({ bulkPrices: installerProducts.bulkPrices, price: installerProducts.price })
       .from(installerProducts)

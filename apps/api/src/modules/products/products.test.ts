@@ -1,4 +1,5 @@
 import { InstallerProductRequest } from '@solar/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { DEMO_PRODUCTS, demoBulkPrices } from '../../db/seed/products';
@@ -349,6 +350,63 @@ describe('a company’s catalogue', () => {
       (await req(a.admin.token, 'PUT', '/api/product/updateinstaller', { productId: id, price: 1 }))
         .statusCode,
     ).toBe(404);
+  });
+});
+
+describe('prices in euros and cents', () => {
+  it('refuses a third decimal field by field (QA: 1234.567 stored, shown as 1.234,57 €)', async () => {
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/api/product/?isDuplicate=true',
+      headers: { ...t.auth(a.sales.token), 'accept-language': 'de' },
+      payload: { type: 'battery', name: 'Speicher Cent', price: 1234.567 },
+    });
+    expect(own.statusCode).toBe(400);
+    expect(own.json().errors).toEqual({
+      price: 'Bitte geben Sie den Preis in Euro und Cent an, mit höchstens zwei Nachkommastellen',
+    });
+    const tiers = await req(a.admin.token, 'POST', '/api/product/productinstaller', {
+      productId: platformPanel,
+      price: 150.5,
+      bulkPrices: [{ minQuantity: 10, price: 140.125 }],
+    });
+    expect(tiers.statusCode).toBe(400);
+    expect(Object.keys(tiers.json().errors)).toEqual(['bulkPrices.0.price']);
+    // Cents are fine, also where binary floating point is inexact (0.29 * 100 = 28.999…).
+    const ok = await req(a.sales.token, 'POST', '/api/product/?isDuplicate=true', {
+      type: 'battery',
+      name: 'Speicher Cent ok',
+      price: 1234.29,
+      bulkPrices: [{ minQuantity: 2, price: 1234.01 }],
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.installerProduct.price).toBe(1234.29);
+  });
+});
+
+describe('a product deleted meanwhile', () => {
+  it('refuses new bulk prices with 404 and leaves its tiers alone (QA: 418, tiers written anyway)', async () => {
+    const created = await req(a.sales.token, 'POST', '/api/product/?isDuplicate=true', {
+      type: 'battery',
+      name: 'Speicher gelöscht',
+      price: 100,
+    });
+    const id = created.json().data._id as string;
+    const del = await req(a.admin.token, 'PUT', '/api/product/delete?isDuplicate=true', {
+      deletedProducts: [id],
+    });
+    expect(del.statusCode).toBe(200);
+    // The price modal still open in another tab saves its tiers.
+    const res = await req(a.sales.token, 'PUT', '/api/product/add-bulk-price', {
+      productId: id,
+      bulkPrices: [{ minQuantity: 5, price: 90 }],
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Product not found');
+    const audit = await t.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE entity_id = ${id} AND action = 'product.bulk_prices'`,
+    );
+    expect((audit as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
   });
 });
 

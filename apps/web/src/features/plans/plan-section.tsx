@@ -12,6 +12,7 @@ import { useCurrentUser } from '../auth/session';
 import { SectionCard } from '../profile/section-card';
 import { PlanUsage } from './plan-usage';
 import { PricingModal } from './pricing-modal';
+import { usageTitle } from './quota-texts';
 
 function Detail({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -133,7 +134,7 @@ function PlanSectionBody() {
           </SimpleGrid>
           <div>
             <Text fw={600} size="sm" mb="xs">
-              {t('section.usage')}
+              {usageTitle(t, data)}
             </Text>
             <PlanUsage subscription={data} />
           </div>

@@ -13,7 +13,7 @@ import en from './locales/en.json';
 import es from './locales/es.json';
 import { PaywallModal, refusalReason } from './paywall-modal';
 import { PlanUsage } from './plan-usage';
-import { downloadCost, quotaSummary } from './quota-texts';
+import { downloadCost, quotaSummary, usageTitle } from './quota-texts';
 
 beforeAll(async () => {
   await initTestI18n('de', { de: { plans: de }, en: { plans: en }, es: { plans: es } });
@@ -117,7 +117,13 @@ describe('the planning-files card states the plan, what is left and what a downl
     const sub = subscription('premium', { unitsUsed: 4, objUsed: 4, objLeft: 1, pvsolLeft: 0 });
     expect(quotaSummary(t('de'), sub)).toBe('Premium-Tarif: in diesem Monat noch 1 Einheit von 5 übrig.');
     expect(downloadCost(t('de'), sub, 'obj')).toBe('Kostet 1 Einheit');
-    expect(downloadCost(t('de'), sub, 'pvsol')).toBe('Kostet 2 Einheiten');
+    // 1 unit left does not pay for a PV Sol file (2 units): the server refuses it (QA).
+    expect(downloadCost(t('de'), sub, 'pvsol')).toBe(
+      'Kostet 2 Einheiten – in diesem Monat nicht mehr genug übrig',
+    );
+    expect(downloadCost(t('de'), subscription('premium'), 'pvsol')).toBe('Kostet 2 Einheiten');
+    const usedUp = subscription('premium', { unitsUsed: 5, objUsed: 5, objLeft: 0, pvsolLeft: 0 });
+    expect(downloadCost(t('en'), usedUp, 'obj')).toBe('Uses 1 unit — not enough left this month');
     expect(quotaSummary(t('es'), subscription('premium'))).toBe(
       'Plan Premium: quedan 5 unidades de 5 este mes.',
     );
@@ -129,6 +135,17 @@ describe('the planning-files card states the plan, what is left and what a downl
     );
     expect(downloadCost(t('en'), sub, 'obj')).toBe('Uses 1 of the free downloads');
     expect(downloadCost(t('en'), sub, 'pvsol')).toBe('Premium plan only');
+    // The 3 free downloads used: the next OBJ is refused, so it does not say it uses one (QA).
+    const usedUp = subscription('free', { freeObjUsed: 3, freeObjLeft: 0 });
+    expect(downloadCost(t('es'), usedUp, 'obj')).toBe(
+      'No quedan descargas gratuitas: se necesita el plan Premium',
+    );
+  });
+  it('the settings head the free plan’s usage as once-only, not "this month" (QA)', () => {
+    const free = subscription('free', { freeObjUsed: 3, freeObjLeft: 0 });
+    expect(usageTitle(t('de'), free)).toBe('Genutzte kostenlose Downloads (einmalig, nicht monatlich)');
+    expect(usageTitle(t('en'), free)).not.toMatch(/this month/);
+    expect(usageTitle(t('en'), subscription('premium'))).toBe('Usage this month');
   });
   it('Enterprise: unlimited', () => {
     expect(quotaSummary(t('de'), subscription('enterprise'))).toBe(

@@ -240,6 +240,8 @@ export function PricingModal({ opened, onClose }: { opened: boolean; onClose: ()
         title={t('pricing.title')}
         size={1100}
         fullScreen={phone}
+        // Escape in the meeting booking opened from here closes that one only, not both at once.
+        closeOnEscape={!meetingOpened}
         closeButtonProps={{ 'aria-label': tApp('common.close') }}
         data-testid="pricing-modal"
       >

@@ -21,7 +21,7 @@ import {
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
 import { CONSTANTS, formatNumber, type Product } from '@solar/shared';
 import { IconPlus, IconSearch, IconSearchOff, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteProducts, useProductSearch, useRemoveFromCatalogue } from '../../api/products';
 import { currentLanguage } from '../../i18n';
@@ -83,6 +83,13 @@ export function ProductPage() {
   const query = useProductSearch(params);
   const rows = query.data?.docs ?? [];
   const pagination = query.data?.pagination;
+  // The page shown was emptied (its last products deleted here or by a colleague): go to the last
+  // page that has products, rather than an empty state without pagination while others exist.
+  const lastPage = Math.max(1, pagination?.totalPages ?? 1);
+  const pageGone = pagination !== undefined && !query.isPlaceholderData && page > lastPage;
+  useEffect(() => {
+    if (pageGone) setPage(lastPage);
+  }, [pageGone, lastPage]);
 
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [priceFor, setPriceFor] = useState<Product | null>(null);
@@ -170,7 +177,7 @@ export function ProductPage() {
   };
 
   let content: React.ReactNode;
-  if (query.isPending) {
+  if (query.isPending || pageGone || (query.isPlaceholderData && rows.length === 0)) {
     content = (
       <div role="status" aria-live="polite" data-testid="products-loading">
         <VisuallyHidden>{tApp('common.loading')}</VisuallyHidden>
