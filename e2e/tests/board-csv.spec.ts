@@ -122,4 +122,57 @@ test.describe('board CSV', () => {
     expect(pick(second)[0]).toEqual([`Copy ${suffix} alpha`, 'In Arbeit', '', '2026-12-24', '', '2.5', '']);
     expect(pick(second)[1]?.[6]).toBe('yes');
   });
+
+  test('on a phone the column mapping fits the screen and its choices work', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await loginAs(page, DEMO.helios, '/tasks', 'de');
+    const file = join(tmpdir(), `board-phone-${Date.now().toString(36)}.csv`);
+    await writeFile(
+      file,
+      'Aufgabe,Status,Aufwand (h),Bemerkung des Kunden zum Dach\r\n' +
+        'Dachvermessung Musterstraße 12,In Arbeit,2.5,Ziegel teilweise gebrochen\r\n',
+    );
+
+    await page.getByRole('button', { name: 'CSV importieren' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Aufgaben aus einer CSV-Datei importieren' });
+    await dialog.locator('input[type="file"]').setInputFiles(file);
+    await expect(dialog.getByText('1 Zeile gefunden.')).toBeVisible();
+    const status = dialog.getByRole('combobox', { name: 'Eigenschaft für Spalte Status' });
+    await expect(status).toHaveValue('Status');
+
+    // Nothing scrolls sideways: not the page, not the dialog, not the mapping (each column of the file
+    // with its example and the property it fills, below each other).
+    const overflow = await page.evaluate(() => {
+      const page = document.scrollingElement as HTMLElement;
+      const body = document.querySelector<HTMLElement>('[role="dialog"] .mantine-Modal-body');
+      const beyond = [...document.querySelectorAll('[role="dialog"] *')].filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && (box.left < -1 || box.right > window.innerWidth + 1);
+      });
+      return {
+        page: page.scrollWidth - page.clientWidth,
+        body: body ? body.scrollWidth - body.clientWidth : -1,
+        beyond: beyond.length,
+      };
+    });
+    expect(overflow).toEqual({ page: 0, body: 0, beyond: 0 });
+    const combos = dialog.getByRole('combobox', { name: /^Eigenschaft für Spalte/ });
+    await expect(combos).toHaveCount(4);
+    for (const combo of await combos.all()) {
+      const box = await combo.boundingBox();
+      expect(box).not.toBeNull();
+      if (!box) continue;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+    }
+
+    await expect(dialog.getByText('Beispiel: In Arbeit')).toBeVisible();
+
+    // The choices are usable: the status column is left out by hand, and the check runs.
+    await status.click();
+    await page.getByRole('option', { name: 'Nicht importieren' }).click();
+    await expect(status).toHaveValue('Nicht importieren');
+    await dialog.getByRole('button', { name: '1 Zeile prüfen' }).click();
+    await expect(dialog.getByTestId('csv-report')).toContainText('1 Zeile ist bereit zum Import.');
+  });
 });

@@ -142,4 +142,66 @@ test.describe('status view (kanban)', () => {
     await expect(signed.getByTestId(`kanban-card-${card._id}`)).toBeVisible();
     expect(await stageOf(page.request, token, card._id)).toBe('INSTALLER_SIGNED');
   });
+
+  test('on a phone, a card moved with the keyboard brings the column it moves into into view', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    const { token } = await loginAs(page, DEMO.owner, '/overview', 'en');
+    // A card near the top of its column (the first two are the other tests').
+    const card = (await acquisitionCards(page.request, token))[2];
+    if (!card) throw new Error('no third Acquisition card');
+    const acquisition = page.getByTestId('kanban-column-ACQUISITION');
+    const offer = page.getByTestId('kanban-column-OFFER_PROVIDED');
+    const signed = page.getByTestId('kanban-column-INSTALLER_SIGNED');
+    await expect(acquisition.getByTestId(`kanban-card-${card._id}`)).toBeVisible({ timeout: 30_000 });
+
+    /** Where `column` is, left and right, in the same task as the arrow key (before any animation). */
+    const press = (key: 'ArrowLeft' | 'ArrowRight', column: string) =>
+      page.evaluate(
+        ([code, testId]) => {
+          (document.activeElement ?? document.body).dispatchEvent(
+            new KeyboardEvent('keydown', { key: code, code, bubbles: true, cancelable: true }),
+          );
+          const box = document.querySelector(`[data-testid="${testId}"]`)?.getBoundingClientRect();
+          return box ? { left: Math.round(box.left), right: Math.round(box.right) } : null;
+        },
+        [key, column] as const,
+      );
+    const inView = async (column: typeof offer) => {
+      const box = await column.boundingBox();
+      expect(box).not.toBeNull();
+      if (!box) return;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+    };
+
+    await page.getByTestId(`kanban-handle-${card._id}`).focus();
+    await page.keyboard.press('Space');
+    // Measured: the card is over its own column.
+    await expect(acquisition).toHaveAttribute('data-over', 'true');
+    // Each arrow shows the column the card moves into, whole, at once (the board scrolls with it).
+    const toOffer = await press('ArrowRight', 'kanban-column-OFFER_PROVIDED');
+    expect(toOffer?.left).toBeGreaterThanOrEqual(0);
+    expect(toOffer?.right).toBeLessThanOrEqual(375);
+    await expect(offer).toHaveAttribute('data-over', 'true');
+    await inView(offer);
+    const toSigned = await press('ArrowRight', 'kanban-column-INSTALLER_SIGNED');
+    expect(toSigned?.left).toBeGreaterThanOrEqual(0);
+    expect(toSigned?.right).toBeLessThanOrEqual(375);
+    await expect(signed).toHaveAttribute('data-over', 'true');
+    await inView(signed);
+    // And back to the left.
+    const back = await press('ArrowLeft', 'kanban-column-OFFER_PROVIDED');
+    expect(back?.left).toBeGreaterThanOrEqual(0);
+    expect(back?.right).toBeLessThanOrEqual(375);
+    await expect(offer).toHaveAttribute('data-over', 'true');
+    await inView(offer);
+    await page.keyboard.press('Space');
+
+    await expect(offer.getByTestId(`kanban-card-${card._id}`)).toBeVisible();
+    await expect(page.getByText('Moved to “Offer provided”.')).toBeVisible();
+    await inView(offer);
+    await expect.poll(() => stageOf(page.request, token, card._id)).toBe('OFFER_PROVIDED');
+  });
 });

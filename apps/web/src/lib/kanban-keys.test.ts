@@ -31,6 +31,8 @@ function press(getter: KeyboardCoordinateGetter, code: string, at: { x: number; 
       active: { id: 'a' },
       collisionRect: rect(at.x, at.y, 264, 100),
       droppableRects: rects,
+      // No nodes: nothing to scroll into view.
+      droppableContainers: new Map(),
     },
   } as unknown as Parameters<KeyboardCoordinateGetter>[1]);
 }

@@ -5,7 +5,8 @@ export const isCardTarget = (id: UniqueIdentifier) => String(id).startsWith('car
 
 /**
  * Arrow keys jump between columns (left/right) instead of creeping 25 px at a time; the card lands near
- * the top of the next column. Other keys keep dnd-kit's defaults.
+ * the top of the next column, which is scrolled into view first (on a phone the board shows one
+ * column at a time). Other keys keep dnd-kit's defaults.
  */
 export const columnCoordinates: KeyboardCoordinateGetter = (event, { currentCoordinates, context }) => {
   const direction = event.code === 'ArrowRight' ? 1 : event.code === 'ArrowLeft' ? -1 : 0;
@@ -14,25 +15,60 @@ export const columnCoordinates: KeyboardCoordinateGetter = (event, { currentCoor
   // The columns only: on the board's kanban, cards are drop targets too (`card:<id>`, a place).
   const columns = [...context.droppableRects.entries()]
     .filter(([id]) => !isCardTarget(id))
-    .map(([, rect]) => rect)
-    .sort((a, b) => a.left - b.left);
+    .map(([id, rect]) => ({ id, rect }))
+    .sort((a, b) => a.rect.left - b.rect.left);
   // Not measured yet (the key came right after the pick-up): ignore it.
   if (columns.length === 0) return undefined;
   const width = context.collisionRect?.width ?? 0;
   const centre = currentCoordinates.x + width / 2;
   let current = 0;
   let best = Number.POSITIVE_INFINITY;
-  columns.forEach((rect, index) => {
+  columns.forEach(({ rect }, index) => {
     const distance = Math.abs(rect.left + rect.width / 2 - centre);
     if (distance < best) {
       best = distance;
       current = index;
     }
   });
-  const target = columns[Math.min(columns.length - 1, Math.max(0, current + direction))];
-  if (!target) return currentCoordinates;
-  return { x: target.left + Math.max(0, (target.width - width) / 2), y: target.top + 48 };
+  const next = columns[Math.min(columns.length - 1, Math.max(0, current + direction))];
+  if (!next) return currentCoordinates;
+  const target = next.rect;
+  const left = target.left;
+  // On a narrow screen the next column is off to the side: bring it into view now (not smoothly, so
+  // the card and the column stay where the next key press expects them) and follow it by the scroll.
+  const node = context.droppableContainers.get(next.id)?.node.current;
+  const moved = node ? revealInline(node) : 0;
+  return { x: left - moved + Math.max(0, (target.width - width) / 2), y: target.top + 48 };
 };
+
+/** The nearest ancestor of `node` that scrolls sideways, if any. */
+function inlineScroller(node: HTMLElement): HTMLElement | null {
+  for (let parent = node.parentElement; parent; parent = parent.parentElement) {
+    const { overflowX } = getComputedStyle(parent);
+    if ((overflowX === 'auto' || overflowX === 'scroll') && parent.scrollWidth > parent.clientWidth)
+      return parent;
+  }
+  return null;
+}
+
+/**
+ * Scrolls `node`'s sideways-scrolling ancestor at once so that `node` is in view (its start edge
+ * first when it is wider than the view); answers how far the content moved (px, positive = to the
+ * left).
+ */
+function revealInline(node: HTMLElement): number {
+  const scroller = inlineScroller(node);
+  if (!scroller) return 0;
+  const view = scroller.getBoundingClientRect();
+  const rect = node.getBoundingClientRect();
+  let delta = 0;
+  if (rect.left < view.left) delta = rect.left - view.left;
+  else if (rect.right > view.right) delta = Math.min(rect.right - view.right, rect.left - view.left);
+  if (delta === 0) return 0;
+  const before = scroller.scrollLeft;
+  scroller.scrollTo({ left: before + delta, behavior: 'instant' });
+  return scroller.scrollLeft - before;
+}
 
 /**
  * The board's kanban: left and right jump columns (`columnCoordinates`); up and down move the card

@@ -132,7 +132,8 @@ export function KanbanBoard({ data, role }: { data: MatchedBuckets; role: Role }
   const [active, setActive] = useState<KanbanProject | null>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: columnCoordinates }),
+    // A smooth scroll still running at the next key press would send the card to the wrong column.
+    useSensor(KeyboardSensor, { coordinateGetter: columnCoordinates, scrollBehavior: 'instant' }),
   );
   const allowed = useMemo(() => new Set(active ? targetsOf(role, active.projectStatus) : []), [active, role]);
 

@@ -1,4 +1,4 @@
-import { Alert, Button, FileInput, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, FileInput, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   CONSTANTS,
@@ -20,8 +20,9 @@ import { notifySuccess } from '../../../../lib/errors';
 import { saveFile } from '../../../../lib/save-file';
 import { useImportTasks } from '../../api/csv-api';
 import { useBoard } from '../../hooks/board-context';
-import { guessMapping, importableColumns, sampleOf, withoutTrailingEmptyRows } from '../../lib/csv-mapping';
+import { guessMapping, importableColumns, withoutTrailingEmptyRows } from '../../lib/csv-mapping';
 import { notifyBoardError } from '../../lib/notify';
+import { CsvMappingFields } from './csv-mapping-fields';
 
 type Report = TaskImportResponse['data'];
 
@@ -192,38 +193,15 @@ export const CsvImportModal = memo(function CsvImportModal({
                 {mappingErrors.mapping}
               </Alert>
             )}
-            <Table.ScrollContainer minWidth={480} maxHeight={320}>
-              <Table striped stickyHeader aria-label={t('csv.mapping')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('csv.column')}</Table.Th>
-                    <Table.Th>{t('csv.example')}</Table.Th>
-                    <Table.Th>{t('csv.property')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {sheet.header.map((name, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: CSV columns are positional
-                    <Table.Tr key={i}>
-                      <Table.Td>{name || t('csv.unnamed', { n: i + 1 })}</Table.Td>
-                      <Table.Td c="gray.7">{sampleOf(sheet.rows, i)}</Table.Td>
-                      <Table.Td>
-                        <Select
-                          size="xs"
-                          aria-label={t('csv.propertyFor', { column: name || i + 1 })}
-                          data={choices}
-                          value={mapping[i] ?? ''}
-                          onChange={(v) => setColumn(i, v)}
-                          allowDeselect={false}
-                          error={mappingErrors[`mapping.${i}`]}
-                          comboboxProps={{ withinPortal: true }}
-                        />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <CsvMappingFields
+              header={sheet.header}
+              rows={sheet.rows}
+              mapping={mapping}
+              choices={choices}
+              errors={mappingErrors}
+              onChange={setColumn}
+              stacked={Boolean(isMobile)}
+            />
           </>
         )}
         {report && sheet && (

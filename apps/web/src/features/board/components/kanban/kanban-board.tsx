@@ -106,6 +106,8 @@ export function KanbanBoard({
     useSensor(KeyboardSensor, {
       coordinateGetter: cardCoordinates,
       keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
+      // A smooth scroll still running at the next key press would send the card to the wrong column.
+      scrollBehavior: 'instant',
     }),
   );
   const groupBy = filterBody.groupBy;
