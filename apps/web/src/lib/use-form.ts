@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { type ChangeEvent, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ZodType } from 'zod';
 import { fieldErrorsOf } from './errors';
 
@@ -10,18 +11,33 @@ export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
  * with the schema and translates its issues. Errors of a field clear when it changes.
  */
 export function useForm<T extends Record<string, unknown>>(initialValues: T) {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
   const [values, setValues] = useState<T>(initialValues);
-  const [errors, setErrors] = useState<FieldErrors<T>>({});
+  // The messages are text in the language they were made in: after a switch of language they are
+  // no longer shown (the next check or save says it again, in the new language).
+  const [shown, setShown] = useState<{ language: string; errors: FieldErrors<T> }>({ language, errors: {} });
+  const errors: FieldErrors<T> = shown.language === language ? shown.errors : {};
+
+  const setErrors = useCallback(
+    (next: FieldErrors<T>) => setShown({ language: i18n.language, errors: next }),
+    [i18n],
+  );
 
   const setField = useCallback(<K extends keyof T & string>(key: K, value: T[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
-    setErrors((current) => (current[key] ? { ...current, [key]: undefined } : current));
+    setShown((current) =>
+      current.errors[key] ? { ...current, errors: { ...current.errors, [key]: undefined } } : current,
+    );
   }, []);
 
-  const reset = useCallback((next: T) => {
-    setValues(next);
-    setErrors({});
-  }, []);
+  const reset = useCallback(
+    (next: T) => {
+      setValues(next);
+      setErrors({});
+    },
+    [setErrors],
+  );
 
   /** Parses the values; on failure sets the translated field errors and returns null. */
   function validate<O>(schema: ZodType<O>, t: TFunction, input: unknown = values): O | null {

@@ -22,6 +22,8 @@ export function LoginPage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const form = useForm({ email: searchParams.get('email') ?? '', password: '' });
+  // The admin-mode link brings the e-mail (SPEC §2): the password is what is left to type.
+  const [hasLinkEmail] = useState(() => form.values.email !== '');
   const [isPending, setPending] = useState(false);
   const sessionExpired = isSessionExpiredLogin(searchParams.toString());
 
@@ -58,7 +60,7 @@ export function LoginPage() {
             autoComplete="username"
             required
             withAsterisk={false}
-            autoFocus
+            autoFocus={!hasLinkEmail}
             {...form.textProps('email')}
           />
           <PasswordInput
@@ -66,6 +68,7 @@ export function LoginPage() {
             autoComplete="current-password"
             required
             withAsterisk={false}
+            autoFocus={hasLinkEmail}
             visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
             {...form.textProps('password')}
           />

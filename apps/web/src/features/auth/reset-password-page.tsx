@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Loader, PasswordInput, Stack } from '@mantine/core';
-import { CONSTANTS, ResetPasswordRequest } from '@solar/shared';
+import { CONSTANTS } from '@solar/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { handleFormError, notifySuccess } from '../../lib/errors';
 import { useSingleFlight } from '../../lib/single-flight';
 import { useForm } from '../../lib/use-form';
 import { AuthLayout } from './auth-layout';
+import { checkResetPassword } from './reset-password-check';
 
 /**
  * /application/reset-password?token=…: the link of the reset e-mail. Invitations add `invite=1` and the
@@ -35,12 +36,12 @@ export function ResetPasswordPage() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const body = form.validate(ResetPasswordRequest, t);
-    if (!body) return;
-    if (form.values.confirm !== form.values.password) {
-      form.setErrors({ confirm: t('validation.passwordsDontMatch') });
+    const checked = checkResetPassword(form.values, t);
+    if (checked.errors) {
+      form.setErrors(checked.errors);
       return;
     }
+    const body = checked.body;
     flight((done) =>
       reset.mutate(
         { token, ...body },

@@ -45,6 +45,25 @@ function validateRows(rows: InviteRow[], t: TFunction): RowErrors {
   return errors;
 }
 
+/**
+ * The messages left when row `removed` goes: the rows below move up with theirs (a refusal from the
+ * server stays under its address), and a "duplicate" goes once its twin was the row removed.
+ */
+function errorsAfterRemoving(errors: RowErrors, removed: number, remaining: InviteRow[], t: TFunction) {
+  const recheck = validateRows(remaining, t);
+  const duplicate = t('validation.duplicateEmail');
+  const next: RowErrors = {};
+  for (const [key, rowErrors] of Object.entries(errors)) {
+    const old = Number(key);
+    if (old === removed) continue;
+    const index = old > removed ? old - 1 : old;
+    const kept = { ...rowErrors };
+    if (kept.email === duplicate && recheck[index]?.email !== duplicate) delete kept.email;
+    if (kept.email || kept.role) next[index] = kept;
+  }
+  return next;
+}
+
 /** Server field errors such as `users.1.email`, mapped back onto the rows. */
 function rowErrorsFromServer(error: unknown, t: TFunction): RowErrors {
   const errors: RowErrors = {};
@@ -75,8 +94,9 @@ export function InviteForm({ companyId }: { companyId: string }) {
   };
 
   const removeRow = (index: number) => {
-    setRows((current) => current.filter((_, i) => i !== index));
-    setErrors({});
+    const remaining = rows.filter((_, i) => i !== index);
+    setRows(remaining);
+    setErrors((current) => errorsAfterRemoving(current, index, remaining, t));
   };
 
   const onSubmit = (event: FormEvent) => {
