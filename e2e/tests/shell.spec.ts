@@ -252,6 +252,32 @@ test.describe('routing guards', () => {
     await expect(page.getByTestId('sidebar')).toHaveCount(0);
   });
 
+  test('a link opened without a session (an e-mail, a bookmark) is where the login continues', async ({
+    page,
+  }) => {
+    // A project of the owner's company, as a notification e-mail links to it.
+    const token = await apiToken(page.request, DEMO.owner);
+    const search = await page.request.post('/api/saved-project/installer/search?page=1&limit=1', {
+      headers: authHeaders(token),
+      data: {},
+    });
+    expect(search.status()).toBe(200);
+    const projectId = (await search.json()).data.docs[0]._id as string;
+
+    await page.goto(`/projectview?projectId=${projectId}`);
+    // The address is the plain login of SPEC §2; the page opened is kept in the tab.
+    await expect(page).toHaveURL(/\/login$/);
+    await submitLogin(page, DEMO.owner, DEMO_PASSWORD, DE);
+    await expect(page).toHaveURL(new RegExp(`/projectview\\?projectId=${projectId}$`));
+    await expect(page.getByTestId('stage-current')).toBeVisible();
+
+    // Used once: the next login (after a logout) goes to the home route again.
+    await page.getByTestId('logout').click();
+    await expect(page).toHaveURL(/\/login$/);
+    await submitLogin(page, DEMO.owner, DEMO_PASSWORD, DE);
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
   test("a logout in one tab sends the user's other tabs to the plain login, not 'session expired'", async ({
     page,
     context,

@@ -1,12 +1,19 @@
 import { homeRoute } from '@solar/shared';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Location, Navigate, useLocation } from 'react-router';
 import { getToken, loggedOutByUser, sessionExpiredAtStart } from '../api/session-store';
 import { endSession } from '../app/session-end';
 import { canOpenScreen, useCurrentUser, useSession } from '../features/auth/session';
 import { ErrorState, FullPageLoader } from './full-page-state';
-import { expiredLoginPath, loginPath, returnPathAfterLogin } from './login-path';
+import {
+  expiredLoginPath,
+  forgetReturnPath,
+  loginPath,
+  rememberedReturnPath,
+  rememberReturnPath,
+  returnPathAfterLogin,
+} from './login-path';
 import type { ScreenKey } from './screens';
 
 /** How often an open tab checks that its login has not run out (nothing announces it). */
@@ -41,8 +48,16 @@ function useExpiryWatch(active: boolean) {
  * on a login that had run out (a reload or a bookmark after the 24 days), else plain.
  */
 function anonymousLoginPath(location: Location): string {
-  return sessionExpiredAtStart() ? expiredLoginPath(location) : loginPath(location.search);
+  if (sessionExpiredAtStart()) return expiredLoginPath(location);
+  // The page opened without a session (a link from an e-mail, a bookmark) is where the login
+  // continues; the address stays the plain login of SPEC §2. Not the page a logout left: the next
+  // login starts at home.
+  if (!sessionSeen) rememberReturnPath(`${location.pathname}${location.search}${location.hash}`);
+  return loginPath(location.search);
 }
+
+/** Whether this page load has had a logged-in session (a later visitor state is a logout). */
+let sessionSeen = false;
 
 /**
  * The login for a session that ended here: plain after a logout (in another tab), else with the
@@ -62,6 +77,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
   useExpiryWatch(session.status === 'authenticated');
+  if (session.status === 'authenticated') sessionSeen = true;
   if (session.status === 'ended') return <Navigate to={endedLoginPath(location)} replace />;
   if (session.status === 'anonymous') return <Navigate to={anonymousLoginPath(location)} replace />;
   if (session.status === 'loading') return <FullPageLoader />;
@@ -71,14 +87,21 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 }
 
 /**
- * The login page for visitors; a logged-in user goes to the page they came from (`next`, when it is a
- * safe path on this site) or else to their home route.
+ * The login page for visitors; a logged-in user goes to the page they came from (`next` of an ended
+ * session, or the page a visitor opened before logging in, when it is a safe path on this site) or else
+ * to their home route.
  */
 export function RedirectIfAuthenticated({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
+  const [remembered] = useState(rememberedReturnPath);
+  const authenticated = session.status === 'authenticated';
+  useEffect(() => {
+    if (authenticated) forgetReturnPath();
+  }, [authenticated]);
   if (session.status === 'authenticated') {
-    return <Navigate to={returnPathAfterLogin(location.search) ?? homeRoute(session.user.role)} replace />;
+    const to = returnPathAfterLogin(location.search) ?? remembered ?? homeRoute(session.user.role);
+    return <Navigate to={to} replace />;
   }
   if (session.status === 'loading') return <FullPageLoader />;
   return children;

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isSessionExpiredLogin, loginPath, returnPathAfterLogin, safeReturnPath } from './login-path';
+import {
+  forgetReturnPath,
+  isSessionExpiredLogin,
+  loginPath,
+  REMEMBERED_RETURN_MS,
+  rememberedReturnPath,
+  rememberReturnPath,
+  returnPathAfterLogin,
+  safeReturnPath,
+} from './login-path';
 
 describe('safeReturnPath', () => {
   it.each([
@@ -71,5 +80,50 @@ describe('returnPathAfterLogin', () => {
   it('tells an expired-session login from a plain one', () => {
     expect(isSessionExpiredLogin('?expired=1&next=%2Fprofile')).toBe(true);
     expect(isSessionExpiredLogin('?email=x%40y.test')).toBe(false);
+  });
+});
+
+describe('the page a visitor opened, remembered for the login', () => {
+  const memory = () => {
+    const data = new Map<string, string>();
+    return {
+      getItem: (k: string) => data.get(k) ?? null,
+      setItem: (k: string, v: string) => void data.set(k, v),
+      removeItem: (k: string) => void data.delete(k),
+    };
+  };
+
+  it('keeps a deep link for the next login, until it is used', () => {
+    const store = memory();
+    rememberReturnPath('/projectview?projectId=42#offers', store, 1_000);
+    expect(rememberedReturnPath(store, 2_000)).toBe('/projectview?projectId=42#offers');
+    forgetReturnPath(store);
+    expect(rememberedReturnPath(store, 2_000)).toBeNull();
+  });
+
+  it('forgets it after half an hour', () => {
+    const store = memory();
+    rememberReturnPath('/mapview', store, 0);
+    expect(rememberedReturnPath(store, REMEMBERED_RETURN_MS)).toBe('/mapview');
+    expect(rememberedReturnPath(store, REMEMBERED_RETURN_MS + 1)).toBeNull();
+  });
+
+  it.each([
+    ['another site', '//evil.example/profile'],
+    ['the login itself', '/login?admin=true'],
+    ['the home path', '/'],
+  ])('does not keep %s, and drops what it kept before', (_, path) => {
+    const store = memory();
+    rememberReturnPath('/listing', store, 0);
+    rememberReturnPath(path, store, 0);
+    expect(rememberedReturnPath(store, 0)).toBeNull();
+  });
+
+  it('refuses a stored value that is not its own (edited by hand)', () => {
+    const store = memory();
+    store.setItem('login_return', JSON.stringify({ path: 'https://evil.example', at: 0 }));
+    expect(rememberedReturnPath(store, 0)).toBeNull();
+    store.setItem('login_return', 'not json');
+    expect(rememberedReturnPath(store, 0)).toBeNull();
   });
 });

@@ -86,3 +86,51 @@ export function returnPathAfterLogin(search: string): string | null {
 export function isSessionExpiredLogin(search: string): boolean {
   return new URLSearchParams(search).get(LOGIN_PARAMS.expired) === '1';
 }
+
+/**
+ * The page a visitor without a session opened (a link from a notification e-mail, a bookmark): kept in
+ * the tab's session storage, not in the address, so the login stays `/login` with only the parameters
+ * of SPEC §2, and the login continues there. Older than {@link REMEMBERED_RETURN_MS}, it is forgotten.
+ */
+const REMEMBERED_RETURN_KEY = 'login_return';
+export const REMEMBERED_RETURN_MS = 30 * 60_000;
+
+type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+function tabStore(): KeyValueStore | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null; // storage turned off: the login goes to the home route, as before
+  }
+}
+
+/** Remembers `path` (when it is a safe path on this site and not the home `/`) for the next login. */
+export function rememberReturnPath(path: string, store = tabStore(), now = Date.now()): void {
+  const safe = safeReturnPath(path);
+  if (!store) return;
+  if (!safe || safe === '/') {
+    store.removeItem(REMEMBERED_RETURN_KEY);
+    return;
+  }
+  store.setItem(REMEMBERED_RETURN_KEY, JSON.stringify({ path: safe, at: now }));
+}
+
+/** The remembered page, when there is a fresh and safe one; null otherwise. */
+export function rememberedReturnPath(store = tabStore(), now = Date.now()): string | null {
+  const raw = store?.getItem(REMEMBERED_RETURN_KEY);
+  if (!raw) return null;
+  try {
+    const { path, at } = JSON.parse(raw) as { path?: unknown; at?: unknown };
+    if (typeof path !== 'string' || typeof at !== 'number') return null;
+    if (now - at > REMEMBERED_RETURN_MS || at > now) return null;
+    return safeReturnPath(path);
+  } catch {
+    return null;
+  }
+}
+
+/** Forgets the remembered page (it was used, or the user logged out). */
+export function forgetReturnPath(store = tabStore()): void {
+  store?.removeItem(REMEMBERED_RETURN_KEY);
+}
