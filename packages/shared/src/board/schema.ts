@@ -736,6 +736,8 @@ export const ReplacePropertiesRequest = z.object({
   width: z.record(z.string(), z.number().int().min(60).max(1200)).optional(),
 });
 
+/** A task set holds at most this many tasks: the first ones of the view, in board order. */
+export const MAX_TEMPLATE_TASKS = 200;
 export const TaskTemplateCreateRequest = z.object({
   name: z.string().trim().max(100).optional(),
   userId: z.uuid().optional(),

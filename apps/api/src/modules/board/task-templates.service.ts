@@ -2,6 +2,7 @@ import {
   type Cell,
   isComputedType,
   type Language,
+  MAX_TEMPLATE_TASKS,
   type TaskTemplate,
   type TaskTemplateCreateRequest,
   type TemplateTask,
@@ -26,8 +27,6 @@ import {
 } from './board.repository';
 import { filtersSql, likePattern, pgArray, rowsOf } from './board.sql';
 import { normaliseValue } from './board.values';
-
-const MAX_TEMPLATE_TASKS = 200;
 
 interface TemplateRow {
   id: string;

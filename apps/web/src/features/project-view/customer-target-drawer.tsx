@@ -46,6 +46,8 @@ export function CustomerTargetDrawer({ project, opened, onClose }: CustomerTarge
   const [notes, setNotes] = useState(draft?.notes ?? project.notes);
   const [state, setState] = useState<SaveState>(draft ? 'failed' : 'idle');
   const [failure, setFailure] = useState<string | null>(null);
+  const stateRef = useRef(state);
+  stateRef.current = state;
   // Whether the user sees the drawer: a save that fails after it was closed (or left) says so in a toast.
   const shownRef = useRef(opened);
   shownRef.current = opened;
@@ -120,6 +122,21 @@ export function CustomerTargetDrawer({ project, opened, onClose }: CustomerTarge
     delay: CONSTANTS.notesAutoSaveMs,
     flushOnUnmount: true,
   });
+
+  // The drawer stays mounted while the project is read again (a change on /projects, a colleague's, a
+  // live event): the newer stored values replace the shown ones unless the user has an edit here that is
+  // not saved yet (typing, saving, or a failed save's draft), which is kept and saved over them.
+  const storedKey = JSON.stringify([project.customerTarget, project.notes]);
+  const shownKeyRef = useRef(storedKey);
+  useEffect(() => {
+    if (shownKeyRef.current === storedKey) return;
+    shownKeyRef.current = storedKey;
+    if (unsavedDrafts.has(project._id) || saveNotesLater.isPending()) return;
+    if (stateRef.current !== 'idle' && stateRef.current !== 'saved') return;
+    const [storedTargets, storedNotes] = JSON.parse(storedKey) as [string[], string];
+    setTargets(storedTargets);
+    setNotes(storedNotes);
+  }, [storedKey, project._id, saveNotesLater]);
 
   const onTargetsChange = (value: string[]) => {
     const clean = Array.from(new Set(value.map((v) => v.trim()).filter(Boolean)));

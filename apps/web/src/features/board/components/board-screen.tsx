@@ -181,7 +181,11 @@ export function BoardScreen({ scope, properties, views }: BoardScreenProps) {
       <RecordDrawer task={drawerTask} related={drawer ? data.related : NO_RELATED} />
       {!context.isProjects && (
         <>
-          <TemplateModal opened={templatesOpen} onClose={closeTemplates} />
+          <TemplateModal
+            opened={templatesOpen}
+            onClose={closeTemplates}
+            total={isLoading || query.isError ? null : data.total}
+          />
           <CsvImportModal opened={importOpen} onClose={closeImport} />
         </>
       )}

@@ -1,4 +1,4 @@
-import { Alert, Button, FileInput, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, FileInput, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   CONSTANTS,
@@ -223,29 +223,50 @@ export const CsvImportModal = memo(function CsvImportModal({
             </Alert>
             {report.rejected.length > 0 && (
               <>
-                <Table.ScrollContainer minWidth={420} maxHeight={240}>
-                  <Table aria-label={t('csv.rejected')}>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{t('csv.row')}</Table.Th>
-                        <Table.Th>{t('csv.property')}</Table.Th>
-                        <Table.Th>{t('csv.problem')}</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {report.rejected.slice(0, SHOWN_REJECTIONS).flatMap((r) =>
-                        r.errors.map((e, i) => (
-                          // biome-ignore lint/suspicious/noArrayIndexKey: a row's errors have no id
-                          <Table.Tr key={`${r.row}-${i}`}>
-                            <Table.Td>{r.row}</Table.Td>
-                            <Table.Td>{e.property}</Table.Td>
-                            <Table.Td>{e.message}</Table.Td>
-                          </Table.Tr>
-                        )),
-                      )}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
+                {/* Three columns do not fit a phone: there each error is one block (row, property, problem
+                    below each other), so the dialog never scrolls sideways, as in the mapping step. */}
+                {isMobile ? (
+                  <Stack gap={6} role="list" aria-label={t('csv.rejected')} data-testid="csv-rejected">
+                    {report.rejected.slice(0, SHOWN_REJECTIONS).flatMap((r) =>
+                      r.errors.map((e, i) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: a row's errors have no id
+                        <Paper key={`${r.row}-${i}`} withBorder p="xs" radius="sm" role="listitem">
+                          <Text size="sm" fw={600}>
+                            {t('csv.rowNumber', { row: r.row })}
+                            {e.property ? ` · ${e.property}` : ''}
+                          </Text>
+                          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                            {e.message}
+                          </Text>
+                        </Paper>
+                      )),
+                    )}
+                  </Stack>
+                ) : (
+                  <Table.ScrollContainer minWidth={420} maxHeight={240} data-testid="csv-rejected">
+                    <Table aria-label={t('csv.rejected')}>
+                      <Table.Thead>
+                        <Table.Tr>
+                          <Table.Th>{t('csv.row')}</Table.Th>
+                          <Table.Th>{t('csv.property')}</Table.Th>
+                          <Table.Th>{t('csv.problem')}</Table.Th>
+                        </Table.Tr>
+                      </Table.Thead>
+                      <Table.Tbody>
+                        {report.rejected.slice(0, SHOWN_REJECTIONS).flatMap((r) =>
+                          r.errors.map((e, i) => (
+                            // biome-ignore lint/suspicious/noArrayIndexKey: a row's errors have no id
+                            <Table.Tr key={`${r.row}-${i}`}>
+                              <Table.Td>{r.row}</Table.Td>
+                              <Table.Td>{e.property}</Table.Td>
+                              <Table.Td>{e.message}</Table.Td>
+                            </Table.Tr>
+                          )),
+                        )}
+                      </Table.Tbody>
+                    </Table>
+                  </Table.ScrollContainer>
+                )}
                 {report.rejected.length > SHOWN_REJECTIONS && (
                   <Text size="sm" c="gray.7">
                     {t('csv.moreRejected', { count: report.rejected.length - SHOWN_REJECTIONS })}

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import type { TaskTemplate } from '@solar/shared';
+import { MAX_TEMPLATE_TASKS, type TaskTemplate } from '@solar/shared';
 import { IconAlertTriangle, IconDeviceFloppy, IconDownload, IconPlus } from '@tabler/icons-react';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,13 +24,19 @@ import { TemplateSlider } from './template-slider';
 
 type Mode = 'load' | 'save';
 
-/** The task-set template modal of SPEC §2: load (import into a project), save the current tasks, add a task. */
+/**
+ * The task-set template modal of SPEC §2: load (import into a project), save the current tasks, add a task.
+ * A set holds at most `MAX_TEMPLATE_TASKS` tasks: before saving it says how many of the view's it keeps.
+ */
 export const TemplateModal = memo(function TemplateModal({
   opened,
   onClose,
+  total,
 }: {
   opened: boolean;
   onClose: () => void;
+  /** How many tasks the current view shows (null while unknown). */
+  total: number | null;
 }) {
   const { t } = useTranslation('board');
   const { t: tApp } = useTranslation();
@@ -53,7 +59,8 @@ export const TemplateModal = memo(function TemplateModal({
         ...(name.trim() ? { name: name.trim() } : {}),
         filterData: templateFilterData(filterBody),
       });
-      notifySuccess(answer.message ?? t('templates.saved', { name: answer.data.name }));
+      // The toast says how many tasks the set holds (at most MAX_TEMPLATE_TASKS of the view's).
+      notifySuccess(t('templates.savedCount', { name: answer.data.name, count: answer.data.tasks.length }));
       setName('');
       setMode('load');
     } catch (error) {
@@ -136,8 +143,12 @@ export const TemplateModal = memo(function TemplateModal({
         </Group>
         {mode === 'save' ? (
           <Stack gap="xs" maw={420}>
-            <Text size="sm" c="gray.7">
-              {t('templates.saveHint')}
+            <Text size="sm" c="gray.7" data-testid="template-save-hint">
+              {total === null || total === 0
+                ? t('templates.saveHint')
+                : total > MAX_TEMPLATE_TASKS
+                  ? t('templates.saveCapped', { total, max: MAX_TEMPLATE_TASKS })
+                  : t('templates.saveCount', { count: total })}
             </Text>
             <TextInput
               label={t('templates.name')}

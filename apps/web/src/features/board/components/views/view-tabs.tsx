@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Popover, ScrollArea, Tabs, Tooltip } from '@mantine/core';
 import { IconLayoutGrid, IconLayoutKanban, IconPlus, IconTable } from '@tabler/icons-react';
-import { memo, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../api/errors';
 import { notifySuccess } from '../../../../lib/errors';
@@ -19,6 +19,22 @@ export const ViewTabs = memo(function ViewTabs() {
   const { scope, views, view, selectView } = useBoard();
   const create = useCreateView(scope);
   const [adding, setAdding] = useState(false);
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const selectedId = view?._id ?? null;
+
+  // The selected tab is always in sight: on a phone the strip scrolls sideways, and a later view chosen
+  // before a reload (or a new or duplicated one at the end) would otherwise sit off to the side. Only the
+  // strip scrolls, never the page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the views change
+  useEffect(() => {
+    const viewport = viewportRef.current;
+    const tab = viewport?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+    if (!viewport || !tab || !selectedId) return;
+    const strip = viewport.getBoundingClientRect();
+    const box = tab.getBoundingClientRect();
+    if (box.left < strip.left) viewport.scrollLeft -= strip.left - box.left;
+    else if (box.right > strip.right) viewport.scrollLeft += box.right - strip.right;
+  }, [selectedId, views]);
 
   const onCreate = async (name: string, layout: 'table' | 'kanban' | 'gallery') => {
     try {
@@ -36,7 +52,7 @@ export const ViewTabs = memo(function ViewTabs() {
 
   return (
     <Group gap={4} wrap="nowrap" align="center" data-testid="view-tabs">
-      <ScrollArea type="auto" scrollbarSize={6} style={{ minWidth: 0 }}>
+      <ScrollArea type="auto" scrollbarSize={6} style={{ minWidth: 0 }} viewportRef={viewportRef}>
         <Tabs
           value={view?._id ?? null}
           onChange={(id) => id && selectView(id)}
