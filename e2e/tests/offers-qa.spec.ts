@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { MONTHS } from '@solar/shared';
+import { formatNumber, MONTHS } from '@solar/shared';
 import { authHeaders, DEMO, DEMO_PASSWORD, expect, loginAs, test } from '../fixtures/auth';
 
 async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
@@ -144,5 +144,88 @@ test.describe('offers: QA fixes', () => {
     await expect(view.getByTestId('accept-error')).toBeVisible();
     await expect(view.getByTestId('accept-error')).not.toBeEmpty();
     await customer.close();
+  });
+
+  test('the installer calculates the offer from the catalogue, applies it and uploads it with that price', async ({
+    page,
+  }) => {
+    const token = await tokenOf(page.request, DEMO.owner);
+    // The second oldest realized project: a new offer keeps its stage, and the tests above use the oldest.
+    const search = await page.request.post(
+      '/api/saved-project/installer/search?page=1&limit=20&sortColumn=date&sortOrder=asc',
+      { headers: authHeaders(token), data: { stage: ['PROJECT_REALIZED'] } },
+    );
+    const project = (await search.json()).data.docs[1] as { _id: string } | undefined;
+    if (!project) throw new Error('no second PROJECT_REALIZED project');
+    const catalogue = await page.request.put('/api/product/v2?inCatalogue=true&page=1&limit=200', {
+      headers: authHeaders(token),
+    });
+    const products = (await catalogue.json()).data.docs as { _id: string; name: string }[];
+    const idOf = (name: string) => {
+      const product = products.find((p) => p.name === name);
+      if (!product) throw new Error(`${name} is not in the catalogue`);
+      return product._id;
+    };
+    // What the server proposes for these lines on this project: the price the offer must carry.
+    const expected = await page.request.post('/api/product/calculate', {
+      headers: authHeaders(token),
+      data: {
+        projectId: project._id,
+        components: [
+          { productId: idOf('Meyer Burger Glass 400 Wp'), quantity: 20 },
+          { productId: idOf('SMA Sunny Tripower 10.0'), quantity: 1 },
+        ],
+      },
+    });
+    expect(expected.status()).toBe(200);
+    const total = (await expected.json()).data.total as number;
+    const before = await page.request.get(`/api/offers?projectId=${project._id}`, {
+      headers: authHeaders(token),
+    });
+    const versions = ((await before.json()).data as unknown[]).length;
+
+    await loginAs(page, DEMO.owner, `/projectview?projectId=${project._id}`, 'en');
+    await page.getByTestId('offers-section').getByTestId('offer-upload-open').click();
+    const form = page.getByTestId('offer-upload-form');
+    await form.getByTestId('offer-calc-toggle').click();
+    const calc = form.getByTestId('offer-calc');
+    // Apply before anything is chosen fills nothing and says why.
+    await calc.getByTestId('offer-calc-apply').click();
+    await expect(calc.getByTestId('offer-calc-note')).toHaveText(
+      'Nothing applied: choose at least one product from your catalogue first.',
+    );
+    await expect(form.getByTestId('offer-finalPrice')).toHaveValue('');
+
+    await calc.getByRole('combobox', { name: 'Product 1' }).click();
+    await page.getByRole('option', { name: /Meyer Burger Glass 400 Wp/ }).click();
+    await calc.getByRole('textbox', { name: 'Quantity 1' }).fill('20');
+    await calc.getByRole('button', { name: 'Add product' }).click();
+    await calc.getByRole('combobox', { name: 'Product 2' }).click();
+    await page.getByRole('option', { name: /SMA Sunny Tripower 10\.0/ }).click();
+    await expect(calc.getByTestId('calc-total')).toHaveText(`€${formatNumber(total, 'en', 2)}`);
+    await calc.getByTestId('offer-calc-apply').click();
+
+    const price = formatNumber(total, 'en', Number.isInteger(total) ? 0 : 2);
+    await expect(form.getByTestId('offer-finalPrice')).toHaveValue(price);
+    // The panel line only: 20 × 400 W.
+    await expect(form.getByTestId('offer-moduleQuantity')).toHaveValue('20');
+    await expect(form.getByTestId('offer-productionCapacity')).toHaveValue('8');
+    await form.getByTestId('offer-yearlyProduction').fill('7,600');
+    await form.getByTestId('offer-distribute').click();
+    await form.getByTestId('offer-upload-submit').click();
+    await expect(form).toBeHidden();
+
+    const after = await page.request.get(`/api/offers?projectId=${project._id}`, {
+      headers: authHeaders(token),
+    });
+    const [offer] = (await after.json()).data;
+    expect(offer).toMatchObject({
+      version: versions + 1,
+      finalPrice: total,
+      moduleQuantity: 20,
+      productionCapacity: 8,
+      yearlyProduction: 7600,
+    });
+    await expect(page.getByTestId(`offer-${versions + 1}`)).toContainText(price);
   });
 });

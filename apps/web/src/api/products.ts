@@ -28,6 +28,8 @@ export interface ProductSearchParams {
 
 export interface CalculatorBody {
   components: { productId: string; quantity: number }[];
+  /** The project the offer is for: the API takes the distance to it when none is given. */
+  projectId?: string;
   kwp?: number;
   distanceKm?: number;
 }

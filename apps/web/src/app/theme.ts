@@ -1,4 +1,5 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import i18next from 'i18next';
 
 /** Amber "sun" accent; shade 8 keeps white button text above 4.5:1 contrast. */
 const solar: MantineColorsTuple = [
@@ -38,5 +39,13 @@ export const theme = createTheme({
     // each kept-mounted dropdown was positioned by floating-ui as the screen mounted (the listing's
     // three filters: 17-25 ms of forced style and layout work in its first long task).
     Combobox: { defaultProps: { keepMounted: false } },
+    // No hidden role="presentation" focus placeholder inside role="menu" (only menu items may be
+    // its children, axe: aria-required-children): opening a menu focuses its first item instead.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // Every toast's close button is named in the UI language, also where a caller passes no
+    // closeButtonProps (an icon-only button is otherwise read as just "button"). Read per render.
+    Notification: {
+      defaultProps: () => ({ closeButtonProps: { 'aria-label': i18next.t('common.close') } }),
+    },
   },
 });

@@ -19,7 +19,7 @@ export function LanguageSwitch({ className, collapsed = false, onChosen }: Langu
   const language = currentLanguage();
   const name = t(`language.${language}`);
   return (
-    <Menu position={collapsed ? 'right-end' : 'top-start'} withArrow shadow="md" width={180}>
+    <Menu position={collapsed ? 'right-end' : 'top-start'} shadow="md" width={180}>
       <Menu.Target>
         <UnstyledButton
           className={className}

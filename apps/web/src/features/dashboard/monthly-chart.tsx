@@ -71,7 +71,14 @@ export function MonthlyChart({ monthly }: { monthly: Month[] }) {
             {t('noActivity')}
           </Text>
         )}
-        <div className={classes.chartScroll}>
+        {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
+        <section
+          className={classes.chartScroll}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+          tabIndex={0}
+          aria-label={t('monthlyChart')}
+          data-testid="monthly-chart-scroll"
+        >
           <ul className={classes.chart}>
             {monthly.map((m) => {
               const label = t('monthLabel', {
@@ -106,7 +113,7 @@ export function MonthlyChart({ monthly }: { monthly: Month[] }) {
               );
             })}
           </ul>
-        </div>
+        </section>
         {showTable && (
           <Table.ScrollContainer minWidth={320}>
             <Table id="monthly-table" striped data-testid="monthly-table">

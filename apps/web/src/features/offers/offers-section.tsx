@@ -24,6 +24,7 @@ import { downloadFile, useOffersQuery } from '../../api/offers';
 import type { ProjectDetail } from '../../api/project-view';
 import { currentLanguage } from '../../i18n';
 import { errorMessage, notifyError, notifySuccess } from '../../lib/errors';
+import { useReturnFocus } from '../../lib/use-return-focus';
 import { MonthlyChart } from './monthly-chart';
 import { SendOfferModal } from './send-offer-modal';
 import { UploadOfferModal } from './upload-offer-modal';
@@ -178,6 +179,9 @@ export function OffersSection({ project }: { project: ProjectDetail }) {
   const offers = useOffersQuery(project._id);
   const [uploading, setUploading] = useState(false);
   const [sending, setSending] = useState<Offer | null>(null);
+  // The two dialogs are mounted only while open: the focus goes back to the button that opened them.
+  useReturnFocus(uploading);
+  useReturnFocus(sending !== null);
   const previous = useRef<Map<string, Offer['sendState']>>(new Map());
 
   // The toast of SPEC when a queued send turns 'sent'.

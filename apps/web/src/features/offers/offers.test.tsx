@@ -6,15 +6,18 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { offerKeys } from '../../api/offers';
+import { productKeys } from '../../api/products';
 import appDe from '../../i18n/de.json';
 import { initTestI18n } from '../../i18n/testing';
+import productsDe from '../products/locales/de.json';
 import de from './locales/de.json';
+import { offerFieldsFromProposal } from './offer-from-calculator';
 import { offerPriceText } from './offers-section';
 import { SendOfferModal } from './send-offer-modal';
 import { UploadOfferModal } from './upload-offer-modal';
 
 beforeAll(async () => {
-  await initTestI18n('de', { de: { translation: appDe, offers: de } });
+  await initTestI18n('de', { de: { translation: appDe, offers: de, products: productsDe } });
 });
 afterEach(() => {
   cleanup();
@@ -62,6 +65,151 @@ describe('UploadOfferModal', () => {
     expect(screen.getByTestId('offer-finalPrice')).toHaveProperty('value', '18.450');
     fireEvent.click(screen.getByRole('button', { name: 'Abbrechen' }));
     fireEvent.click(await screen.findByTestId('discard-changes'));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('offerFieldsFromProposal', () => {
+  const ready = { state: 'ready', total: 18450.5, panels: 20, kwp: 8.2 } as const;
+
+  it("writes the total, the panels and the kWp in the UI language's number pattern", () => {
+    expect(offerFieldsFromProposal(ready, 'de')).toEqual({
+      finalPrice: '18.450,50',
+      moduleQuantity: '20',
+      productionCapacity: '8,20',
+    });
+    expect(offerFieldsFromProposal(ready, 'en')).toEqual({
+      finalPrice: '18,450.50',
+      moduleQuantity: '20',
+      productionCapacity: '8.20',
+    });
+    expect(offerFieldsFromProposal({ ...ready, total: 18450, kwp: 10 }, 'es')).toEqual({
+      finalPrice: '18,450',
+      moduleQuantity: '20',
+      productionCapacity: '10',
+    });
+  });
+
+  it('leaves the module quantity and the capacity alone without panels or kWp', () => {
+    expect(offerFieldsFromProposal({ ...ready, panels: 0, kwp: null }, 'de')).toEqual({
+      finalPrice: '18.450,50',
+    });
+  });
+});
+
+describe('UploadOfferModal: calculate from catalogue', () => {
+  const panel = {
+    _id: 'a0000000-0000-4000-8000-000000000001',
+    name: 'Sonnenmodul 410',
+    manufacturer: 'Helio',
+    type: 'solarPanel',
+    details: { powerW: 410 },
+  };
+  const inverter = {
+    _id: 'a0000000-0000-4000-8000-000000000002',
+    name: 'Wechselrichter 8K',
+    manufacturer: 'Helio',
+    type: 'inverter',
+    details: {},
+  };
+  const renderWithCatalogue = (onClose: () => void) => {
+    const client = new QueryClient({
+      defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
+    });
+    client.setQueryData(productKeys.search({ query: '', inCatalogue: true, page: 1, limit: 200 }), {
+      docs: [panel, inverter],
+      totalDocs: 2,
+    });
+    return render(
+      <QueryClientProvider client={client}>
+        <MantineProvider env="test">
+          <UploadOfferModal projectId="p1" opened onClose={onClose} />
+        </MantineProvider>
+      </QueryClientProvider>,
+    );
+  };
+  const choose = async (line: number, name: RegExp) => {
+    fireEvent.click(screen.getByRole('combobox', { name: `Produkt ${line}` }));
+    fireEvent.click(await screen.findByRole('option', { name }));
+  };
+
+  it('fills the price, the modules and the kWp in German, editable, and guards them on close', async () => {
+    const post = vi.spyOn(api, 'post').mockResolvedValue({
+      data: {
+        lines: [
+          { name: panel.name, quantity: 20, unitPrice: 500, total: 10000 },
+          { name: inverter.name, quantity: 1, unitPrice: 1500, total: 1500 },
+        ],
+        componentsTotal: 11500,
+        projectFee: 6881.68,
+        taxAndWarranty: 68.82,
+        total: 18450.5,
+      },
+    });
+    const onClose = vi.fn();
+    renderWithCatalogue(onClose);
+    fireEvent.click(screen.getByTestId('offer-calc-toggle'));
+
+    // Nothing chosen yet: Apply says why and fills nothing, so Cancel still closes at once.
+    fireEvent.click(screen.getByTestId('offer-calc-apply'));
+    expect(screen.getByTestId('offer-calc-note').textContent).toBe(
+      'Nichts übernommen: Wählen Sie zuerst mindestens ein Produkt aus Ihrem Katalog.',
+    );
+    expect(screen.getByTestId('offer-finalPrice')).toHaveProperty('value', '');
+
+    await choose(1, /Sonnenmodul 410/);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Menge 1' }), { target: { value: '20' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Produkt hinzufügen' }));
+    await choose(2, /Wechselrichter 8K/);
+    await waitFor(() => expect(screen.getByTestId('calc-total').textContent).toBe('18.450,50 €'));
+    await waitFor(() =>
+      expect(post).toHaveBeenLastCalledWith(
+        '/product/calculate',
+        expect.objectContaining({
+          projectId: 'p1',
+          components: [
+            { productId: panel._id, quantity: 20 },
+            { productId: inverter._id, quantity: 1 },
+          ],
+        }),
+        expect.anything(),
+      ),
+    );
+
+    fireEvent.click(screen.getByTestId('offer-calc-apply'));
+    expect(screen.getByTestId('offer-finalPrice')).toHaveProperty('value', '18.450,50');
+    // Only the panel line counts as modules; 20 × 410 W.
+    expect(screen.getByTestId('offer-moduleQuantity')).toHaveProperty('value', '20');
+    expect(screen.getByTestId('offer-productionCapacity')).toHaveProperty('value', '8,20');
+    expect(screen.getByTestId('offer-calc-note').textContent).toBe(
+      'Übernommen: Endpreis: 18.450,50, Anzahl Module: 20, Leistung (kWp): 8,20.',
+    );
+
+    // Applied values count as typed: closing asks first.
+    fireEvent.click(screen.getByRole('button', { name: 'Abbrechen' }));
+    fireEvent.click(await screen.findByTestId('keep-editing'));
+    expect(onClose).not.toHaveBeenCalled();
+    // And they stay editable.
+    fireEvent.change(screen.getByTestId('offer-finalPrice'), { target: { value: '18.000' } });
+    expect(screen.getByTestId('offer-finalPrice')).toHaveProperty('value', '18.000');
+  });
+
+  it('applies nothing after a failed calculation and says why; Cancel then closes at once', async () => {
+    vi.spyOn(api, 'post').mockRejectedValue(
+      new ApiError({ status: 404, message: 'Produkt nicht gefunden', errors: {} }),
+    );
+    const onClose = vi.fn();
+    renderWithCatalogue(onClose);
+    fireEvent.click(screen.getByTestId('offer-calc-toggle'));
+    await choose(1, /Sonnenmodul 410/);
+    await screen.findByText('Produkt nicht gefunden');
+    fireEvent.click(screen.getByTestId('offer-calc-apply'));
+    expect(screen.getByTestId('offer-calc-note').textContent).toBe(
+      'Nichts übernommen: Die Berechnung ist fehlgeschlagen (Produkt nicht gefunden).',
+    );
+    expect(screen.getByTestId('offer-finalPrice')).toHaveProperty('value', '');
+    expect(screen.getByTestId('offer-moduleQuantity')).toHaveProperty('value', '');
+    fireEvent.click(screen.getByRole('button', { name: 'Abbrechen' }));
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

@@ -21,6 +21,7 @@ import { useDiscardGuard } from '../../lib/discard-guard';
 import { errorMessage, notifySuccess } from '../../lib/errors';
 import { useFieldErrors } from '../../lib/use-form';
 import { monthNames } from './monthly-chart';
+import { type CalculatedField, CalculateFromCatalogue } from './offer-from-calculator';
 
 /** Typical share of the yearly yield per month for a south-facing roof in Germany (sums to 1). */
 const GERMAN_PROFILE = [0.03, 0.05, 0.08, 0.11, 0.13, 0.13, 0.135, 0.12, 0.09, 0.065, 0.035, 0.025];
@@ -77,6 +78,13 @@ export function UploadOfferModal({
     );
   };
 
+  /** The calculator's result goes into the fields like typed values: editable, and guarded on close. */
+  const applyCalculation = (fields: Partial<Record<CalculatedField, string>>) => {
+    setValues((s) => ({ ...s, ...fields }));
+    guard.setDirty(true);
+    for (const name of Object.keys(fields)) clearError(name);
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
@@ -97,7 +105,12 @@ export function UploadOfferModal({
       else data[m] = n;
     });
     setErrors(local);
-    if (Object.keys(local).length > 0) return;
+    if (Object.keys(local).length > 0) {
+      // The focus moves to the first field in error, so a screen reader reads its message out.
+      const form = event.currentTarget as HTMLFormElement;
+      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
     setProgress(0);
     upload.mutate(
       { ...numbers, monthlySolarData: data, pdf, model, onProgress: setProgress },
@@ -150,6 +163,7 @@ export function UploadOfferModal({
                 {formError}
               </Alert>
             )}
+            <CalculateFromCatalogue projectId={projectId} onApply={applyCalculation} />
             <SimpleGrid cols={{ base: 1, xs: 2 }}>
               {field('moduleQuantity', t('field.moduleQuantity'))}
               {field('productionCapacity', t('field.productionCapacity'), 'kWp')}
@@ -163,7 +177,7 @@ export function UploadOfferModal({
               </Button>
             </Group>
             {errors.monthlySolarData && (
-              <Text c="red" size="sm">
+              <Text c="red.9" size="sm" role="alert">
                 {errors.monthlySolarData}
               </Text>
             )}

@@ -42,8 +42,61 @@ function isQuantity(quantity: number | string): quantity is number {
   );
 }
 
+/**
+ * What the calculator proposes right now, for a form that takes it over (the offer upload dialog):
+ * `pending` while the inputs changed and the answer for them is not in yet.
+ */
+export type CalculatorProposal =
+  | { state: 'empty' }
+  | { state: 'pending' }
+  | { state: 'error'; message: string }
+  | {
+      state: 'ready';
+      total: number;
+      /** The summed quantity of the solar panel lines. */
+      panels: number;
+      /** The kWp typed into the calculator, else the panels' power (as the API derives it); null if neither. */
+      kwp: number | null;
+    };
+
 /** Live offer proposal from catalogue products (POST /api/product/calculate). */
 export function OfferCalculator() {
+  const { t } = useTranslation('products');
+  const { t: tApp } = useTranslation();
+  const { inputs, output, isFetching } = useOfferCalculatorPanel();
+
+  return (
+    <Card withBorder radius="lg" padding="lg" data-testid="offer-calculator">
+      <Stack gap="md">
+        <Group gap="xs" justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            <IconCalculator size={20} aria-hidden />
+            <Title order={3} size="h4">
+              {t('calculator.title')}
+            </Title>
+          </Group>
+          {isFetching && <NamedLoader size="xs" label={tApp('common.loading')} />}
+        </Group>
+        <Text size="sm" c="dimmed">
+          {t('calculator.hint')}
+        </Text>
+        {inputs}
+        {output}
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * The calculator's lines and result, to be laid out by the caller (the /product card, the offer upload
+ * dialog). With a `projectId` the API takes the distance to that project when none is typed.
+ */
+export function useOfferCalculatorPanel({ projectId }: { projectId?: string } = {}): {
+  inputs: React.ReactNode;
+  output: React.ReactNode;
+  isFetching: boolean;
+  proposal: CalculatorProposal;
+} {
   const { t } = useTranslation('products');
   const { t: tApp } = useTranslation();
   const lang = currentLanguage();
@@ -72,10 +125,11 @@ export function OfferCalculator() {
     if (components.length === 0) return null;
     return {
       components,
+      ...(projectId ? { projectId } : {}),
       kwp: numberValue(kwp),
       distanceKm: numberValue(distance),
     };
-  }, [lines, kwp, distance]);
+  }, [lines, kwp, distance, projectId]);
   const [debouncedBody] = useDebouncedValue(body, 300);
   const result = useOfferCalculation(debouncedBody);
 
@@ -259,26 +313,35 @@ export function OfferCalculator() {
     output = <Skeleton height={120} aria-hidden />;
   }
 
-  return (
-    <Card withBorder radius="lg" padding="lg" data-testid="offer-calculator">
-      <Stack gap="md">
-        <Group gap="xs" justify="space-between" wrap="nowrap">
-          <Group gap="xs" wrap="nowrap">
-            <IconCalculator size={20} aria-hidden />
-            <Title order={3} size="h4">
-              {t('calculator.title')}
-            </Title>
-          </Group>
-          {result.isFetching && <NamedLoader size="xs" label={tApp('common.loading')} />}
-        </Group>
-        <Text size="sm" c="dimmed">
-          {t('calculator.hint')}
-        </Text>
-        {inputs}
-        {output}
-      </Stack>
-    </Card>
-  );
+  let proposal: CalculatorProposal = { state: 'pending' };
+  if (!body) {
+    proposal = { state: 'empty' };
+  } else if (body !== debouncedBody || result.isFetching || result.isPlaceholderData) {
+    proposal = { state: 'pending' };
+  } else if (result.isError) {
+    proposal = {
+      state: 'error',
+      message: errorMessage(result.error, tApp) ?? tApp('errors.somethingWentWrong'),
+    };
+  } else if (result.data) {
+    const byId = new Map((catalogue.data?.docs ?? []).map((p: Product) => [p._id, p]));
+    let panels = 0;
+    let watts = 0;
+    for (const c of body.components) {
+      const product = byId.get(c.productId);
+      if (product?.type !== 'solarPanel') continue;
+      panels += c.quantity;
+      watts += (product.details?.powerW ?? 0) * c.quantity;
+    }
+    proposal = {
+      state: 'ready',
+      total: result.data.total,
+      panels,
+      kwp: body.kwp ?? (watts > 0 ? Math.round(watts) / 1000 : null),
+    };
+  }
+
+  return { inputs, output, isFetching: result.isFetching, proposal };
 }
 
 function Sum({

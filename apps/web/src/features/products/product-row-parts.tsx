@@ -158,7 +158,7 @@ export function RowMenu({
           return (
             <Menu.Item
               key={action}
-              color={action === 'delete' || action === 'removeFromCatalogue' ? 'red' : undefined}
+              color={action === 'delete' || action === 'removeFromCatalogue' ? 'red.9' : undefined}
               leftSection={<ActionIconCmp size={16} aria-hidden />}
               onClick={() => onAction(action, product)}
               data-testid={`action-${action}`}

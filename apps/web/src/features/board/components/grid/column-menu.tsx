@@ -108,6 +108,9 @@ export function ColumnMenu({
       shadow="md"
       withinPortal
       trapFocus
+      // A dialog, not a menu (asDialog): Mantine's focus placeholder is allowed here and keeps the
+      // focus inside when a page change removes the item that was clicked (the theme turns it off).
+      withInitialFocusPlaceholder
       // The type page is longer than a short window: it keeps within the screen and scrolls.
       middlewares={{ flip: true, shift: true, size: { padding: 8 } }}
     >

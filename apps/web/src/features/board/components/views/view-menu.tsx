@@ -60,7 +60,7 @@ export function ViewMenu({ view }: { view: View }) {
             {t('views.duplicate')}
           </Menu.Item>
           <Menu.Item
-            color="red"
+            color="red.9"
             leftSection={<IconTrash size={14} aria-hidden />}
             onClick={() => setDeleting(true)}
           >
