@@ -5,6 +5,7 @@ export type AuditAction =
   | 'project.stage'
   | 'product.price'
   | 'product.bulk_prices'
+  | 'product.removed_from_catalogue'
   | 'pricing.strategy'
   | 'user.role'
   | 'user.access_removed'

@@ -155,7 +155,8 @@ export const InstallerProductRequest = z
   .object({
     productId: z.uuid(),
     price: EuroPrice,
-    bulkPrices: BulkPrices.default([]),
+    /** Left out: a new entry has none, an entry in the catalogue keeps its stored tiers. */
+    bulkPrices: BulkPrices.optional(),
   })
   .superRefine(checkTiers);
 export const RemoveInstallerProductRequest = z.object({ productId: z.uuid() });

@@ -235,6 +235,17 @@ export async function setCatalogueEntry(
   if (!product) throw notFound('product_not_found');
   if (mustExist && product.ip_price === null) throw notFound('product_not_in_catalogue');
   await db.transaction(async (tx) => {
+    if (!input.bulkPrices) {
+      // A price change without tiers keeps the stored ones: refused when one would be above it.
+      const [stored] = await tx
+        .select({ bulkPrices: installerProducts.bulkPrices })
+        .from(installerProducts)
+        .where(
+          and(eq(installerProducts.companyId, companyId), eq(installerProducts.productId, input.productId)),
+        )
+        .for('update');
+      if (stored) checkStoredTiers(stored.bulkPrices as BulkPrice[], input.price, 'price');
+    }
     await upsertCatalogueEntry(tx, companyId, input.productId, input.price, input.bulkPrices);
     await recordAudit(tx, {
       companyId,
@@ -283,11 +294,23 @@ export async function setBulkPrices(ctx: AppContext, me: Principal, productId: s
 
 export async function removeCatalogueEntry(ctx: AppContext, me: Principal, productId: string) {
   if (!canEditCatalogue(me) || !me.companyId) throw forbidden();
-  const removed = await ctx.database.db
-    .delete(installerProducts)
-    .where(and(eq(installerProducts.companyId, me.companyId), eq(installerProducts.productId, productId)))
-    .returning({ id: installerProducts.id });
-  if (removed.length === 0) throw notFound('product_not_in_catalogue');
+  const companyId = me.companyId;
+  await ctx.database.db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(installerProducts)
+      .where(and(eq(installerProducts.companyId, companyId), eq(installerProducts.productId, productId)))
+      .returning({ price: installerProducts.price, bulkPrices: installerProducts.bulkPrices });
+    if (!removed) throw notFound('product_not_in_catalogue');
+    // What the catalogue held, so a removal by mistake can be put back as it was.
+    await recordAudit(tx, {
+      companyId,
+      userId: me.id,
+      action: 'product.removed_from_catalogue',
+      entityId: productId,
+      before: { price: Number(removed.price), bulkPrices: removed.bulkPrices },
+      after: null,
+    });
+  });
 }
 
 export async function getPricing(ctx: AppContext, me: Principal): Promise<PricingSettings> {

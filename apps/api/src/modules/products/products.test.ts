@@ -1,5 +1,4 @@
 import { InstallerProductRequest } from '@solar/shared';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { DEMO_PRODUCTS, demoBulkPrices } from '../../db/seed/products';
@@ -107,6 +106,41 @@ describe('a company’s catalogue', () => {
     expect(
       other.json().data.docs.find((p: { _id: string }) => p._id === platformPanel).installerProduct,
     ).toBeNull();
+  });
+
+  it('a price change without tiers keeps the stored tiers, and is refused below one of them', async () => {
+    const tiersOf = async () =>
+      (await req(a.sales.token, 'GET', `/api/product?installerId=${a.company.id}&type=solarPanel`))
+        .json()
+        .data.docs.find((p: { _id: string }) => p._id === platformPanel).installerProduct;
+    const before = await tiersOf();
+    expect(before.bulkPrices.length).toBeGreaterThan(0);
+    const top = Math.max(...before.bulkPrices.map((tier: { price: number }) => tier.price));
+    const raised = await req(a.admin.token, 'PUT', '/api/product/updateinstaller', {
+      productId: platformPanel,
+      price: before.price + 5,
+    });
+    expect(raised.statusCode).toBe(200);
+    expect(raised.json().data.installerProduct).toMatchObject({
+      price: before.price + 5,
+      bulkPrices: before.bulkPrices,
+    });
+    // Below the dearest tier: refused at the price, in the caller's language, and nothing changes.
+    const below = await t.app.inject({
+      method: 'PUT',
+      url: '/api/product/updateinstaller',
+      headers: { ...t.auth(a.admin.token), 'accept-language': 'en' },
+      payload: { productId: platformPanel, price: top - 1 },
+    });
+    expect(below.statusCode).toBe(400);
+    expect(below.json().errors.price).toBe(
+      'The unit price is below a bulk price: change the bulk prices too',
+    );
+    expect(await tiersOf()).toMatchObject({ price: before.price + 5, bulkPrices: before.bulkPrices });
+    await req(a.admin.token, 'PUT', '/api/product/updateinstaller', {
+      productId: platformPanel,
+      price: before.price,
+    });
   });
 
   it('refuses duplicate bulk tiers and another company’s catalogue', async () => {
@@ -346,6 +380,14 @@ describe('a company’s catalogue', () => {
     expect(
       (await req(a.admin.token, 'POST', '/api/product/removeinstaller', { productId: id })).statusCode,
     ).toBe(200);
+    // The audit log keeps who removed it and what the catalogue held.
+    const audit = await t.database.query<{ user_id: string; before: unknown; after: unknown }>(
+      `SELECT user_id, before, after FROM audit_log WHERE entity_id = $1 AND action = 'product.removed_from_catalogue'`,
+      [id],
+    );
+    expect(audit).toEqual([
+      { user_id: a.admin.user.id, before: { price: 4000, bulkPrices: [] }, after: null },
+    ]);
     expect(
       (await req(a.admin.token, 'PUT', '/api/product/updateinstaller', { productId: id, price: 1 }))
         .statusCode,
@@ -403,10 +445,12 @@ describe('a product deleted meanwhile', () => {
     });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('Product not found');
-    const audit = await t.database.db.execute(
-      sql`SELECT count(*)::int AS n FROM audit_log WHERE entity_id = ${id} AND action = 'product.bulk_prices'`,
+    // Read past row-level security (t.database.db sees no company's log).
+    const [audit] = await t.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_log WHERE entity_id = $1 AND action = 'product.bulk_prices'`,
+      [id],
     );
-    expect((audit as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+    expect(audit?.n).toBe(0);
   });
 });
 
