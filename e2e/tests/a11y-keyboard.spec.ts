@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { MONTHS } from '@solar/shared';
 import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
+import { seriousViolations } from '../fixtures/axe';
 
 /**
  * Accessibility beyond the resting screens (a11y.spec.ts, a11y-dialogs.spec.ts): open menus, the
@@ -9,20 +9,6 @@ import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
  * and AA: no serious or critical violation) and with the keyboard alone: where the focus goes when a
  * menu or dialog opens and when it closes.
  */
-async function seriousViolations(page: Page, include?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
-  if (include) builder = builder.include(include);
-  const result = await builder.analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.nodes.length}): ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    );
-}
 
 /** The newest Sonnenbau project past acquisition, with a fresh offer of its own (its version). */
 async function projectWithOffer(page: Page, token: string): Promise<{ id: string; version: number }> {
