@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
+import { formatDate } from '@solar/shared';
 import { authHeaders, DEMO, DEMO_PASSWORD, expect, loginAs, test } from '../fixtures/auth';
+import { newColleague } from '../fixtures/users';
 
 /** A small triangle mesh. */
 const ROOF_OBJ = [
@@ -211,6 +213,92 @@ test('an installer admin buys Premium with an extra OBJ through the test checkou
   });
   expect(again.status()).toBe(409);
   expect((await again.json()).message).toBe('Sie haben diesen Tarif bereits');
+});
+
+test('the company admin cancels Premium at the period end and takes it back; a colleague only sees it', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const token = await tokenOf(page.request, DEMO.helios);
+  const h = { ...authHeaders(token), 'accept-language': 'de' };
+  // Helios has Premium from the test before; on its own this test buys it first.
+  if ((await subscriptionOf(page.request, token)).plan !== 'premium') {
+    const p = await page.request.post('/api/payments/create-price', {
+      headers: h,
+      data: {
+        unit_amount: 20000,
+        currency: 'eur',
+        recurring: { interval: 'month' },
+        product_data: { name: 'premium' },
+        metadata: { obj: 0, pvsol: 0 },
+      },
+    });
+    const session = await page.request.post('/api/payments/create-checkout-session', {
+      headers: h,
+      data: { priceId: (await p.json()).data.id, successUrl: 'http://x.test/', cancelUrl: 'http://x.test/' },
+    });
+    const paid = await page.request.post(
+      `/api/payments/local-checkout/${(await session.json()).data.id}/complete`,
+      { headers: h },
+    );
+    expect(paid.status(), await paid.text()).toBe(200);
+  }
+  if ((await subscriptionOf(page.request, token)).cancelAtPeriodEnd) {
+    await page.request.post('/api/payments/resume-subscription', { headers: h });
+  }
+  const { renewsAt } = await subscriptionOf(page.request, token);
+  const date = formatDate(renewsAt, 'de');
+
+  await loginAs(page, DEMO.helios, '/profile', 'de');
+  const section = page.getByTestId('section-plan');
+  await expect(section.getByTestId('plan-name')).toHaveText('Premium');
+  await section.getByTestId('cancel-plan').click();
+  const dialog = page.getByRole('dialog', { name: 'Premium-Tarif kündigen?' });
+  await expect(dialog.getByTestId('cancel-plan-text')).toContainText(`bis zum ${date} weiter`);
+  // Keeping it is the default: Escape changes nothing.
+  await expect(dialog.getByRole('button', { name: 'Tarif behalten' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  expect((await subscriptionOf(page.request, token)).cancelAtPeriodEnd).toBe(false);
+
+  await section.getByTestId('cancel-plan').click();
+  await dialog.getByTestId('confirm-cancel-plan').click();
+  await expect(page.getByText(`Gekündigt – Ihr Premium-Tarif endet am ${date}.`)).toBeVisible();
+  await expect(section.getByTestId('plan-status')).toHaveText('Gekündigt');
+  await expect(section.getByTestId('plan-ending')).toContainText(`endet am ${date}`);
+  await expect(section.getByText('Endet am', { exact: true })).toBeVisible();
+  await expect(section.getByTestId('plan-name')).toHaveText('Premium');
+  await expect(section.getByTestId('cancel-plan')).toHaveCount(0);
+  expect(await subscriptionOf(page.request, token)).toMatchObject({
+    plan: 'premium',
+    cancelAtPeriodEnd: true,
+  });
+
+  // A colleague who is not the admin sees the end, with nothing to press.
+  const colleague = await newColleague(
+    page.request,
+    { role: 'INSTALLER', firstName: 'Kuendigung', lastName: 'Sicht' },
+    { seenTour: true, owner: DEMO.helios },
+  );
+  const other = await browser.newPage({ viewport: { width: 375, height: 800 } });
+  await loginAs(other, colleague, '/profile', 'en');
+  const seen = other.getByTestId('section-plan');
+  await expect(seen.getByTestId('plan-ending')).toContainText(
+    `is cancelled and ends on ${formatDate(renewsAt, 'en')}`,
+  );
+  await expect(seen.getByTestId('resume-plan')).toHaveCount(0);
+  await expect(seen.getByTestId('cancel-plan')).toHaveCount(0);
+  await other.close();
+
+  await section.getByTestId('resume-plan').click();
+  await expect(
+    page.getByText(`Kündigung zurückgenommen – Ihr Premium-Tarif verlängert sich am ${date}.`),
+  ).toBeVisible();
+  await expect(section.getByTestId('plan-status')).toHaveText('Aktiv');
+  await expect(section.getByTestId('plan-ending')).toHaveCount(0);
+  await expect(section.getByText('Verlängert sich am', { exact: true })).toBeVisible();
+  expect((await subscriptionOf(page.request, token)).cancelAtPeriodEnd).toBe(false);
 });
 
 test('the planning-files card shows the free plan, what is left and what each download uses', async ({

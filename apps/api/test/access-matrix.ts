@@ -83,6 +83,8 @@ export const ACCESS_MATRIX: Record<string, 'public' | readonly Role[]> = {
   'POST /api/offers/customer-link': INSTALLERS,
   'POST /api/payments/create-checkout-session': ['INSTALLER_ADMIN'],
   'POST /api/payments/create-price': ['INSTALLER_ADMIN'],
+  'POST /api/payments/cancel-subscription': ['INSTALLER_ADMIN'],
+  'POST /api/payments/resume-subscription': ['INSTALLER_ADMIN'],
   'POST /api/payments/local-checkout/:id/complete': ['INSTALLER_ADMIN'],
   'POST /api/payments/webhook': 'public',
   'POST /api/planning-files': ['ADMIN'],

@@ -7,6 +7,8 @@ export type AuditAction =
   | 'product.bulk_prices'
   | 'product.removed_from_catalogue'
   | 'pricing.strategy'
+  | 'plan.cancelled'
+  | 'plan.resumed'
   | 'user.role'
   | 'user.access_removed'
   | 'change_request.resolved'

@@ -327,6 +327,26 @@ export const MESSAGES = {
     de: 'Sie haben diesen Tarif bereits',
     es: 'Ya tiene este plan',
   },
+  plan_free_not_cancellable: {
+    en: 'The Free plan has nothing to cancel',
+    de: 'Der Free-Tarif kann nicht gekündigt werden',
+    es: 'El plan gratuito no se puede cancelar',
+  },
+  plan_enterprise_cancel_by_chat: {
+    en: 'Chat with us to cancel the Enterprise plan',
+    de: 'Schreiben Sie uns im Chat, um den Enterprise-Tarif zu kündigen',
+    es: 'Escríbanos por chat para cancelar el plan Enterprise',
+  },
+  plan_already_cancelled: {
+    en: 'The plan is already cancelled',
+    de: 'Der Tarif ist bereits gekündigt',
+    es: 'El plan ya está cancelado',
+  },
+  plan_not_cancelled: {
+    en: 'The plan is not cancelled',
+    de: 'Der Tarif ist nicht gekündigt',
+    es: 'El plan no está cancelado',
+  },
   checkout_completed: {
     en: 'This checkout has already been paid',
     de: 'Dieser Bezahlvorgang ist bereits bezahlt',

@@ -11,6 +11,8 @@ export interface PaymentEvent {
   customerId: string | null;
   subscriptionId: string | null;
   periodEnd: Date | null;
+  /** The subscription ends at `periodEnd` instead of renewing (cancelled by the company). */
+  cancelAtPeriodEnd?: boolean;
 }
 
 export interface CheckoutInput {
@@ -41,6 +43,11 @@ export interface PaymentProvider {
   /** The price a checkout names, as the provider keeps it; null when it has none of that id. */
   retrievePrice(priceId: string): Promise<PriceInfo | null>;
   createCheckoutSession(input: CheckoutInput): Promise<{ id: string; url: string }>;
+  /**
+   * Cancels a subscription at the end of its paid period (`cancel: true`) or takes that back
+   * (`false`). The local test provider keeps no subscriptions and has nothing to do.
+   */
+  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
   /** Verifies a webhook's signature and translates the event; throws on a bad signature. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
 }
@@ -123,6 +130,9 @@ export function createStripeProvider(
       if (!session.url) throw new Error('Stripe answered a checkout session without a url');
       return { id: session.id, url: session.url };
     },
+    async setCancelAtPeriodEnd(subscriptionId, cancel) {
+      await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
+    },
     parseWebhook(rawBody, signature) {
       if (!webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
       const event = stripe.webhooks.constructEvent(rawBody, signature ?? '', webhookSecret);
@@ -161,6 +171,8 @@ export function translateStripeEvent(event: Stripe.Event): PaymentEvent {
         customerId: typeof sub.customer === 'string' ? sub.customer : null,
         subscriptionId: sub.id,
         periodEnd: end ? new Date(end * 1000) : null,
+        // Also set when the company cancelled in Stripe's own customer portal.
+        cancelAtPeriodEnd: sub.cancel_at_period_end === true,
       };
     }
     default:
@@ -193,6 +205,9 @@ export function createLocalProvider(store: {
       const id = `local_cs_${randomUUID()}`;
       await store.saveSession({ ...input, id });
       return { id, url: `${store.publicUrl}/checkout/test?session=${id}` };
+    },
+    async setCancelAtPeriodEnd() {
+      // The local test plan runs out at its period's end anyway; the flag on our row is all there is.
     },
     parseWebhook() {
       throw new Error('the local test provider has no webhooks');

@@ -62,6 +62,25 @@ export function useStartCheckout() {
   });
 }
 
+/**
+ * POST /api/payments/cancel-subscription (Premium ends at its period's end instead of renewing) or
+ * /resume-subscription (takes that back); answers the subscription. INSTALLER_ADMIN only.
+ */
+export function useSetPlanCancellation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (cancel: boolean) =>
+      api
+        .post(`/payments/${cancel ? 'cancel' : 'resume'}-subscription`, undefined, {
+          schema: dataOf(Subscription),
+        })
+        .then((r) => r.data),
+    onSuccess: (subscription) => queryClient.setQueryData(planKeys.subscription, subscription),
+    // A refusal (cancelled meanwhile in another tab, the period over) shows the plan as it is now.
+    onError: () => void queryClient.invalidateQueries({ queryKey: planKeys.subscription }),
+  });
+}
+
 const LocalSession = dataOf(LocalCheckoutSession);
 
 /** GET /api/payments/local-checkout/{id}: the local test provider's checkout session. */

@@ -51,6 +51,8 @@ export const Subscription = z.object({
   status: z.enum(['active', 'canceled', 'past_due']),
   provider: z.enum(['none', 'local', 'stripe']),
   renewsAt: z.string().nullable(),
+  /** Premium cancelled by the company: it ends at `renewsAt` instead of renewing. */
+  cancelAtPeriodEnd: z.boolean(),
   monthlyPriceCents: z.number().int(),
   usage: Usage,
 });

@@ -16,6 +16,8 @@ export const subscriptions = pgTable('subscriptions', {
   providerCustomerId: text('provider_customer_id'),
   providerSubscriptionId: text('provider_subscription_id'),
   currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+  /** Cancelled by the company: the plan stays until current_period_end and does not renew. */
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -20,6 +20,7 @@ import {
   getSubscription,
   localCheckoutStatus,
   providerCustomerOf,
+  setPlanCancellation,
 } from './payments.service';
 
 const buyers = { access: ['INSTALLER_ADMIN'] } as const;
@@ -95,6 +96,19 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       return { data: await getSubscription(req.ctx, me.companyId) };
     },
   );
+
+  // Cancelling Premium at the end of its paid period, and taking that back before it ends.
+  for (const [path, cancel] of [
+    ['/payments/cancel-subscription', true],
+    ['/payments/resume-subscription', false],
+  ] as const) {
+    app.post(path, { config: buyers, schema: { response: { 200: dataOf(Subscription) } } }, async (req) => {
+      const me = principalOf(req);
+      if (!me.companyId) throw forbidden();
+      await setPlanCancellation(req.ctx, me.companyId, me.id, cancel, req.log);
+      return { data: await getSubscription(req.ctx, me.companyId) };
+    });
+  }
 
   // The local test provider's checkout: the page reads the session, the buyer confirms it.
   const findLocalSession = async (db: Db, id: string, companyId: string) => {

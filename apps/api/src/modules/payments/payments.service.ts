@@ -2,6 +2,7 @@ import { CONSTANTS, monthlyUnits, type PlanName, premiumPrice, type Subscription
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
+import { recordAudit } from '../../lib/audit';
 import type { AppContext } from '../../lib/context';
 import { AppError, badRequest } from '../../lib/errors';
 import { enqueueJob } from '../../lib/jobs';
@@ -19,6 +20,7 @@ export interface SubscriptionRow {
   provider_subscription_id: string | null;
   provider_customer_id: string | null;
   current_period_end: Date | string | null;
+  cancel_at_period_end: boolean;
 }
 
 /** The current month as YYYY-MM (UTC); downloads count per calendar month. */
@@ -88,6 +90,7 @@ export async function getSubscription(ctx: AppContext, companyId: string): Promi
     provider: row.provider,
     renewsAt:
       plan === 'free' || !row.current_period_end ? null : new Date(row.current_period_end).toISOString(),
+    cancelAtPeriodEnd: plan === 'premium' && row.cancel_at_period_end,
     monthlyPriceCents: plan === 'premium' ? premiumPrice(row.obj_extra, row.pvsol_extra).monthlyCents : 0,
     usage: await usageOf(db, row),
   };
@@ -166,15 +169,61 @@ export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent, pr
     const periodEnd = event.periodEnd ?? new Date(Date.now() + 31 * 86_400_000);
     if (event.type === 'ended') {
       await tx.execute(sql`UPDATE subscriptions SET plan = 'free', status = 'canceled', obj_extra = 0, pvsol_extra = 0,
-        current_period_end = NULL, updated_at = now() WHERE company_id = ${companyId}`);
+        current_period_end = NULL, cancel_at_period_end = false, updated_at = now() WHERE company_id = ${companyId}`);
     } else {
+      // A new subscription (a checkout) renews until cancelled; a change carries the provider's flag.
+      const cancelAtPeriodEnd = event.type === 'changed' && event.cancelAtPeriodEnd === true;
       await tx.execute(sql`UPDATE subscriptions SET plan = 'premium', status = 'active', obj_extra = ${event.obj},
         pvsol_extra = ${event.pvsol}, provider = ${provider}, current_period_end = ${periodEnd.toISOString()},
+        cancel_at_period_end = ${cancelAtPeriodEnd},
         provider_customer_id = coalesce(${event.customerId}, provider_customer_id),
         provider_subscription_id = coalesce(${event.subscriptionId}, provider_subscription_id),
         updated_at = now() WHERE company_id = ${companyId}`);
     }
     return { applied: true };
+  });
+}
+
+/**
+ * Cancels Premium at the end of its paid period (`cancel: true`), or takes the cancellation back
+ * while the period runs (`false`). The plan and its downloads stay until `current_period_end`; then
+ * the company is on Free (Stripe ends the subscription and says so by webhook; the local test plan
+ * runs out). With Stripe the provider is told first, with the row locked: when Stripe cannot be
+ * reached nothing changes here and the caller hears 503. Written to the audit log with the change.
+ */
+export async function setPlanCancellation(
+  ctx: AppContext,
+  companyId: string,
+  userId: string,
+  cancel: boolean,
+  log: { error(obj: object, msg: string): void },
+): Promise<void> {
+  await ctx.database.db.transaction(async (tx) => {
+    const row = await lockSubscription(tx, companyId);
+    const plan = effectivePlan(row);
+    if (plan === 'free') throw new AppError(409, 'plan_free_not_cancellable');
+    if (plan === 'enterprise') throw new AppError(409, 'plan_enterprise_cancel_by_chat');
+    if (cancel && row.cancel_at_period_end) throw new AppError(409, 'plan_already_cancelled');
+    if (!cancel && !row.cancel_at_period_end) throw new AppError(409, 'plan_not_cancelled');
+    if (row.provider === 'stripe' && row.provider_subscription_id) {
+      try {
+        await ctx.payments.setCancelAtPeriodEnd(row.provider_subscription_id, cancel);
+      } catch (err) {
+        log.error({ err }, 'stripe cancel_at_period_end failed');
+        throw new AppError(503, 'service_unavailable');
+      }
+    }
+    await tx.execute(sql`UPDATE subscriptions SET cancel_at_period_end = ${cancel}, updated_at = now()
+      WHERE company_id = ${companyId}`);
+    const endsAt = row.current_period_end ? new Date(row.current_period_end).toISOString() : null;
+    await recordAudit(tx, {
+      companyId,
+      userId,
+      action: cancel ? 'plan.cancelled' : 'plan.resumed',
+      entityId: null,
+      before: { plan, cancelAtPeriodEnd: !cancel, endsAt },
+      after: { plan, cancelAtPeriodEnd: cancel, endsAt },
+    });
   });
 }
 

@@ -19,6 +19,30 @@ const price = (obj: number, pvsol: number, unit_amount: number) => ({
   metadata: { obj, pvsol },
 });
 
+/** create-price, then a checkout session, then the test payment; answers the three responses. */
+const buy = async (h: Record<string, string>, obj: number, pvsol: number) => {
+  const p = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments/create-price',
+    headers: h,
+    payload: price(obj, pvsol, (200 + 100 * obj + 200 * pvsol) * 100),
+  });
+  if (p.statusCode !== 200) return { price: p };
+  const session = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments/create-checkout-session',
+    headers: h,
+    payload: {
+      priceId: p.json().data.id,
+      successUrl: 'http://portal.test/profile?checkout=success',
+      cancelUrl: 'http://portal.test/profile?checkout=cancel',
+    },
+  });
+  return { price: p, session };
+};
+const complete = (h: Record<string, string>, id: string) =>
+  t.app.inject({ method: 'POST', url: `/api/payments/local-checkout/${id}/complete`, headers: h });
+
 describe('local test provider', () => {
   it('buys Premium with extras through the test checkout, once', async () => {
     const a = await t.createInstallerCompany();
@@ -107,30 +131,6 @@ describe('local test provider', () => {
         .data.plan,
     ).toBe('premium');
   });
-
-  /** create-price, then a checkout session, then the test payment; answers the three responses. */
-  const buy = async (h: Record<string, string>, obj: number, pvsol: number) => {
-    const p = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/create-price',
-      headers: h,
-      payload: price(obj, pvsol, (200 + 100 * obj + 200 * pvsol) * 100),
-    });
-    if (p.statusCode !== 200) return { price: p };
-    const session = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/create-checkout-session',
-      headers: h,
-      payload: {
-        priceId: p.json().data.id,
-        successUrl: 'http://portal.test/profile?checkout=success',
-        cancelUrl: 'http://portal.test/profile?checkout=cancel',
-      },
-    });
-    return { price: p, session };
-  };
-  const complete = (h: Record<string, string>, id: string) =>
-    t.app.inject({ method: 'POST', url: `/api/payments/local-checkout/${id}/complete`, headers: h });
 
   it('refuses buying the plan the company already has, in its language, but lets it change extras', async () => {
     const a = await t.createInstallerCompany();
@@ -234,6 +234,101 @@ describe('local test provider', () => {
   });
 });
 
+describe('cancelling Premium (local test provider)', () => {
+  const post = (h: Record<string, string>, what: 'cancel' | 'resume') =>
+    t.app.inject({ method: 'POST', url: `/api/payments/${what}-subscription`, headers: h });
+  /** Premium with `obj` extras through the local test checkout. */
+  const buyPremium = async (h: Record<string, string>, obj: number) => {
+    const { session } = await buy(h, obj, 0);
+    const done = await complete(h, session?.json().data.id);
+    expect(done.statusCode).toBe(200);
+    return done.json().data;
+  };
+
+  it('keeps the plan until its period ends, can be taken back, and is the admin’s alone', async () => {
+    const a = await t.createInstallerCompany();
+    const h = { ...t.auth(a.admin.token), 'accept-language': 'de' };
+    const free = await post(h, 'cancel');
+    expect(free.statusCode).toBe(409);
+    expect(free.json()).toMatchObject({
+      code: 'plan_free_not_cancellable',
+      message: 'Der Free-Tarif kann nicht gekündigt werden',
+    });
+
+    const bought = await buyPremium(h, 1);
+    expect(bought).toMatchObject({ plan: 'premium', cancelAtPeriodEnd: false });
+    for (const token of [a.sales.token, a.installer.token]) {
+      expect((await post(t.auth(token), 'cancel')).statusCode).toBe(403);
+    }
+
+    const cancelled = await post(h, 'cancel');
+    expect(cancelled.statusCode).toBe(200);
+    // Premium stays, with its extras and downloads, until the paid period ends.
+    expect(cancelled.json().data).toMatchObject({
+      plan: 'premium',
+      objExtra: 1,
+      cancelAtPeriodEnd: true,
+      renewsAt: bought.renewsAt,
+      usage: { unitsBudget: 5 },
+    });
+    const twice = await post(h, 'cancel');
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().code).toBe('plan_already_cancelled');
+    const seenBySales = await t.app.inject({
+      url: '/api/payments/list-subscription',
+      headers: t.auth(a.sales.token),
+    });
+    expect(seenBySales.json().data.cancelAtPeriodEnd).toBe(true);
+
+    // Another company's admin cancels their own plan only.
+    const b = await t.createInstallerCompany();
+    const hb = t.auth(b.admin.token);
+    await buyPremium(hb, 0);
+    const resumed = await post(h, 'resume');
+    expect(resumed.statusCode).toBe(200);
+    expect(resumed.json().data).toMatchObject({ plan: 'premium', cancelAtPeriodEnd: false });
+    expect((await post(hb, 'cancel')).statusCode).toBe(200);
+    const aAfter = await t.app.inject({ url: '/api/payments/list-subscription', headers: h });
+    expect(aAfter.json().data.cancelAtPeriodEnd).toBe(false);
+    const notCancelled = await post(h, 'resume');
+    expect(notCancelled.statusCode).toBe(409);
+    expect(notCancelled.json().code).toBe('plan_not_cancelled');
+
+    // Both decisions are in the company's audit log, with who took them.
+    const audit = await t.database.query<{
+      action: string;
+      user_id: string;
+      after: { cancelAtPeriodEnd: boolean };
+    }>(
+      `SELECT action, user_id, after FROM audit_log WHERE company_id = $1 AND action LIKE 'plan.%' ORDER BY created_at, id`,
+      [a.company.id],
+    );
+    expect(audit.map((e) => [e.action, e.user_id, e.after.cancelAtPeriodEnd])).toEqual([
+      ['plan.cancelled', a.admin.user.id, true],
+      ['plan.resumed', a.admin.user.id, false],
+    ]);
+  });
+
+  it('ends in Free when the period is over, and a new checkout renews again', async () => {
+    const a = await t.createInstallerCompany();
+    const h = t.auth(a.admin.token);
+    await buyPremium(h, 0);
+    expect((await post(h, 'cancel')).statusCode).toBe(200);
+    // A change of extras while cancelled is a new subscription, which renews.
+    const changed = await buyPremium(h, 2);
+    expect(changed).toMatchObject({ plan: 'premium', objExtra: 2, cancelAtPeriodEnd: false });
+
+    expect((await post(h, 'cancel')).statusCode).toBe(200);
+    await t.database.query(
+      `UPDATE subscriptions SET current_period_end = now() - interval '1 minute' WHERE company_id = $1`,
+      [a.company.id],
+    );
+    const over = await t.app.inject({ url: '/api/payments/list-subscription', headers: h });
+    expect(over.json().data).toMatchObject({ plan: 'free', cancelAtPeriodEnd: false, renewsAt: null });
+    expect((await post(h, 'resume')).json().code).toBe('plan_free_not_cancellable');
+  });
+});
+
 /** The prices of the Stripe account the double answers (as `create-price` makes them, and others). */
 const STRIPE_PRICES: Record<string, object> = {
   // Premium with 3 extra OBJ: 200 € + 3 × 100 €.
@@ -286,6 +381,15 @@ async function startStripeDouble() {
       } else if (req.method === 'DELETE' && subscription === 'sub_gone') {
         send(404, {
           error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such subscription' },
+        });
+      } else if (req.method === 'POST' && subscription === 'sub_broken') {
+        send(500, { error: { type: 'api_error', message: 'Stripe is having a bad day' } });
+      } else if (req.method === 'POST' && subscription) {
+        send(200, {
+          id: subscription,
+          object: 'subscription',
+          status: 'active',
+          cancel_at_period_end: params.get('cancel_at_period_end') === 'true',
         });
       } else if (req.method === 'DELETE' && subscription) {
         send(200, { id: subscription, object: 'subscription', status: 'canceled' });
@@ -523,6 +627,81 @@ describe('Stripe webhooks', () => {
       metadata: { companyId: a.company.id },
     });
     expect(newEnded.json().data.applied).toBe(true);
+  });
+
+  it('cancels at Stripe at the period end, takes it back, and follows a cancel made at Stripe', async () => {
+    const a = await s.createInstallerCompany();
+    const h = s.auth(a.admin.token);
+    const signed = signedFor(a.company.id);
+    const sub = `sub_cancel_${a.company.id}`;
+    await signed('evt_buy', 'checkout.session.completed', completedFor(a.company.id, 'cus_c', sub, '0'));
+    const updatesOf = () =>
+      stripe.requests
+        .filter((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${sub}`)
+        .map((r) => r.params.get('cancel_at_period_end'));
+
+    const cancelled = await s.app.inject({
+      method: 'POST',
+      url: '/api/payments/cancel-subscription',
+      headers: h,
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().data).toMatchObject({ plan: 'premium', cancelAtPeriodEnd: true });
+    expect(updatesOf()).toEqual(['true']);
+    const resumed = await s.app.inject({
+      method: 'POST',
+      url: '/api/payments/resume-subscription',
+      headers: h,
+    });
+    expect(resumed.json().data.cancelAtPeriodEnd).toBe(false);
+    expect(updatesOf()).toEqual(['true', 'false']);
+
+    // Cancelled in Stripe's own customer portal: the webhook's subscription says so.
+    const periodEnd = Math.floor(Date.now() / 1000) + 20 * 86_400;
+    await signed('evt_portal_cancel', 'customer.subscription.updated', {
+      id: sub,
+      object: 'subscription',
+      status: 'active',
+      cancel_at_period_end: true,
+      current_period_end: periodEnd,
+      metadata: { companyId: a.company.id, obj: '0', pvsol: '0' },
+    });
+    const seen = await s.app.inject({ url: '/api/payments/list-subscription', headers: h });
+    expect(seen.json().data).toMatchObject({
+      plan: 'premium',
+      cancelAtPeriodEnd: true,
+      renewsAt: new Date(periodEnd * 1000).toISOString(),
+    });
+    // At the period's end Stripe deletes the subscription: Free.
+    await signed('evt_period_over', 'customer.subscription.deleted', {
+      id: sub,
+      object: 'subscription',
+      status: 'canceled',
+      cancel_at_period_end: true,
+      metadata: { companyId: a.company.id },
+    });
+    const over = await s.app.inject({ url: '/api/payments/list-subscription', headers: h });
+    expect(over.json().data).toMatchObject({ plan: 'free', cancelAtPeriodEnd: false });
+  });
+
+  it('changes nothing when Stripe cannot take the cancellation', async () => {
+    const a = await s.createInstallerCompany();
+    const h = { ...s.auth(a.admin.token), 'accept-language': 'en' };
+    await signedFor(a.company.id)(
+      'evt_buy_broken',
+      'checkout.session.completed',
+      completedFor(a.company.id, 'cus_b', 'sub_broken', '0'),
+    );
+    const res = await s.app.inject({ method: 'POST', url: '/api/payments/cancel-subscription', headers: h });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().message).toMatch(/briefly unavailable/);
+    const after = await s.app.inject({ url: '/api/payments/list-subscription', headers: h });
+    expect(after.json().data).toMatchObject({ plan: 'premium', cancelAtPeriodEnd: false });
+    const [audit] = await s.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_log WHERE company_id = $1 AND action LIKE 'plan.%'`,
+      [a.company.id],
+    );
+    expect(audit?.n).toBe(0);
   });
 
   it('applies the same event delivered five times at once exactly once', async () => {

@@ -1,13 +1,13 @@
-import { Alert, Badge, Button, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { formatDate, formatEuro, isInstallerRole } from '@solar/shared';
 import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useSubscription } from '../../api/plans';
+import { useSetPlanCancellation, useSubscription } from '../../api/plans';
 import { currentLanguage } from '../../i18n';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage, notifyError, notifySuccess } from '../../lib/errors';
 import { useCurrentUser } from '../auth/session';
 import { SectionCard } from '../profile/section-card';
 import { PlanUsage } from './plan-usage';
@@ -31,8 +31,11 @@ function PlanSectionBody() {
   const { t } = useTranslation('plans');
   const { t: tApp } = useTranslation();
   const lang = currentLanguage();
+  const { user } = useCurrentUser();
   const subscription = useSubscription();
+  const cancellation = useSetPlanCancellation();
   const [pricingOpened, pricing] = useDisclosure(false);
+  const [confirmOpened, confirm] = useDisclosure(false);
   const [searchParams, setSearchParams] = useSearchParams();
   const checkoutResult = searchParams.get('checkout');
   const { refetch } = subscription;
@@ -58,6 +61,20 @@ function PlanSectionBody() {
     );
 
   const data = subscription.data;
+  const isAdmin = user.role === 'INSTALLER_ADMIN';
+  const endDate = data?.renewsAt ? formatDate(data.renewsAt, lang) : '—';
+  const setCancelled = (cancel: boolean) =>
+    cancellation.mutate(cancel, {
+      onSuccess: (next) => {
+        confirm.close();
+        const date = next.renewsAt ? formatDate(next.renewsAt, lang) : '—';
+        notifySuccess(cancel ? t('section.cancelled', { date }) : t('section.resumed', { date }));
+      },
+      onError: (error) => {
+        confirm.close();
+        notifyError(error, tApp);
+      },
+    });
   return (
     <SectionCard id="plan" title={t('section.title')} description={t('section.description')}>
       {checkoutResult === 'success' && (
@@ -107,10 +124,38 @@ function PlanSectionBody() {
             <Text fw={700} size="lg" data-testid="plan-name">
               {t(`planName.${data.plan}`)}
             </Text>
-            <Badge variant="light" color={data.status === 'active' ? 'teal' : 'orange'}>
-              {t(`section.status.${data.status}`)}
+            <Badge
+              variant="light"
+              color={data.status === 'active' && !data.cancelAtPeriodEnd ? 'teal' : 'orange'}
+              data-testid="plan-status"
+            >
+              {data.cancelAtPeriodEnd ? t('section.status.ending') : t(`section.status.${data.status}`)}
             </Badge>
           </Group>
+          {data.cancelAtPeriodEnd && (
+            <Alert
+              color="orange"
+              variant="light"
+              icon={<IconInfoCircle size={18} />}
+              data-testid="plan-ending"
+            >
+              <Stack gap="sm" align="flex-start">
+                <Text size="sm">{t('section.endingText', { date: endDate })}</Text>
+                {isAdmin && (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="orange"
+                    onClick={() => setCancelled(false)}
+                    loading={cancellation.isPending}
+                    data-testid="resume-plan"
+                  >
+                    {t('section.resume')}
+                  </Button>
+                )}
+              </Stack>
+            </Alert>
+          )}
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
             <Detail
               label={t('section.extras')}
@@ -122,9 +167,9 @@ function PlanSectionBody() {
               }
             />
             <Detail
-              label={t('section.renewsAt')}
+              label={data.cancelAtPeriodEnd ? t('section.endsAt') : t('section.renewsAt')}
               testId="plan-renews"
-              value={data.renewsAt ? formatDate(data.renewsAt, lang) : '—'}
+              value={endDate}
             />
             <Detail
               label={t('section.monthlyPrice')}
@@ -144,8 +189,44 @@ function PlanSectionBody() {
         <Button variant="light" onClick={pricing.open} data-testid="open-pricing">
           {t('section.changePlan')}
         </Button>
+        {isAdmin && data?.plan === 'premium' && !data.cancelAtPeriodEnd && (
+          <Button variant="subtle" color="red" onClick={confirm.open} data-testid="cancel-plan">
+            {t('section.cancel')}
+          </Button>
+        )}
       </Group>
       <PricingModal opened={pricingOpened} onClose={pricing.close} />
+      <Modal
+        opened={confirmOpened}
+        onClose={confirm.close}
+        title={t('section.cancelTitle')}
+        size="sm"
+        closeButtonProps={{ 'aria-label': tApp('common.close') }}
+      >
+        <Stack gap="lg">
+          <Text size="sm" data-testid="cancel-plan-text">
+            {t('section.cancelText', { date: endDate })}
+          </Text>
+          <Group justify="flex-end">
+            <Button
+              variant="default"
+              onClick={confirm.close}
+              disabled={cancellation.isPending}
+              data-autofocus
+            >
+              {t('section.keepPlan')}
+            </Button>
+            <Button
+              color="red"
+              onClick={() => setCancelled(true)}
+              loading={cancellation.isPending}
+              data-testid="confirm-cancel-plan"
+            >
+              {t('section.confirmCancel')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </SectionCard>
   );
 }

@@ -28,6 +28,7 @@ function subscription(plan: PlanName, usage: Partial<Subscription['usage']> = {}
     status: 'active',
     provider: plan === 'free' ? 'none' : 'local',
     renewsAt: null,
+    cancelAtPeriodEnd: false,
     monthlyPriceCents: plan === 'premium' ? 30000 : 0,
     usage: {
       month: '2026-12',
