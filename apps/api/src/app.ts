@@ -170,7 +170,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only the configured proxies may name the client (X-Forwarded-For); `true` let any client do so.
+    trustProxy: opts.config.TRUST_PROXY,
     genReqId: requestIds(),
     // A request's child logger is made only if the request writes a line (decision 0015).
     childLoggerFactory: requestLoggerFactory,

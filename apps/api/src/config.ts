@@ -40,6 +40,13 @@ const Env = z.object({
   /** Failed logins per client address within the window before 429. */
   LOGIN_MAX_FAILURES_ADDRESS: z.coerce.number().int().min(1).default(20),
   LOGIN_WINDOW_MINUTES: z.coerce.number().min(0.01).default(15),
+  /**
+   * Which peers' `X-Forwarded-For` names the client (the login throttle's address, a customer's
+   * acceptance): Fastify's `trustProxy` as a list of addresses, CIDR ranges or `loopback`,
+   * `linklocal`, `uniquelocal`; a number trusts that many hops. By default only a proxy on this host
+   * or a private network; a client that connects directly cannot name another address.
+   */
+  TRUST_PROXY: z.string().trim().min(1).default('loopback,linklocal,uniquelocal'),
   /** Serve the built web app from this folder when it exists. */
   WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
   /** Stripe secret key; unset uses the local test payment provider. */
@@ -92,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     CUSTOMER_APP_URL:
       parsed.CUSTOMER_APP_URL ?? `${parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`}/request`,
     JWT_SECRET: parsed.JWT_SECRET ?? readOrCreateSecret(dataDir),
+    TRUST_PROXY: trustProxyOf(parsed.TRUST_PROXY),
     RESPONSE_CHECK: parsed.RESPONSE_CHECK
       ? parsed.RESPONSE_CHECK === 'true'
       : parsed.NODE_ENV !== 'production',
@@ -105,4 +113,14 @@ function readOrCreateSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** TRUST_PROXY as Fastify takes it: a hop count, `true` (every peer: only behind a proxy that overwrites the header), or a list. */
+function trustProxyOf(value: string): string | boolean | ((address: string, hop: number) => boolean) {
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  if (value === 'true' || value === 'false') return value === 'true';
+  return value;
 }

@@ -18,6 +18,42 @@ export type DocxProblem =
 /** Word never writes a DTD: one in an XML part can only declare entities (XXE, billion laughs). */
 const DOCTYPE = /<!(DOCTYPE|ENTITY)/i;
 
+const BINARY = /\.(png|jpe?g|gif|bmp|tiff?|emf|wmf|wdp|odttf|ttf|otf|bin)$/i;
+
+/** An XML declaration naming its encoding (Word writes UTF-8). */
+const ENCODING = /^\uFEFF?\s*<\?xml[^>]*\bencoding\s*=\s*["']([^"']*)["']/i;
+
+/**
+ * Whether an entry's bytes may hide a DTD from the check of {@link DOCTYPE}, which reads UTF-8: an
+ * XML part (by its name, or by content that starts like XML, whatever the part is called: the
+ * package's content types may make any name XML) in another encoding. UTF-16 and UTF-32 text has NUL
+ * bytes, which UTF-8 XML never has; a declaration may name any other encoding (UTF-7, EBCDIC).
+ */
+function hidesDoctype(name: string, data: Buffer, text: string): boolean {
+  const [b0, b1, , b3] = data.subarray(0, 4);
+  // Images and (obfuscated, so random-looking) fonts may start with any bytes.
+  const utf16or32 =
+    (b0 === 0xff && b1 === 0xfe) ||
+    (b0 === 0xfe && b1 === 0xff) ||
+    (b0 === 0 && (b1 === 0x3c || b3 === 0x3c)) ||
+    (b0 === 0x3c && b1 === 0);
+  if (utf16or32 && !BINARY.test(name)) return true;
+  if (!looksLikeXml(name, text)) return false;
+  if (data.includes(0)) return true;
+  const encoding = ENCODING.exec(text)?.[1]?.toLowerCase();
+  return encoding !== undefined && encoding !== 'utf-8' && encoding !== 'utf8';
+}
+
+const looksLikeXml = (name: string, text: string) => isXml(name) || /^\uFEFF?\s*</.test(text);
+
+/** Why an entry's content is refused, or null: every entry that reads as XML is checked, whatever its name. */
+function contentProblem(name: string, data: Buffer): DocxProblem | null {
+  const text = data.toString('utf8');
+  if (hidesDoctype(name, data, text)) return 'doctype';
+  if (looksLikeXml(name, text) && DOCTYPE.test(text)) return 'doctype';
+  return null;
+}
+
 interface Entry {
   name: string;
   method: number;
@@ -44,12 +80,14 @@ export async function checkDocx(buf: Buffer): Promise<DocxProblem | null> {
     if (!data) return 'corrupt';
     if (e.method === 0) {
       if (data.length !== e.uncompressedSize) return 'corrupt';
-      if (isXml(e.name) && DOCTYPE.test(data.toString('utf8'))) return 'doctype';
+      const problem = contentProblem(e.name, data);
+      if (problem) return problem;
     } else if (e.method === 8) {
       try {
         const out = await inflateRawAsync(data, { maxOutputLength: Math.max(1, e.uncompressedSize) });
         if (out.length !== e.uncompressedSize) return 'corrupt';
-        if (isXml(e.name) && DOCTYPE.test(out.toString('utf8'))) return 'doctype';
+        const problem = contentProblem(e.name, out);
+        if (problem) return problem;
       } catch (err) {
         return (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' ? 'too_large' : 'corrupt';
       }

@@ -8,6 +8,7 @@ import {
   rememberReturnPath,
   returnPathAfterLogin,
   safeReturnPath,
+  sameOriginPath,
 } from './login-path';
 
 describe('safeReturnPath', () => {
@@ -125,5 +126,29 @@ describe('the page a visitor opened, remembered for the login', () => {
     expect(rememberedReturnPath(store, 0)).toBeNull();
     store.setItem('login_return', 'not json');
     expect(rememberedReturnPath(store, 0)).toBeNull();
+  });
+});
+
+describe('sameOriginPath (the success and cancel addresses of a checkout)', () => {
+  const origin = 'https://portal.example';
+  it.each([
+    ['https://portal.example/profile?checkout=success', '/profile?checkout=success'],
+    ['/profile?checkout=cancel', '/profile?checkout=cancel'],
+  ])('follows %s on this site', (url, expected) => {
+    expect(sameOriginPath(url, '/fallback', origin)).toBe(expected);
+  });
+  it.each([
+    'https://evil.example/profile',
+    'http://portal.example/profile',
+    'https://portal.example.evil.example/',
+    '//evil.example/x',
+    '/\\evil.example/x',
+    'javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'https://portal.example/.//evil.example',
+    '/\t/evil.example',
+    'not a url at all ::',
+  ])('refuses %s and goes to the fallback', (url) => {
+    expect(sameOriginPath(url, '/fallback', origin)).toBe('/fallback');
   });
 });

@@ -43,6 +43,22 @@ export function safeReturnPath(value: string | null | undefined): string | null 
   return path;
 }
 
+/**
+ * `url` as a path on this site (`origin`) to navigate to, or `fallback` when it leads elsewhere: for
+ * addresses the server hands back to follow (a checkout's success and cancel pages), which must never
+ * send the user to another site.
+ */
+export function sameOriginPath(url: string, fallback: string, origin = window.location.origin): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, origin);
+  } catch {
+    return fallback;
+  }
+  if (parsed.origin !== origin || hasUnsafeCharacter(url)) return fallback;
+  return safeReturnPath(`${parsed.pathname}${parsed.search}${parsed.hash}`) ?? fallback;
+}
+
 export interface LoginRedirect {
   /** The session ended (expired, rejected): the login page says so. */
   expired?: boolean;

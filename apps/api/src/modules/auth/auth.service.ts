@@ -144,11 +144,28 @@ export async function sendPasswordLink(
   await enqueueJob(tx, ctx.config.JOB_QUEUE, 'send-mail', { to: user.email, ...mail });
 }
 
+/**
+ * At most this many reset e-mails go to one account within a link's hour: the form is public, and
+ * without a cap anyone could flood a colleague's inbox with them (the answer stays the same).
+ */
+export const RESET_MAILS_PER_HOUR = 3;
+
 /** Always answers alike; sends a one-hour link only when an active account has this address. */
 export async function forgotPassword(ctx: AppContext, email: string): Promise<void> {
   await ctx.database.db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
     if (!user || user.isDisabled) return;
+    const [recent] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(passwordTokens)
+      .where(
+        and(
+          eq(passwordTokens.userId, user.id),
+          eq(passwordTokens.purpose, 'reset'),
+          gt(passwordTokens.createdAt, new Date(Date.now() - RESET_LINK_MS)),
+        ),
+      );
+    if (Number(recent?.n ?? 0) >= RESET_MAILS_PER_HOUR) return;
     await sendPasswordLink(ctx, tx, user, 'reset');
   });
 }

@@ -563,6 +563,14 @@ export async function createTask(ctx: AppContext, me: Principal, input: z.output
   const id = await ctx.database.db.transaction(async (tx) => {
     const columns = (await loadColumns(tx, companyId, input.board, me.id)).properties;
     if (input.projectId) await assertProject(tx, companyId, input.projectId);
+    // The view the record was made in: one of the company's views of this board, never another's.
+    if (input.viewId) {
+      const [view] = rowsOf<{ id: string }>(
+        await tx.execute(sql`SELECT id FROM board_views WHERE id = ${input.viewId}
+          AND company_id = ${companyId} AND board = ${input.board}`),
+      );
+      if (!view) throw notFound('view_not_found');
+    }
     const properties = await applyValues(tx, companyId, columns, {}, input.properties ?? {});
     let position: number;
     if (input.afterId === undefined) position = await endPosition(tx, companyId, input.board);

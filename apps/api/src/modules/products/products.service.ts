@@ -8,7 +8,7 @@ import {
 } from '@solar/shared';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { companies, installerProducts, pricingSettings, products } from '../../db/schema';
+import { companies, files, installerProducts, pricingSettings, products } from '../../db/schema';
 import { distanceKm } from '../../db/seed/geo';
 import { recordAudit } from '../../lib/audit';
 import type { Principal } from '../../lib/auth-hook';
@@ -18,6 +18,19 @@ import { canEditCatalogue, canEditPlatformProducts } from './products.policy';
 import { findProduct, findProducts, toProduct } from './products.repository';
 
 const sortTiers = (tiers: BulkPrice[]) => [...tiers].sort((a, b) => a.minQuantity - b.minQuantity);
+
+/**
+ * A product's datasheet must be a file of the product's owner: the company's own for its products,
+ * a platform file (no company) for the platform's. Another company's file id is refused as unknown.
+ */
+async function assertDatasheet(db: DbOrTx, companyId: string | null, fileId: string | null | undefined) {
+  if (!fileId) return;
+  const [file] = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.id, fileId), companyId ? eq(files.companyId, companyId) : isNull(files.companyId)));
+  if (!file) throw badRequest('not_found', { datasheetFileId: 'not_found' });
+}
 
 /** The company whose catalogue a call reads: the caller's own; ADMIN may name one. */
 export function catalogueCompany(me: Principal, installerId?: string): string | null {
@@ -79,6 +92,7 @@ export async function createProduct(
   const companyId = isDuplicate ? me.companyId : null;
   if (isDuplicate ? !canEditCatalogue(me) : !canEditPlatformProducts(me)) throw forbidden();
   const id = await ctx.database.db.transaction(async (tx) => {
+    await assertDatasheet(tx, companyId, input.datasheetFileId);
     if (input.sourceProductId) {
       const source = await findProduct(tx, companyId, input.sourceProductId);
       if (!source) throw badRequest('product_not_found', { sourceProductId: 'product_not_found' });
@@ -133,6 +147,7 @@ export async function updateProduct(
 ) {
   const scope = editableScope(me, isDuplicate);
   await ctx.database.db.transaction(async (tx) => {
+    await assertDatasheet(tx, isDuplicate ? me.companyId : null, input.datasheetFileId);
     const updated = await tx
       .update(products)
       .set({

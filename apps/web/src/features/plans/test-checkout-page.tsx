@@ -19,6 +19,7 @@ import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { useCompleteLocalCheckout, useLocalCheckout } from '../../api/plans';
 import { currentLanguage } from '../../i18n';
+import { sameOriginPath } from '../../layout/login-path';
 import { errorMessage, notifyError } from '../../lib/errors';
 import { useCurrentUser } from '../auth/session';
 
@@ -95,7 +96,7 @@ export function TestCheckoutPage() {
       }
       setMissing(false);
       complete.mutate(data.id, {
-        onSuccess: () => window.location.assign(data.successUrl),
+        onSuccess: () => window.location.assign(sameOriginPath(data.successUrl, '/profile?checkout=success')),
         onError: (error) => {
           if (isApiError(error) && error.status === 409) setRefused(error.message);
           else notifyError(error, tApp);
@@ -154,7 +155,12 @@ export function TestCheckoutPage() {
                 </SimpleGrid>
                 {field('holder', t('checkout.holder'), 'cc-name')}
                 <Group justify="flex-end">
-                  <Button variant="default" onClick={() => window.location.assign(data.cancelUrl)}>
+                  <Button
+                    variant="default"
+                    onClick={() =>
+                      window.location.assign(sameOriginPath(data.cancelUrl, '/profile?checkout=cancel'))
+                    }
+                  >
                     {t('checkout.cancel')}
                   </Button>
                   <Button type="submit" loading={complete.isPending} data-testid="checkout-pay">
