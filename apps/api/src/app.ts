@@ -18,8 +18,14 @@ import { registerAuthHook } from './lib/auth-hook';
 import type { AppContext } from './lib/context';
 import { registerDrain } from './lib/drain';
 import { registerErrorHandler } from './lib/error-handler';
+import { AppError } from './lib/errors';
 import type { Mailer } from './lib/mailer';
-import { createLocalProvider, createStripeProvider, type PaymentProvider } from './lib/payments';
+import {
+  createLocalProvider,
+  createStripeProvider,
+  createUnconfiguredProvider,
+  type PaymentProvider,
+} from './lib/payments';
 import { requestLoggerFactory } from './lib/request-logger';
 import { createSerializerCompiler } from './lib/response-serializer';
 import { createLocalStorage } from './lib/storage';
@@ -70,8 +76,9 @@ export interface BuildOptions {
 }
 
 /**
- * Stripe when a key is set, else the local test provider keeping its prices in our database. Like
- * Stripe, it keeps its records for every company: it writes them as the platform.
+ * Stripe when a key is set, else the local test provider keeping its prices in our database (like
+ * Stripe, it keeps its records for every company: it writes them as the platform), unless test
+ * payments are off (PAYMENTS_TEST_MODE; off in production by default): then nothing can be bought.
  */
 function createPaymentProvider({ config, database: given }: BuildOptions): PaymentProvider {
   if (config.STRIPE_SECRET_KEY)
@@ -80,6 +87,9 @@ function createPaymentProvider({ config, database: given }: BuildOptions): Payme
       config.STRIPE_WEBHOOK_SECRET,
       config.STRIPE_API_URL,
     );
+  if (!config.PAYMENTS_TEST_MODE) {
+    return createUnconfiguredProvider(() => new AppError(503, 'payments_not_configured'));
+  }
   const database = given.as(PLATFORM);
   return createLocalProvider({
     publicUrl: config.PUBLIC_URL,

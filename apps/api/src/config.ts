@@ -49,8 +49,14 @@ const Env = z.object({
   TRUST_PROXY: z.string().trim().min(1).default('loopback,linklocal,uniquelocal'),
   /** Serve the built web app from this folder when it exists. */
   WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
-  /** Stripe secret key; unset uses the local test payment provider. */
+  /** Stripe secret key; unset uses the local test payment provider (see PAYMENTS_TEST_MODE). */
   STRIPE_SECRET_KEY: z.string().optional(),
+  /**
+   * Without a Stripe key, whether the local test provider may sell plans: its checkout takes no money,
+   * so any company admin would get Premium for free. Unset: yes, except with NODE_ENV=production, where
+   * buying a plan then answers 503 until Stripe is set up.
+   */
+  PAYMENTS_TEST_MODE: z.enum(['true', 'false']).optional(),
   /** Signing secret of the Stripe webhook endpoint (POST /api/payments/webhook). */
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Stripe's API address, for a stripe-mock or a test server; unset is https://api.stripe.com. */
@@ -102,6 +108,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     TRUST_PROXY: trustProxyOf(parsed.TRUST_PROXY),
     RESPONSE_CHECK: parsed.RESPONSE_CHECK
       ? parsed.RESPONSE_CHECK === 'true'
+      : parsed.NODE_ENV !== 'production',
+    PAYMENTS_TEST_MODE: parsed.PAYMENTS_TEST_MODE
+      ? parsed.PAYMENTS_TEST_MODE === 'true'
       : parsed.NODE_ENV !== 'production',
   };
 }

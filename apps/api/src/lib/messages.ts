@@ -327,6 +327,11 @@ export const MESSAGES = {
     de: 'Sie haben diesen Tarif bereits',
     es: 'Ya tiene este plan',
   },
+  payments_not_configured: {
+    en: 'Plans cannot be bought online yet. Please contact us.',
+    de: 'Tarife können noch nicht online gekauft werden. Bitte sprechen Sie uns an.',
+    es: 'Los planes aún no se pueden comprar en línea. Póngase en contacto con nosotros.',
+  },
   plan_free_not_cancellable: {
     en: 'The Free plan has nothing to cancel',
     de: 'Der Free-Tarif kann nicht gekündigt werden',

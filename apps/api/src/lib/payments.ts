@@ -38,7 +38,7 @@ export interface PriceInfo {
 
 /** The card payment provider behind the payment routes. */
 export interface PaymentProvider {
-  readonly name: 'stripe' | 'local';
+  readonly name: 'stripe' | 'local' | 'none';
   createPrice(input: { unitAmount: number; obj: number; pvsol: number }): Promise<{ id: string }>;
   /** The price a checkout names, as the provider keeps it; null when it has none of that id. */
   retrievePrice(priceId: string): Promise<PriceInfo | null>;
@@ -211,6 +211,32 @@ export function createLocalProvider(store: {
     },
     parseWebhook() {
       throw new Error('the local test provider has no webhooks');
+    },
+  };
+}
+
+/**
+ * No provider: without a Stripe key in production (PAYMENTS_TEST_MODE off) nothing can be bought,
+ * rather than Premium for free through the test checkout. Every sale answers 503 in the caller's
+ * language; plans already in force and their downloads are unaffected.
+ */
+export function createUnconfiguredProvider(refuse: () => Error): PaymentProvider {
+  return {
+    name: 'none',
+    async createPrice() {
+      throw refuse();
+    },
+    async retrievePrice() {
+      throw refuse();
+    },
+    async createCheckoutSession() {
+      throw refuse();
+    },
+    async setCancelAtPeriodEnd() {
+      // No provider holds a subscription: the flag on our row is all there is.
+    },
+    parseWebhook() {
+      throw refuse();
     },
   };
 }

@@ -6,6 +6,14 @@ export const AuditQuery = z.object({
   cursor: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z\|[0-9a-f-]{36}$/, { error: 'invalid_value' })
+    // Of that shape yet no real time (month 13) or no uuid (36 dashes): refused, not a failed query.
+    .refine(
+      (cursor) => {
+        const [time = '', id = ''] = cursor.split('|');
+        return !Number.isNaN(Date.parse(time)) && z.uuid().safeParse(id).success;
+      },
+      { error: 'invalid_value' },
+    )
     .optional(),
   /** ADMIN only: one company's entries. */
   companyId: z.uuid().optional(),

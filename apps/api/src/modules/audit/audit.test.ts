@@ -165,5 +165,12 @@ describe('audit log', () => {
     const all = await entries(a.admin.token, '?limit=50');
     expect([...first.docs, ...rest.docs]).toEqual(all.docs);
     expect((await call(a.admin.token, 'GET', "/api/audit?cursor=x'%20OR%201=1")).statusCode).toBe(400);
+    // Of the cursor's shape, but no time or no id (was a 500 from the query).
+    const [, id] = (first.nextCursor ?? '').split('|');
+    for (const cursor of [`2026-13-45T00:00:00.000Z|${id}`, `2026-11-01T00:00:00.000Z|${'-'.repeat(36)}`]) {
+      expect(
+        (await call(a.admin.token, 'GET', `/api/audit?cursor=${encodeURIComponent(cursor)}`)).statusCode,
+      ).toBe(400);
+    }
   });
 });

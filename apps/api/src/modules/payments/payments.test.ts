@@ -729,3 +729,49 @@ describe('Stripe webhooks', () => {
     expect(events?.n).toBe(1);
   });
 });
+
+describe('without Stripe in production', () => {
+  it('sells nothing (503 in the caller’s language) unless test payments are switched on', async () => {
+    const prod = await createTestApp({ NODE_ENV: 'production' });
+    try {
+      const a = await prod.createInstallerCompany();
+      const h = { ...prod.auth(a.admin.token), 'accept-language': 'de' };
+      const res = await prod.app.inject({
+        method: 'POST',
+        url: '/api/payments/create-price',
+        headers: h,
+        payload: price(0, 0, 20_000),
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({
+        code: 'payments_not_configured',
+        message: 'Tarife können noch nicht online gekauft werden. Bitte sprechen Sie uns an.',
+      });
+      const checkout = await prod.app.inject({
+        method: 'POST',
+        url: '/api/payments/create-checkout-session',
+        headers: h,
+        payload: { priceId: 'local_price_x', successUrl: 'http://x.test/', cancelUrl: 'http://x.test/' },
+      });
+      expect(checkout.statusCode).toBe(503);
+      // The plan and its usage still read.
+      const plan = await prod.app.inject({ url: '/api/payments/list-subscription', headers: h });
+      expect(plan.json().data).toMatchObject({ plan: 'free' });
+    } finally {
+      await prod.close();
+    }
+    const staging = await createTestApp({ NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'true' });
+    try {
+      const a = await staging.createInstallerCompany();
+      const res = await staging.app.inject({
+        method: 'POST',
+        url: '/api/payments/create-price',
+        headers: staging.auth(a.admin.token),
+        payload: price(0, 0, 20_000),
+      });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await staging.close();
+    }
+  });
+});
