@@ -67,6 +67,8 @@ export const ACCESS_MATRIX: Record<string, 'public' | readonly Role[]> = {
   'PATCH /api/task/property/update': INSTALLERS,
   'PATCH /api/view/edit-hidden-properties': INSTALLERS,
   'POST /api/comman/installerPdf': INSTALLERS,
+  // Public (the customer has no login), but a user of the project's own company is refused: its page
+  // is a preview (403 customer_view_preview, docs/offers.md; tested in customer-view.test.ts).
   'POST /api/customer-view/accept': 'public',
   'POST /api/customer-view/decline': 'public',
   'POST /api/email-template': INSTALLERS,

@@ -372,6 +372,11 @@ export const MESSAGES = {
     de: 'Dieser Link ist ungültig oder abgelaufen. Bitte fragen Sie Ihren Installateur nach einem neuen.',
     es: 'Este enlace no es válido o ha caducado. Pida uno nuevo a su instalador.',
   },
+  customer_view_preview: {
+    en: 'This is a preview of the page your customer sees. Only the customer can accept or decline the offer.',
+    de: 'Dies ist eine Vorschau der Seite Ihres Kunden. Annehmen und Ablehnen sind dem Kunden vorbehalten.',
+    es: 'Esta es una vista previa de la página de su cliente. Solo el cliente puede aceptar o rechazar la oferta.',
+  },
   offer_outdated: {
     en: 'The offer has changed in the meantime. Please review the new version.',
     de: 'Das Angebot wurde inzwischen geändert. Bitte prüfen Sie die neue Version.',

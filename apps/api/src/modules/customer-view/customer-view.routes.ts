@@ -3,11 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../lib/auth-hook';
 import { declineOffer } from './customer-decline.service';
+import { callerCompanyOf } from './customer-preview';
 import { acceptOffer, createCustomerLink, getCustomerView, openOfferPdf } from './customer-view.service';
 
 const Token = z.string().min(20).max(600);
 
-/** The customer's view of an offer, reached by a signed, expiring link (docs/offers.md). */
+/**
+ * The customer's view of an offer, reached by a signed, expiring link (docs/offers.md). Public, but a
+ * logged-in user of the owning company sees a preview and may not accept or decline (customer-preview.ts).
+ */
 export const customerViewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/offers/customer-link',
@@ -24,7 +28,7 @@ export const customerViewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customer-view',
     { config: { access: 'public' }, schema: { querystring: z.object({ token: Token }) } },
-    async (req) => ({ data: await getCustomerView(req.ctx, req.query.token) }),
+    async (req) => ({ data: await getCustomerView(req.ctx, req.query.token, await callerCompanyOf(req)) }),
   );
 
   app.get(
@@ -52,13 +56,24 @@ export const customerViewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({
-      data: await acceptOffer(req.ctx, { ...req.body, ip: req.ip, lang: req.lang }),
+      data: await acceptOffer(req.ctx, {
+        ...req.body,
+        ip: req.ip,
+        lang: req.lang,
+        callerCompanyId: await callerCompanyOf(req),
+      }),
     }),
   );
 
   app.post(
     '/customer-view/decline',
     { config: { access: 'public' }, schema: { body: CustomerDeclineRequest } },
-    async (req) => ({ data: await declineOffer(req.ctx, { ...req.body, ip: req.ip }) }),
+    async (req) => ({
+      data: await declineOffer(req.ctx, {
+        ...req.body,
+        ip: req.ip,
+        callerCompanyId: await callerCompanyOf(req),
+      }),
+    }),
   );
 };

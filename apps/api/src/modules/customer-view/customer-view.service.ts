@@ -22,6 +22,7 @@ import type { JobDeps } from '../../server';
 import { notify } from '../notifications/notifications.service';
 import { toOffer } from '../offers/offers.service';
 import { signCustomerToken, verifyCustomerToken } from './customer-link';
+import { isPreview, refusePreview } from './customer-preview';
 
 /** An installer creates the customer-view link of its project. */
 export async function createCustomerLink(ctx: AppContext, me: Principal, projectId: string) {
@@ -77,8 +78,12 @@ function customerOffer(offer: typeof offers.$inferSelect, token: string) {
   };
 }
 
-/** What the customer sees: the newest offer of the project, its components, and any acceptance. */
-export async function getCustomerView(ctx: AppContext, token: string) {
+/**
+ * What the customer sees: the newest offer of the project, its components, and any acceptance or
+ * decline; `preview` when the caller is a user of the owning company (customer-preview.ts), whose
+ * page shows the offer but not the customer's decision.
+ */
+export async function getCustomerView(ctx: AppContext, token: string, callerCompanyId: string | null = null) {
   const { project, quote, company } = await projectOfToken(ctx, token);
   const offer = await latestOffer(ctx, project.id);
   const [acceptance] = offer
@@ -88,6 +93,7 @@ export async function getCustomerView(ctx: AppContext, token: string) {
     ? await ctx.database.db.select().from(offerDeclines).where(eq(offerDeclines.offerId, offer.id))
     : [];
   return {
+    preview: isPreview(callerCompanyId, project.companyId),
     companyName: company.name,
     companyEmail: company.email,
     companyPhone: company.phone,
@@ -128,12 +134,21 @@ export async function openOfferPdf(ctx: AppContext, token: string) {
  * one transaction — and queues the signed confirmation for both sides. Accepting again is a no-op;
  * an offer the customer declined is not accepted any more (409 'offer_declined': the pipeline rule has
  * no move from OFFER_NOT_ACCEPTED to INSTALLER_SIGNED; the installer sends a new version instead).
+ * A user of the owning company is refused (403 'customer_view_preview'): it is the customer's decision.
  */
 export async function acceptOffer(
   ctx: AppContext,
-  input: { token: string; offerId: string; fullName: string; ip: string; lang: Language },
+  input: {
+    token: string;
+    offerId: string;
+    fullName: string;
+    ip: string;
+    lang: Language;
+    callerCompanyId: string | null;
+  },
 ) {
   const { project, quote } = await projectOfToken(ctx, input.token);
+  refusePreview(input.callerCompanyId, project.companyId);
   const offer = await latestOffer(ctx, project.id);
   if (!offer || offer.id !== input.offerId) throw new AppError(409, 'offer_outdated');
   await ctx.database.db.transaction(async (tx) => {
@@ -233,7 +248,7 @@ export async function acceptOffer(
         })),
     ]);
   });
-  return getCustomerView(ctx, input.token);
+  return getCustomerView(ctx, input.token, input.callerCompanyId);
 }
 
 /** Who hears of an accepted (or declined) offer: the project's responsible person and the company's admins. */

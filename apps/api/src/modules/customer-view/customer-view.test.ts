@@ -538,3 +538,107 @@ describe('the customer declines an offer', () => {
     expect(await stageOf(pa)).toBe('OFFER_NOT_ACCEPTED');
   });
 });
+
+describe("the installer's preview of the customer view", () => {
+  const call = (
+    url: string,
+    payload: Record<string, unknown> | undefined,
+    session: string | null,
+    lang = 'en',
+  ) =>
+    t.app.inject({
+      method: payload ? 'POST' : 'GET',
+      url,
+      headers: { 'accept-language': lang, ...(session ? t.auth(session) : {}) },
+      ...(payload ? { payload } : {}),
+    });
+  const view = (token: string, session: string | null) =>
+    call(`/api/customer-view?token=${encodeURIComponent(token)}`, undefined, session);
+  const accept = (payload: Record<string, unknown>, session: string | null, lang = 'en') =>
+    call('/api/customer-view/accept', { fullName: 'Eva Kunde', consent: true, ...payload }, session, lang);
+  const decline = (payload: Record<string, unknown>, session: string | null, lang = 'en') =>
+    call('/api/customer-view/decline', payload, session, lang);
+  const decisions = async (projectId: string) =>
+    (
+      await t.database.query<{ accepted: number; declined: number; stage: string }>(
+        `SELECT (SELECT count(*)::int FROM offer_acceptances WHERE project_id = $1) AS accepted,
+                (SELECT count(*)::int FROM offer_declines WHERE project_id = $1) AS declined,
+                (SELECT stage FROM projects WHERE id = $1) AS stage`,
+        [projectId],
+      )
+    )[0];
+  async function providedOffer() {
+    const quote = await projectsOnOneQuote();
+    const offerId = await uploadOffer(quote.pa);
+    const { token } = (await link(quote.pa)).json().data;
+    return { ...quote, offerId, token: token as string };
+  }
+
+  it("is a preview for the owning company's users only; anyone else, or a stale login, sees the customer's page", async () => {
+    const { token } = await providedOffer();
+    for (const own of [a.admin.token, a.installer.token, a.sales.token]) {
+      const res = await view(token, own);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.preview).toBe(true);
+    }
+    for (const other of [null, b.installer.token, b.admin.token, 'not-a-valid.jwt.token']) {
+      const res = await view(token, other);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.preview).toBe(false);
+    }
+  });
+
+  it("refuses the owning company's users to accept or decline, in their language, changing nothing", async () => {
+    const { pa, pb, offerId, token } = await providedOffer();
+    const before = { a: await decisions(pa), b: await decisions(pb) };
+    for (const own of [a.admin.token, a.installer.token, a.sales.token]) {
+      const accepted = await accept({ token, offerId }, own);
+      expect(accepted.statusCode).toBe(403);
+      expect(accepted.json()).toMatchObject({
+        code: 'customer_view_preview',
+        message: expect.stringMatching(/Only the customer can accept or decline/),
+      });
+      const declined = await decline({ token, offerId }, own, 'de');
+      expect(declined.statusCode).toBe(403);
+      expect(declined.json()).toMatchObject({
+        code: 'customer_view_preview',
+        message: expect.stringMatching(/dem Kunden vorbehalten/),
+      });
+    }
+    const es = await accept({ token, offerId }, a.installer.token, 'es');
+    expect(es.json().message).toMatch(/Solo el cliente puede aceptar o rechazar/);
+    expect({ a: await decisions(pa), b: await decisions(pb) }).toEqual(before);
+  });
+
+  it("lets the customer accept in a browser where another company's installer is logged in", async () => {
+    const { pa, pb, offerId, token } = await providedOffer();
+    const res = await accept({ token, offerId }, b.installer.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ preview: false, acceptance: { fullName: 'Eva Kunde' } });
+    expect(await decisions(pa)).toMatchObject({ accepted: 1, stage: 'INSTALLER_SIGNED' });
+    expect(await decisions(pb)).toMatchObject({ stage: 'OFFER_NOT_ACCEPTED' });
+  });
+
+  it('lets the customer decline without a login, and with another company’s login', async () => {
+    const first = await providedOffer();
+    const anonymous = await decline({ token: first.token, offerId: first.offerId }, null);
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json().data).toMatchObject({ preview: false, decline: { offerVersion: 1 } });
+    expect(await decisions(first.pa)).toMatchObject({ declined: 1, stage: 'OFFER_NOT_ACCEPTED' });
+
+    const second = await providedOffer();
+    const foreign = await decline({ token: second.token, offerId: second.offerId }, b.admin.token);
+    expect(foreign.statusCode).toBe(200);
+    expect(await decisions(second.pa)).toMatchObject({ declined: 1, stage: 'OFFER_NOT_ACCEPTED' });
+  });
+
+  it("treats an owning company's ended session as no login: the customer's page is never blocked by it", async () => {
+    const { pa, offerId, token } = await providedOffer();
+    await t.database.query('UPDATE users SET session_version = session_version + 1 WHERE id = $1', [
+      a.installer.user.id,
+    ]);
+    expect((await view(token, a.installer.token)).json().data.preview).toBe(false);
+    expect((await accept({ token, offerId }, a.installer.token)).statusCode).toBe(200);
+    expect(await decisions(pa)).toMatchObject({ accepted: 1 });
+  });
+});

@@ -14,16 +14,23 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { formatEuro, formatKwp, formatNumber, MONTHS } from '@solar/shared';
-import { IconAlertCircle, IconFileTypePdf, IconSun } from '@tabler/icons-react';
+import { IconAlertCircle, IconEye, IconFileTypePdf, IconSun } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api } from '../../api/client';
+import { useCurrentUserQuery } from '../../api/user';
 import { currentLanguage } from '../../i18n';
 import { LanguageSwitch } from '../../layout/language-switch';
+import { useToken } from '../auth/use-token';
 import { OfferDecision } from './offer-decision';
 
 export interface CustomerView {
+  /**
+   * The caller is logged in as a user of the company that owns the project (the installer opened
+   * their customer's page): the page is shown, but accepting and declining are the customer's.
+   */
+  preview: boolean;
   companyName: string;
   companyEmail: string;
   companyPhone: string;
@@ -57,9 +64,14 @@ export function CustomerViewPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   useDocumentTitle(t('title'));
+  // A login in this browser is sent along (the API answers `preview` for the owning company's users).
+  // Asking who is logged in first renews an expired access token, so an installer whose token ran out
+  // is not taken for the customer; nobody logged in, nothing to wait for.
+  const session = useToken();
+  const me = useCurrentUserQuery(session !== null);
   const view = useQuery({
     queryKey: ['customer-view', token],
-    enabled: token.length > 0,
+    enabled: token.length > 0 && (session === null || me.isFetched),
     retry: false,
     queryFn: async ({ signal }) =>
       (
@@ -103,15 +115,28 @@ export function CustomerViewPage() {
   const data = view.data;
   const offer = data.offer;
   const max = offer ? Math.max(1, ...MONTHS.map((m) => offer.monthlySolarData[m] ?? 0)) : 1;
-  const monthLabel = (i: number) =>
+  // Read in UTC: a midnight-UTC date is the previous month's last day west of Greenwich, which named
+  // January 'Dec' for a customer in the Americas.
+  const monthLabel = (i: number, style: 'long' | 'short' = 'short') =>
     new Intl.DateTimeFormat(lang === 'de' ? 'de-DE' : lang === 'es' ? 'es-ES' : 'en-GB', {
-      month: 'short',
+      month: style,
+      timeZone: 'UTC',
     }).format(new Date(Date.UTC(2026, i, 1)));
 
   return (
     <Container size="md" py="xl" data-testid="customer-view">
       {header}
       <Stack gap="lg">
+        {data.preview && (
+          <Alert
+            color="blue"
+            icon={<IconEye aria-hidden />}
+            title={t('previewTitle')}
+            data-testid="customer-view-preview"
+          >
+            {t('previewText')}
+          </Alert>
+        )}
         <div>
           <Title order={1}>{t('title')}</Title>
           <Text c="dimmed">{t('for', { name: data.customerName, address: data.address })}</Text>
@@ -186,7 +211,7 @@ export function CustomerViewPage() {
                 <Table.Tbody>
                   {MONTHS.map((m, i) => (
                     <Table.Tr key={m}>
-                      <Table.Td>{monthLabel(i)}</Table.Td>
+                      <Table.Td>{monthLabel(i, 'long')}</Table.Td>
                       <Table.Td ta="right">{formatNumber(offer.monthlySolarData[m] ?? 0, lang)}</Table.Td>
                     </Table.Tr>
                   ))}

@@ -30,6 +30,7 @@ const OFFER = {
   pdfUrl: null,
 };
 const VIEW: CustomerView = {
+  preview: false,
   companyName: 'Sonnenbau GmbH',
   companyEmail: 'info@sonnenbau.test',
   companyPhone: '',
@@ -144,5 +145,25 @@ describe('OfferDecision: the customer declines', () => {
     expect(declined.textContent).toContain('Sonnenbau GmbH wurde benachrichtigt.');
     expect(screen.queryByTestId('accept-offer')).toBeNull();
     expect(screen.queryByTestId('decline-offer')).toBeNull();
+  });
+});
+
+describe("OfferDecision: the installer's preview", () => {
+  it('disables the name, the consent and both buttons, says why, and sends nothing', () => {
+    const post = vi.spyOn(api, 'post');
+    renderDecision({ ...VIEW, preview: true });
+    const accept = screen.getByTestId('accept-offer') as HTMLButtonElement;
+    const decline = screen.getByTestId('decline-offer') as HTMLButtonElement;
+    expect(accept.disabled).toBe(true);
+    expect(decline.disabled).toBe(true);
+    expect((screen.getByLabelText(/Vollständiger Name/) as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByRole('checkbox') as HTMLInputElement).disabled).toBe(true);
+    const hint = screen.getByTestId('customer-view-preview-hint');
+    expect(hint.textContent).toMatch(/Nur Ihr Kunde kann das Angebot/);
+    expect(hint.textContent).toMatch(/Sonnenbau GmbH/);
+    expect(accept.getAttribute('aria-describedby')).toBe(hint.id);
+    expect(decline.getAttribute('aria-describedby')).toBe(hint.id);
+    fireEvent.submit(accept.closest('form') as HTMLFormElement);
+    expect(post).not.toHaveBeenCalled();
   });
 });

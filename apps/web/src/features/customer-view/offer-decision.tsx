@@ -1,8 +1,8 @@
-import { Alert, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { formatDate } from '@solar/shared';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { isApiError } from '../../api/errors';
@@ -19,10 +19,22 @@ interface OfferDecisionProps {
   onStale: () => void;
 }
 
+const PREVIEW_HINT_ID = 'customer-view-preview-hint';
+
+/** In the preview, a disabled button's reason as its tooltip, on a wrapper (a disabled button takes no pointer events). */
+function PreviewTooltip({ label, children }: { label: string | null; children: ReactNode }) {
+  return (
+    <Tooltip label={label} disabled={label === null} multiline maw={320}>
+      <span>{children}</span>
+    </Tooltip>
+  );
+}
+
 /**
  * The customer's decision on the newest offer: the acceptance (typed name and consent) and, beside
  * it while the offer is open (OFFER_PROVIDED), the decline (asked first, with an optional reason);
- * afterwards the accepted or declined state (docs/offers.md).
+ * afterwards the accepted or declined state (docs/offers.md). In the installer's preview (`data.preview`)
+ * the form is shown but disabled, saying why: the decision is the customer's, and the API refuses it too.
  */
 export function OfferDecision({ token, data, offer, onStale }: OfferDecisionProps) {
   const { t } = useTranslation('customerView');
@@ -90,8 +102,12 @@ export function OfferDecision({ token, data, offer, onStale }: OfferDecisionProp
       ? errorMessage(accept.error, tApp)
       : null;
 
+  const preview = data.preview;
+  // Why the form is disabled in the installer's preview (null for the customer).
+  const previewReason = preview ? t('previewDisabled', { company: data.companyName }) : null;
   const submit = (event: FormEvent, offerId: string) => {
     event.preventDefault();
+    if (preview) return;
     const local: Record<string, string> = {};
     if (fullName.trim().length < 3) local.fullName = t('nameRequired');
     if (!consent) local.consent = t('consentRequired');
@@ -155,32 +171,50 @@ export function OfferDecision({ token, data, offer, onStale }: OfferDecisionProp
               error={errors.fullName}
               autoComplete="name"
               required
+              disabled={preview}
             />
             <Checkbox
               label={t('consent', { company: data.companyName })}
               checked={consent}
               onChange={(e) => setConsent(e.currentTarget.checked)}
               error={errors.consent}
+              disabled={preview}
             />
             <Group>
-              <Button type="submit" loading={accept.isPending} data-testid="accept-offer">
-                {t('accept')}
-              </Button>
-              {data.stage === 'OFFER_PROVIDED' && (
+              <PreviewTooltip label={previewReason}>
                 <Button
-                  variant="outline"
-                  color="red"
-                  onClick={() => {
-                    decline.reset();
-                    setDeclining(true);
-                  }}
-                  disabled={accept.isPending}
-                  data-testid="decline-offer"
+                  type="submit"
+                  loading={accept.isPending}
+                  disabled={preview}
+                  aria-describedby={preview ? PREVIEW_HINT_ID : undefined}
+                  data-testid="accept-offer"
                 >
-                  {t('decline')}
+                  {t('accept')}
                 </Button>
+              </PreviewTooltip>
+              {data.stage === 'OFFER_PROVIDED' && (
+                <PreviewTooltip label={previewReason}>
+                  <Button
+                    variant="outline"
+                    color="red"
+                    onClick={() => {
+                      decline.reset();
+                      setDeclining(true);
+                    }}
+                    disabled={preview || accept.isPending}
+                    aria-describedby={preview ? PREVIEW_HINT_ID : undefined}
+                    data-testid="decline-offer"
+                  >
+                    {t('decline')}
+                  </Button>
+                </PreviewTooltip>
               )}
             </Group>
+            {preview && (
+              <Text size="sm" c="dimmed" id={PREVIEW_HINT_ID} data-testid="customer-view-preview-hint">
+                {previewReason}
+              </Text>
+            )}
           </Stack>
         </form>
       )}
