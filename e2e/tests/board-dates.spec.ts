@@ -139,4 +139,37 @@ test.describe('board dates in the UI language', () => {
     await expect.poll(() => dueOf(page.request, token, name)).toBe('2027-12-31');
     await expect(cell).toHaveText('31/12/2027');
   });
+
+  test('typing on a date cell opens its editor with the typed date started, Enter saves it', async ({
+    page,
+  }) => {
+    const name = `Typed date ${Date.now().toString(36)}`;
+    const { token } = await loginAs(page, DEMO.owner, '/tasks', 'en');
+    await createTask<TaskDoc>(page.request, token, { taskName: name, properties: { [DUE]: '2026-11-26' } });
+    await page.reload();
+    const cell = await openBoard(page, 'Records', 'Search records', name);
+    await expect(cell).toHaveText('26/11/2026');
+    const picker = page.getByTestId('cell-picker');
+    const input = picker.getByRole('textbox', { name: DUE });
+
+    // As in a spreadsheet: the first key opens the editor holding it (not the old date), the rest follow.
+    await cell.click();
+    await expect(cell).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('2');
+    await expect(input).toBeFocused();
+    await expect(input).toHaveValue('2');
+    await page.keyboard.type('4/12/2027');
+    await expect(input).toHaveValue('24/12/2027');
+    await page.keyboard.press('Enter');
+    await expect(picker).toHaveCount(0);
+    await expect(cell).toHaveText('24/12/2027');
+    await expect.poll(() => dueOf(page.request, token, name)).toBe('2027-12-24');
+
+    // Typed at once (no pause after the first key), in the UI language's order: the same.
+    await page.keyboard.type('05/01/2028');
+    await page.keyboard.press('Enter');
+    await expect(picker).toHaveCount(0);
+    await expect(cell).toHaveText('05/01/2028');
+    await expect.poll(() => dueOf(page.request, token, name)).toBe('2028-01-05');
+  });
 });

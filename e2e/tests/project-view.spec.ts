@@ -68,13 +68,14 @@ test.describe('project view', () => {
     await page.getByRole('option', { name: memberName }).click();
     expect((await saved).status()).toBe(200);
 
-    // Customer target: a new target and notes, auto-saved.
+    // Customer target: a target and notes, auto-saved. A suggested target typed by its English name
+    // is stored by its fixed value (the same in every language).
     const notes = `Callback after 5 pm – e2e ${Date.now()}`;
     await page.getByTestId('customer-target-button').click();
     const drawer = page.getByRole('dialog', { name: 'Customer target' });
     await expect(drawer).toBeVisible();
     const targets = drawer.getByRole('combobox', { name: 'Targets' });
-    await targets.fill('Wärmepumpe');
+    await targets.fill('heat pump');
     await targets.press('Enter');
     await expect(drawer.getByTestId('target-save-state')).toHaveAttribute('data-state', 'saved');
     await drawer.getByRole('textbox', { name: 'Notes' }).fill(notes);
@@ -94,7 +95,8 @@ test.describe('project view', () => {
     await page.getByTestId('customer-target-button').click();
     const reopened = page.getByRole('dialog', { name: 'Customer target' });
     await expect(reopened.getByRole('textbox', { name: 'Notes' })).toHaveValue(notes);
-    await expect(reopened.getByText('Wärmepumpe', { exact: true })).toBeVisible();
+    await expect(reopened.getByText('Heat pump', { exact: true })).toBeVisible();
+    await expect(reopened.getByText('Wärmepumpe', { exact: true })).toHaveCount(0);
   });
 
   test('file manager: a second file chosen while one uploads is not sent alongside it', async ({ page }) => {

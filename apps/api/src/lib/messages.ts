@@ -235,6 +235,16 @@ export const MESSAGES = {
     de: 'Vorlage erfolgreich gespeichert als {name}',
     es: 'Plantilla guardada como {name}',
   },
+  task_set_saved: {
+    en: 'Template saved as {name} with {count} tasks',
+    de: 'Vorlage gespeichert als {name} mit {count} Aufgaben',
+    es: 'Plantilla guardada como {name} con {count} tareas',
+  },
+  task_set_saved_one: {
+    en: 'Template saved as {name} with 1 task',
+    de: 'Vorlage gespeichert als {name} mit 1 Aufgabe',
+    es: 'Plantilla guardada como {name} con 1 tarea',
+  },
   template_not_found: {
     en: 'Template not found',
     de: 'Vorlage nicht gefunden',

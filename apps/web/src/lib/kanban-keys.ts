@@ -103,3 +103,41 @@ export const cardCoordinates: KeyboardCoordinateGetter = (event, args) => {
   const at = target.top + target.height * (direction === 1 ? 0.75 : 0.25);
   return { x: currentCoordinates.x, y: at - size.height / 2 };
 };
+
+/**
+ * Once the card `id` is drawn in the column `column` (a kanban's `kanban-column-<column>`: a move shows
+ * at once, before the server answers), scrolls it into view at once, by the nearest edge, both ways:
+ * a card moved from low in a long column lands at the top of the next one, which on a phone (the page
+ * scrolls, not the column) is above the screen, and on the board's kanban may be below the column's
+ * own scroll. Looks for up to a second of frames: a move refused at once leaves the card where it was.
+ */
+export function revealMovedCard(column: string, id: string): void {
+  const selector = `[data-testid="kanban-column-${CSS.escape(column)}"] [data-testid="kanban-card-${CSS.escape(id)}"]`;
+  const look = (framesLeft: number) =>
+    requestAnimationFrame(() => {
+      const card = document.querySelector<HTMLElement>(selector);
+      if (card) reveal(card);
+      else if (framesLeft > 0) look(framesLeft - 1);
+    });
+  look(60);
+}
+
+/** Scrolls `card` into view at once, clear of the bar that stays at the top of the window (the header). */
+function reveal(card: HTMLElement) {
+  const rect = card.getBoundingClientRect();
+  const covered = coveredTop(rect.left + rect.width / 2);
+  const before = card.style.scrollMarginTop;
+  if (covered > 0) card.style.scrollMarginTop = `${covered + 8}px`;
+  card.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
+  card.style.scrollMarginTop = before;
+}
+
+/** How far down the top of the window is covered by a sticky or fixed bar at `x` (px; 0: none). */
+function coveredTop(x: number): number {
+  for (let node = document.elementFromPoint(x, 0); node instanceof HTMLElement; node = node.parentElement) {
+    const { position } = getComputedStyle(node);
+    if (position === 'sticky' || position === 'fixed')
+      return Math.max(0, node.getBoundingClientRect().bottom);
+  }
+  return 0;
+}

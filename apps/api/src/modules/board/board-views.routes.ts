@@ -90,7 +90,11 @@ export const boardViewRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: access, schema: { body: TaskTemplateCreateRequest, response: { 200: TemplateAnswer } } },
     async (req) => {
       const template = await createTemplate(req.ctx, principalOf(req), req.body, req.lang);
-      const message = translate('template_saved_as', req.lang).replace('{name}', template.name);
+      // How many tasks the set keeps (at most MAX_TEMPLATE_TASKS of the view's), as the web's toast says.
+      const message = translateCount('task_set_saved', template.tasks.length, req.lang).replace(
+        '{name}',
+        () => template.name,
+      );
       return { data: template, message };
     },
   );

@@ -194,6 +194,24 @@ describe('sorting, grouping, hidden properties and pages', () => {
 });
 
 describe('task-set templates', () => {
+  it("the saved message counts one task in the singular, in the request's language", async () => {
+    const c = await t.createInstallerCompany();
+    const token = c.admin.token;
+    await ok(token, 'POST', '/api/task/setup', { board: 'tasks' });
+    const project = await createProject(c.company.id);
+    await createTask(token, { taskName: 'Única', projectId: project });
+    const res = await call(
+      token,
+      'POST',
+      '/api/task-templates/create',
+      { name: 'Una $& {count}', filterData: { projectId: project } },
+      'es',
+    );
+    expect(res.statusCode).toBe(200);
+    // The name is taken as it is: no `$&` pattern or `{count}` in it is read.
+    expect(res.json().message).toBe('Plantilla guardada como Una $& {count} con 1 tarea');
+  });
+
   it('saves a project\'s tasks as "Aufgabenvorlage N" in German, imports them into another project, renames and deletes', async () => {
     const c = await t.createInstallerCompany();
     const token = c.admin.token;
@@ -214,16 +232,21 @@ describe('task-set templates', () => {
     expect(res.statusCode).toBe(200);
     const template = res.json().data;
     expect(template.name).toBe('Aufgabenvorlage 1');
-    expect(res.json().message).toBe('Vorlage erfolgreich gespeichert als Aufgabenvorlage 1');
+    // The message says how many tasks the set keeps, as the web's toast does.
+    expect(res.json().message).toBe('Vorlage gespeichert als Aufgabenvorlage 1 mit 2 Aufgaben');
     expect(template.tasks.map((x: { taskName: string }) => x.taskName)).toEqual([
       'Measure roof',
       'Order panels',
     ]);
     expect(template.quoteID._id).toBe(from);
-    const second = await ok<{ data: { name: string } }>(token, 'POST', '/api/task-templates/create', {
-      filterData: { projectId: from },
-    });
+    const second = await ok<{ data: { name: string }; message: string }>(
+      token,
+      'POST',
+      '/api/task-templates/create',
+      { filterData: { projectId: from } },
+    );
     expect(second.data.name).toBe('Task set 1');
+    expect(second.message).toBe('Template saved as Task set 1 with 2 tasks');
 
     const imported = await ok<{ data: { tasks: Task[]; message: string } }>(
       token,

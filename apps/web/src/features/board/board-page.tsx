@@ -4,6 +4,7 @@ import { useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { ErrorState } from '../../layout/full-page-state';
+import { targetLabel } from '../../lib/customer-targets';
 import { errorMessage } from '../../lib/errors';
 import { useBoardProperties } from './api/properties-api';
 import { useBoardSetup } from './api/setup-api';
@@ -18,7 +19,7 @@ import { UUID } from './lib/record-link';
  * narrows the tasks to one project. The board is set up first (POST /task/setup).
  */
 export function BoardPage() {
-  const { t } = useTranslation(['board', 'pipeline']);
+  const { t } = useTranslation(['board', 'pipeline', 'projectView']);
   const { t: tApp } = useTranslation();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
@@ -41,6 +42,7 @@ export function BoardPage() {
         properties.data,
         (key) => t(`board:fixedColumns.${key}`),
         (stage) => t(`pipeline:stage.${stage}`),
+        (value) => targetLabel(value, (key) => t(`projectView:target.options.${key}`)),
       ),
     [properties.data, t],
   );

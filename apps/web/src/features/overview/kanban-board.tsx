@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { type KanbanProject, type MatchedBuckets, useMoveCard } from '../../api/matched';
 import { currentLanguage } from '../../i18n';
 import { notifyError, notifySuccess } from '../../lib/errors';
-import { columnCoordinates } from '../../lib/kanban-keys';
+import { columnCoordinates, revealMovedCard } from '../../lib/kanban-keys';
 import { STAGE_COLORS } from '../map/stage-colors';
 import { FinalStageDialog, isFinalStage } from '../pipeline/final-stage-dialog';
 import { CardBody, KanbanCard } from './kanban-card';
@@ -181,11 +181,17 @@ export function KanbanBoard({ data, role }: { data: MatchedBuckets; role: Role }
 
   const send = (project: KanbanProject, to: Stage) => {
     const keyboard = byKeyboard.current;
+    // The card lands at the top of its new column, which may be off screen: it is shown there.
+    revealMovedCard(to, project._id);
     move.mutate(
       { id: project._id, from: project.projectStatus, to },
       {
         onSuccess: () => notifySuccess(t('overview:moved', { stage: stageName(to) })),
-        onError: (error) => notifyError(error, tc),
+        onError: (error) => {
+          notifyError(error, tc);
+          // Back in its old column: shown there.
+          revealMovedCard(project.projectStatus, project._id);
+        },
         // The card is drawn anew in its column (or back in the old one): its handle gets the focus back.
         onSettled: () => {
           if (keyboard) refocusHandle(project._id);

@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProjectDetail } from '../../api/project-view';
 import { initTestI18n } from '../../i18n/testing';
 import { CustomerTargetDrawer } from './customer-target-drawer';
 import de from './locales/de.json';
+import en from './locales/en.json';
 
 const mutateAsync = vi.fn();
 vi.mock('../../api/project-view', () => ({ useUpdateProject: () => ({ mutateAsync }) }));
@@ -86,5 +88,57 @@ describe('CustomerTargetDrawer: newer stored values', () => {
     await act(async () => view.unmount());
     render(drawer(project(id, ['Gewerbe'], 'Noch neuer')));
     expect(notesField().value).toBe('Entwurf, nicht gespeichert');
+  });
+});
+
+describe('CustomerTargetDrawer: the suggested targets in the UI language', () => {
+  afterEach(async () => {
+    await act(async () => {
+      await i18next.changeLanguage('de');
+    });
+  });
+
+  it('shows the suggestions and a stored one in English, and stores the fixed values', async () => {
+    i18next.addResourceBundle('en', 'projectView', en, true, true);
+    await act(async () => {
+      await i18next.changeLanguage('en');
+    });
+    const id = `p-${++n}`;
+    mutateAsync.mockResolvedValue({});
+    render(drawer(project(id, ['Speicher', 'Solar carport'], '')));
+    // A stored suggestion shows in English; a target the user typed stays as typed.
+    expect(tags()).toContain('Battery storage');
+    expect(tags()).not.toContain('Speicher');
+    expect(tags()).toContain('Solar carport');
+
+    // The list offers the suggestions in English.
+    fireEvent.focus(targetsField());
+    fireEvent.click(targetsField());
+    const listed = await screen.findAllByRole('option');
+    const names = listed.map((o) => o.textContent);
+    expect(names).toEqual(expect.arrayContaining(['Own home', 'Heat pump', 'Business']));
+    expect(names).not.toContain('Eigenheim');
+
+    // Picking one (or typing its English name) stores its fixed value, the same in every language.
+    fireEvent.click(listed.find((o) => o.textContent === 'Heat pump') as HTMLElement);
+    await waitFor(() => expect(mutateAsync).toHaveBeenCalledTimes(1));
+    expect(mutateAsync).toHaveBeenLastCalledWith({
+      customerTarget: ['Speicher', 'Solar carport', 'Wärmepumpe'],
+      notes: '',
+    });
+  });
+
+  it('stores a suggestion entered by its English name (any case) as its fixed value', async () => {
+    i18next.addResourceBundle('en', 'projectView', en, true, true);
+    await act(async () => {
+      await i18next.changeLanguage('en');
+    });
+    mutateAsync.mockResolvedValue({});
+    render(drawer(project(`p-${++n}`, [], '')));
+    // Pasted (typing reaches the field the same way, through its change of tags).
+    fireEvent.paste(targetsField(), { clipboardData: { getData: () => 'own home' } });
+    await waitFor(() => expect(mutateAsync).toHaveBeenCalledTimes(1));
+    expect(mutateAsync).toHaveBeenLastCalledWith({ customerTarget: ['Eigenheim'], notes: '' });
+    expect(tags()).toContain('Own home');
   });
 });

@@ -6,10 +6,8 @@ import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ProjectDetail, useUpdateProject } from '../../api/project-view';
+import { SUGGESTED_TARGETS, type TargetKey, targetLabel, targetValue } from '../../lib/customer-targets';
 import { errorMessage } from '../../lib/errors';
-
-/** Suggested customer targets; the user may type new ones. */
-const TARGET_OPTIONS = ['Eigenheim', 'Speicher', 'Wallbox', 'Wärmepumpe', 'Gewerbe'];
 
 interface CustomerTargetDrawerProps {
   project: ProjectDetail;
@@ -138,8 +136,10 @@ export function CustomerTargetDrawer({ project, opened, onClose }: CustomerTarge
     setNotes(storedNotes);
   }, [storedKey, project._id, saveNotesLater]);
 
+  // The suggested targets show in the UI language and are stored as their fixed values (display only).
+  const targetName = (key: TargetKey) => t(`target.options.${key}`);
   const onTargetsChange = (value: string[]) => {
-    const clean = Array.from(new Set(value.map((v) => v.trim()).filter(Boolean)));
+    const clean = Array.from(new Set(value.map((v) => targetValue(v.trim(), targetName)).filter(Boolean)));
     setTargets(clean);
     // A target change saves at once, with the notes typed so far (a pending notes save is folded in).
     saveNotesLater.cancel();
@@ -153,7 +153,10 @@ export function CustomerTargetDrawer({ project, opened, onClose }: CustomerTarge
     onClose();
   };
 
-  const options = Array.from(new Set([...TARGET_OPTIONS, ...targets]));
+  const shownTargets = targets.map((value) => targetLabel(value, targetName));
+  const options = Array.from(
+    new Set([...SUGGESTED_TARGETS.map((value) => targetLabel(value, targetName)), ...shownTargets]),
+  );
 
   return (
     <Drawer
@@ -174,7 +177,7 @@ export function CustomerTargetDrawer({ project, opened, onClose }: CustomerTarge
           description={t('target.description')}
           placeholder={targets.length === 0 ? t('target.placeholder') : undefined}
           data={options}
-          value={targets}
+          value={shownTargets}
           onChange={onTargetsChange}
           maxTags={20}
           clearable

@@ -27,6 +27,14 @@ function board(kind: 'projects' | 'tasks'): UserProperties {
         options: [{ value: 'ACQUISITION', label: 'Acquisition', backgroundColor: '#fff' }],
       }),
       City: makeColumn('City', 'text', { locked: true, synced: true }),
+      'Customer target': makeColumn('Customer target', 'multi-select', {
+        locked: true,
+        synced: true,
+        options: [
+          { value: 'Speicher', label: 'Speicher', backgroundColor: '#fff' },
+          { value: 'Solar carport', label: 'Solar carport', backgroundColor: '#fff' },
+        ],
+      }),
       Priority: makeColumn('Priority', 'select', {
         locked: true,
         options: [{ value: 'Low', label: 'Low', backgroundColor: '#fff' }],
@@ -45,10 +53,35 @@ describe('localizeProjectColumns', () => {
     expect(properties.Priority?.label).toBe('Prioridad');
     expect(properties.Status?.options?.[0]).toMatchObject({ value: 'ACQUISITION', label: 'Captación' });
     // Keys and values stay as stored; the company's own option labels and columns keep their names.
-    expect(Object.keys(properties)).toEqual(['taskName', 'Status', 'City', 'Priority', 'Remark']);
+    expect(Object.keys(properties)).toEqual([
+      'taskName',
+      'Status',
+      'City',
+      'Customer target',
+      'Priority',
+      'Remark',
+    ]);
     expect(properties.Status?.id).toBe('Status');
     expect(properties.Priority?.options?.[0]?.label).toBe('Low');
     expect(properties.Remark?.label).toBe('Remark');
+  });
+
+  it('names the customer targets the portal suggests in the UI language, keeping the stored values', () => {
+    const targetName = (value: string) => `es:${value}`;
+    const { properties } = localizeProjectColumns(board('projects'), columnName, stageName, targetName);
+    // The stored options keep their values; the suggestions the column lacks are added (it stores none).
+    expect(properties['Customer target']?.options?.map((o) => [o.value, o.label])).toEqual([
+      ['Speicher', 'es:Speicher'],
+      ['Solar carport', 'Solar carport'],
+      ['Eigenheim', 'es:Eigenheim'],
+      ['Wallbox', 'es:Wallbox'],
+      ['Wärmepumpe', 'es:Wärmepumpe'],
+      ['Gewerbe', 'es:Gewerbe'],
+    ]);
+    // Without the names (or on another column) the labels stay as stored.
+    const plain = localizeProjectColumns(board('projects'), columnName, stageName);
+    expect(plain.properties['Customer target']?.options?.[0]?.label).toBe('Speicher');
+    expect(properties.Status?.options?.[0]?.label).toBe('Captación');
   });
 
   it('leaves the task board as stored (its columns are the company’s to name)', () => {

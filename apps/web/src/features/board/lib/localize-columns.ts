@@ -1,4 +1,5 @@
-import { type Column, STAGES, type Stage, type UserProperties } from '@solar/shared';
+import { type Column, type SelectOption, STAGES, type Stage, type UserProperties } from '@solar/shared';
+import { isSuggestedTarget, SUGGESTED_TARGETS } from '../../../lib/customer-targets';
 import { TITLE_KEY } from './columns';
 
 /**
@@ -23,20 +24,36 @@ const fixedKeyOf = (id: string): FixedColumnKey | undefined =>
 
 const isStage = (value: string): value is Stage => (STAGES as readonly string[]).includes(value);
 
+/** The grey of a value that has no option (`OptionBadge`). */
+const NO_OPTION_COLOUR = '#e3e2e0';
+
 /**
  * The /projects board's columns as the user reads them: the fixed (locked) columns named in the UI
- * language and the synced status options (the project stages) by their stage names. Only the display
- * changes; keys and option values stay as stored, and the company's own columns keep their names.
+ * language, the synced status options (the project stages) by their stage names and, given
+ * `targetName`, the customer targets the portal suggests by their names (lib/customer-targets: the
+ * synced column stores no options, so theirs are added, in the grey of a value without one; a target
+ * the user typed keeps its text). Only the display changes; keys and stored values stay as stored,
+ * and the company's own columns keep their names.
  */
 export function localizeProjectColumns(
   properties: UserProperties,
   columnName: (key: FixedColumnKey) => string,
   stageName: (stage: Stage) => string,
+  targetName?: (value: string) => string,
 ): UserProperties {
   if (properties.board !== 'projects') return properties;
   const localize = (column: Column): Column => {
     const key = column.locked ? fixedKeyOf(column.id) : undefined;
     if (!key) return column;
+    if (key === 'customerTarget' && column.synced && targetName) {
+      const own = (column.options ?? []).map((o) =>
+        isSuggestedTarget(o.value) ? { ...o, label: targetName(o.value) } : o,
+      );
+      const added = SUGGESTED_TARGETS.filter((value) => !own.some((o) => o.value === value)).map(
+        (value): SelectOption => ({ value, label: targetName(value), backgroundColor: NO_OPTION_COLOUR }),
+      );
+      return { ...column, label: columnName(key), options: [...own, ...added] };
+    }
     const options =
       column.synced && column.options
         ? column.options.map((o) => (isStage(o.value) ? { ...o, label: stageName(o.value) } : o))

@@ -328,6 +328,9 @@ function RecordForm({
         errors={propertyMessages(problems.refused)}
         invalid={problems.invalid}
         onInvalid={problems.markInvalid}
+        // The name takes the focus on opening; when it cannot be changed, the first field that can
+        // (else the focus trap's first stop would be the width handle).
+        focusFirst={titleLocked}
       />
       <div data-field={NOTES_FIELD}>
         <MentionNotes

@@ -33,6 +33,11 @@ interface RecordFieldsProps {
   invalid?: readonly string[];
   /** Told when a property's typed text stops or starts being a value of its type. */
   onInvalid?: (key: string, invalid: boolean) => void;
+  /**
+   * The first editable field shown takes the focus when the drawer opens (the record's name is
+   * read-only: a /projects record's address).
+   */
+  focusFirst?: boolean;
 }
 
 /** One line per property, label left and value right; empty ones behind 'Show all values' (SPEC §2). */
@@ -49,6 +54,7 @@ export function RecordFields({
   errors = NO_ERRORS,
   invalid = [],
   onInvalid,
+  focusFirst = false,
 }: RecordFieldsProps) {
   const { t } = useTranslation('board');
   const { press } = useCellWriter();
@@ -64,6 +70,7 @@ export function RecordFields({
   );
   const shown = showAll ? columns : filled;
   const hiddenCount = columns.length - filled.length;
+  const focusKey = focusFirst ? shown.find((c) => isEditable(c) && c.dataType !== 'button')?.id : undefined;
 
   return (
     <div data-testid="record-fields">
@@ -103,6 +110,7 @@ export function RecordFields({
                   taskId={task?._id}
                   error={errors[column.id]}
                   onInvalid={onInvalid && ((bad) => onInvalid(column.id, bad))}
+                  focusOnOpen={column.id === focusKey}
                 />
               ) : (
                 <span>

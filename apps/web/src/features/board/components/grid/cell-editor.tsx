@@ -121,6 +121,7 @@ export function CellEditor({ task, column, related, seed, typedAhead, onDone }: 
         <DatePanel
           column={column}
           value={value}
+          seed={seed}
           onChange={(next) => void commit(task, key, next)}
           onDone={close}
         />

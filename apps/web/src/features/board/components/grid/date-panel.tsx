@@ -8,14 +8,16 @@ interface DatePanelProps {
   value: unknown;
   onChange: (value: string | null) => void;
   onDone: () => void;
+  /** Characters typed on the cell that opened the editor: the start of the date. */
+  seed?: string;
 }
 
 /**
  * A date typed in the UI language's pattern or picked in its calendar (saved as YYYY-MM-DD at once,
- * SPEC §5), with a clear button. Enter and Escape close it; Enter on a text that is not a date only
+ * SPEC §5), with a clear button; opened by typing on the cell, it starts with the typed characters. Enter and Escape close it; Enter on a text that is not a date only
  * marks it (the field holds that Enter).
  */
-export function DatePanel({ column, value, onChange, onDone }: DatePanelProps) {
+export function DatePanel({ column, value, onChange, onDone, seed }: DatePanelProps) {
   const { t } = useTranslation('board');
   return (
     <Box
@@ -29,7 +31,15 @@ export function DatePanel({ column, value, onChange, onDone }: DatePanelProps) {
       }}
     >
       <Group gap={6} wrap="nowrap" align="flex-start">
-        <DateField label={column.label} size="xs" w={150} autoFocus value={value} onChange={onChange} />
+        <DateField
+          label={column.label}
+          size="xs"
+          w={150}
+          autoFocus
+          seed={seed}
+          value={value}
+          onChange={onChange}
+        />
         <Button
           size="compact-xs"
           variant="subtle"

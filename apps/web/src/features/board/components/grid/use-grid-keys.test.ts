@@ -60,3 +60,20 @@ describe('keys typed for a new record', () => {
     expect(idle.startEdit).toHaveBeenCalledWith({ row: 0, col: 0 }, 'c');
   });
 });
+
+describe('typing on a cell', () => {
+  it('opens a date cell’s editor with the typed character, as a text cell’s (not a select’s)', () => {
+    const columns = [makeColumn('Due', 'date'), makeColumn('Text', 'text'), makeColumn('State', 'select')];
+    const on = (col: number, key: string) => {
+      const o = options({ columns, active: { row: 0, col } });
+      const event = keyOnGrid(key);
+      useGridKeys(o)(event);
+      return { o, event };
+    };
+    const date = on(0, '2');
+    expect(date.o.startEdit).toHaveBeenCalledWith({ row: 0, col: 0 }, '2');
+    expect(date.event.preventDefault).toHaveBeenCalled();
+    expect(on(1, 'a').o.startEdit).toHaveBeenCalledWith({ row: 0, col: 1 }, 'a');
+    expect(on(2, 'a').o.startEdit).not.toHaveBeenCalled();
+  });
+});

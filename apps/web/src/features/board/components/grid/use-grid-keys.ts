@@ -41,7 +41,7 @@ interface GridKeysOptions {
  * The grid's keys (on the grid element; editors keep their own): arrows, Tab, Home/End and PageUp/Down
  * move the active cell (Tab along
  * the row, leaving the grid at its end; with Shift, but for Tab, they span a range of cells from where
- * the cursor was), Enter or F2 edits it, typing starts editing text, Delete clears (the whole range),
+ * the cursor was), Enter or F2 edits it, typing starts editing text and dates, Delete clears (the whole range),
  * Space selects the row, Shift+Enter opens the record, Ctrl+D fills down, the context-menu key or
  * Shift+F10 opens the cell menu, Alt+↑ / Alt+↓ move the records up or down, Escape drops the range,
  * else clears the row selection (the active cell stays).
@@ -126,7 +126,8 @@ export function useGridKeys(o: GridKeysOptions) {
       // Escape pressed just after a picker closed itself on a pick (Enter) lands here, and dropping the
       // cursor then lost the user's place in the grid.
       o.clearSelection();
-    } else if (isTypingKey(event) && isTextType(column.dataType)) {
+    } else if (isTypingKey(event) && (isTextType(column.dataType) || column.dataType === 'date')) {
+      // A date cell opens its editor with the character as the start of the typed date.
       event.preventDefault();
       o.startEdit(pos, event.key);
     }

@@ -17,7 +17,7 @@ import { Alert } from '@mantine/core';
 import type { Task, TaskGroup } from '@solar/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cardCoordinates, isCardTarget } from '../../../../lib/kanban-keys';
+import { cardCoordinates, isCardTarget, revealMovedCard } from '../../../../lib/kanban-keys';
 import { useBoard } from '../../hooks/board-context';
 import { useCellWriter } from '../../hooks/use-cell-writer';
 import { useRowMove } from '../../hooks/use-row-move';
@@ -194,20 +194,28 @@ export function KanbanBoard({
         : undefined;
     if (value === undefined) return;
     const from = groupValueOf(task, groupBy);
+    // The card shows in its new column at once, maybe out of sight (below the column's scroll, or
+    // above the screen on a phone): it is brought into view there (a column's test id: its key).
+    const reveal = () => revealMovedCard(value || 'none', task._id);
     if (value !== from) {
       if (!editable) {
         // Cards can be dragged for their place (/projects: the stage is the project's, set there).
         notifyFailure(t('kanban.readOnlyGroup', { name: groupColumn.label }));
         return;
       }
+      const saved = commit(task, groupBy, value);
+      reveal();
       // A failed save keeps the card in its column (and says why): it does not move either.
-      if (!(await commit(task, groupBy, value))) return;
+      if (!(await saved)) return;
     }
     if (!at || !beside || !orderable) return;
     // The column's cards as shown before the drop (the card among them when it stays in its column).
     const column = buckets.find((b) => b.key === (value ?? ''))?.tasks ?? [];
     const target = besideTarget(column, task._id, beside._id, at.side);
-    if (target) await rowMove.move([task._id], target.afterId);
+    if (target) {
+      await rowMove.move([task._id], target.afterId);
+      reveal();
+    }
   };
 
   return (

@@ -88,4 +88,21 @@ describe('DateField', () => {
     type(input, '');
     expect(onChange).toHaveBeenLastCalledWith(null);
   });
+
+  it('starts with the characters typed on the cell that opened it, the caret after them', async () => {
+    await i18next.changeLanguage('de');
+    const onChange = vi.fn();
+    render(
+      <MantineProvider>
+        <DateField label="Fällig am" value="2026-12-24" onChange={onChange} autoFocus seed="3" />
+      </MantineProvider>,
+    );
+    const input = screen.getByRole('textbox', { name: 'Fällig am' }) as HTMLInputElement;
+    // The typed start replaces the shown date (24.12.2026); it is no date yet, so nothing is saved.
+    expect(input.value).toBe('3');
+    expect(input.selectionStart).toBe(1);
+    expect(onChange).not.toHaveBeenCalled();
+    type(input, '31.12.2027');
+    expect(onChange).toHaveBeenLastCalledWith('2027-12-31');
+  });
 });

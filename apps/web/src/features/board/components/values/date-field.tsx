@@ -4,7 +4,7 @@ import 'dayjs/locale/de';
 import 'dayjs/locale/es';
 import { DateInput } from '@mantine/dates';
 import type { Language } from '@solar/shared';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../../i18n';
 import { useInvalidReport } from '../../hooks/use-invalid-report';
@@ -23,6 +23,13 @@ export interface DateFieldProps {
   size?: 'xs' | 'sm';
   /** Focused when shown, its text selected, so typing replaces the date (the grid's cell editor). */
   autoFocus?: boolean;
+  /** Marked for a form's focus trap to focus when the form opens (never focused later). */
+  focusOnOpen?: boolean;
+  /**
+   * Characters typed on the grid's date cell that opened the editor (spreadsheet style): the start of
+   * the typed date, put in as if typed here, the caret after them (read once, when shown).
+   */
+  seed?: string;
   w?: number;
   /** A message from elsewhere (the server's refusal), shown while the text itself reads as a date. */
   error?: string;
@@ -42,6 +49,8 @@ export function DateField({
   label,
   size = 'sm',
   autoFocus,
+  focusOnOpen,
+  seed,
   w,
   error: outside,
   onInvalid,
@@ -71,6 +80,20 @@ export function DateField({
     return t(why.problem === 'month' ? 'errors.dateMonth' : 'errors.date');
   }
 
+  const inputRef = useRef<HTMLInputElement>(null);
+  const seedRef = useRef(seed);
+  // The characters typed on the cell go in as typed input: the field (and the calendar's own text)
+  // reads them as it reads any typing, and the next keys go on after them. An effect, run after the
+  // calendar's own, which sets the text to the shown date when it is first drawn.
+  useEffect(() => {
+    const input = inputRef.current;
+    const text = seedRef.current;
+    if (!input || !text) return;
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, text);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    input.setSelectionRange(text.length, text.length);
+  }, []);
+
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter' && invalid) {
       event.preventDefault();
@@ -81,12 +104,14 @@ export function DateField({
 
   return (
     <DateInput
+      ref={inputRef}
       aria-label={label}
       size={size}
       w={w}
       autoFocus={autoFocus}
-      data-autofocus={autoFocus || undefined}
-      onFocus={autoFocus ? (event) => event.currentTarget.select() : undefined}
+      data-autofocus={autoFocus || focusOnOpen || undefined}
+      // Typing replaces the shown date; typed characters that opened the editor are kept instead.
+      onFocus={autoFocus && !seedRef.current ? (event) => event.currentTarget.select() : undefined}
       placeholder={t('dates.placeholder')}
       value={day}
       onChange={(next) => onChange(isoDate(next))}

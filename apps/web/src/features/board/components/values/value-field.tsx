@@ -33,10 +33,24 @@ export interface ValueFieldProps {
    * the last value reported as if it were the text on screen.
    */
   onInvalid?: (invalid: boolean) => void;
+  /**
+   * Marked `data-autofocus`: the form's focus trap (the record drawer's) focuses it when the form
+   * opens. Never focused later (no `autoFocus`), so a field that becomes the first one while the form
+   * is open (a colleague's change) does not take the focus from where the user is.
+   */
+  focusOnOpen?: boolean;
 }
 
 /** Typed text with its rule (numbers, http links): reports valid values, and `onInvalid` while not. */
-function TextField({ column, value, onChange, label, error: outside, onInvalid }: ValueFieldProps) {
+function TextField({
+  column,
+  value,
+  onChange,
+  label,
+  error: outside,
+  onInvalid,
+  focusOnOpen,
+}: ValueFieldProps) {
   const { t } = useTranslation('board');
   const [text, setText] = useState(textOf(value));
   const [error, setError] = useState<string | null>(null);
@@ -57,6 +71,7 @@ function TextField({ column, value, onChange, label, error: outside, onInvalid }
   };
   const props = {
     'aria-label': label,
+    'data-autofocus': focusOnOpen || undefined,
     value: text,
     error: error ?? outside,
     onChange: (e: { currentTarget: { value: string } }) => change(e.currentTarget.value),
@@ -82,6 +97,7 @@ function PickerField({
   column,
   related,
   error,
+  focusOnOpen,
   children,
 }: {
   label: string;
@@ -89,6 +105,7 @@ function PickerField({
   column: Column;
   related?: Record<string, string>;
   error?: string;
+  focusOnOpen?: boolean;
   children: (close: () => void) => ReactNode;
 }) {
   const { t } = useTranslation('board');
@@ -112,6 +129,7 @@ function PickerField({
             aria-haspopup="dialog"
             aria-expanded={opened}
             aria-describedby={error ? errorId : undefined}
+            data-autofocus={focusOnOpen || undefined}
           >
             {isEmpty(value) ? (
               <Text size="sm" c="gray.7">
@@ -135,7 +153,7 @@ function PickerField({
 
 /** An editable value in a form (the record drawer, bulk edit), by type. */
 export function ValueField(props: ValueFieldProps) {
-  const { column, value, onChange, label, error } = props;
+  const { column, value, onChange, label, error, focusOnOpen } = props;
   const { setOptions } = usePropertyActions();
   const onOptionsChange = (options: SelectOption[], undoLabel?: string) =>
     void setOptions(column, options, undoLabel);
@@ -144,6 +162,7 @@ export function ValueField(props: ValueFieldProps) {
       return (
         <Checkbox
           aria-label={label}
+          data-autofocus={focusOnOpen || undefined}
           error={error}
           checked={isChecked(value)}
           onChange={(e) => onChange(checkboxValue(e.currentTarget.checked))}
@@ -157,6 +176,7 @@ export function ValueField(props: ValueFieldProps) {
           onChange={onChange}
           error={error}
           onInvalid={props.onInvalid}
+          focusOnOpen={focusOnOpen}
         />
       );
     case 'select':
@@ -164,7 +184,7 @@ export function ValueField(props: ValueFieldProps) {
     case 'multi-select': {
       const multiple = column.dataType === 'multi-select';
       return (
-        <PickerField label={label} value={value} column={column} error={error}>
+        <PickerField label={label} value={value} column={column} error={error} focusOnOpen={focusOnOpen}>
           {(close) => (
             <OptionList
               column={column}
@@ -181,13 +201,20 @@ export function ValueField(props: ValueFieldProps) {
     }
     case 'person':
       return (
-        <PickerField label={label} value={value} column={column} error={error}>
+        <PickerField label={label} value={value} column={column} error={error} focusOnOpen={focusOnOpen}>
           {(close) => <PersonList column={column} value={value} onChange={onChange} onEscape={close} />}
         </PickerField>
       );
     case 'relation':
       return (
-        <PickerField label={label} value={value} column={column} related={props.related} error={error}>
+        <PickerField
+          label={label}
+          value={value}
+          column={column}
+          related={props.related}
+          error={error}
+          focusOnOpen={focusOnOpen}
+        >
           {(close) => (
             <RelationList
               column={column}
@@ -205,7 +232,7 @@ export function ValueField(props: ValueFieldProps) {
       );
     case 'files':
       return (
-        <PickerField label={label} value={value} column={column} error={error}>
+        <PickerField label={label} value={value} column={column} error={error} focusOnOpen={focusOnOpen}>
           {() => (
             <FilesPanel
               column={column}
