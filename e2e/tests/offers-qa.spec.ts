@@ -1,40 +1,14 @@
 import type { APIRequestContext } from '@playwright/test';
-import { formatNumber, MONTHS } from '@solar/shared';
-import { authHeaders, DEMO, DEMO_PASSWORD, expect, loginAs, test } from '../fixtures/auth';
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/user/installer/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(res.status()).toBe(200);
-  return (await res.json()).data.token;
-}
+import { formatNumber } from '@solar/shared';
+import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
+import { offerOnRealizedProject, tokenOf } from '../fixtures/offers';
 
 /**
  * An offer with cents on the oldest realized project: a new offer keeps that project's stage, so the
  * other specs' picks (ACQUISITION and OFFER_PROVIDED projects) stay untouched.
  */
-async function offerWithCents(request: APIRequestContext, token: string) {
-  const search = await request.post(
-    '/api/saved-project/installer/search?page=1&limit=20&sortColumn=date&sortOrder=asc',
-    { headers: authHeaders(token), data: { stage: ['PROJECT_REALIZED'] } },
-  );
-  expect(search.status()).toBe(200);
-  const project = (await search.json()).data.docs[0] as { _id: string };
-  expect(project).toBeTruthy();
-  const upload = await request.post('/api/offers', {
-    headers: authHeaders(token),
-    data: {
-      projectId: project._id,
-      moduleQuantity: 20,
-      productionCapacity: 8.4,
-      finalPrice: 23456.78,
-      yearlyProduction: 7800,
-      monthlySolarData: Object.fromEntries(MONTHS.map((m) => [m, 650])),
-    },
-  });
-  expect(upload.status()).toBe(200);
-  const offer = (await upload.json()).data as { version: number };
-  return { projectId: project._id, version: offer.version };
-}
+const offerWithCents = (request: APIRequestContext, token: string) =>
+  offerOnRealizedProject(request, token, { pick: 0, finalPrice: 23456.78, monthly: () => 650 });
 
 test.describe('offers: QA fixes', () => {
   test.describe.configure({ timeout: 120_000 });

@@ -15,6 +15,8 @@ function monthName(month: string, locale: string, style: 'short' | 'long'): stri
   return new Intl.DateTimeFormat(locale, {
     month: style,
     year: style === 'long' ? 'numeric' : undefined,
+    // The month's first day at midnight UTC is the month before west of Greenwich.
+    timeZone: 'UTC',
   }).format(new Date(Date.UTC(year, m - 1, 1)));
 }
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { formatDate, type Offer } from '@solar/shared';
-import { IconEye, IconSend } from '@tabler/icons-react';
+import { IconExternalLink, IconEye, IconSend } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
@@ -225,16 +225,32 @@ export function SendOfferModal({
             </Alert>
           )}
           {preview.url && !preview.loading && (
-            <iframe
-              src={preview.url}
-              title={t('send.previewTitle')}
-              style={{
-                width: '100%',
-                height: '60vh',
-                border: '1px solid var(--mantine-color-default-border)',
-              }}
-              data-testid="send-preview-frame"
-            />
+            <>
+              {/* Phone browsers show no PDF inside a page (Android) or only its first page (iOS): the
+                  whole PDF opens in the phone's own viewer, above the frame. */}
+              <Button
+                component="a"
+                href={preview.url}
+                target="_blank"
+                rel="noopener"
+                variant="default"
+                leftSection={<IconExternalLink size={16} aria-hidden />}
+                style={{ alignSelf: 'flex-start' }}
+                data-testid="send-preview-open"
+              >
+                {t('send.openPreview')}
+              </Button>
+              <iframe
+                src={preview.url}
+                title={t('send.previewTitle')}
+                style={{
+                  width: '100%',
+                  height: '60vh',
+                  border: '1px solid var(--mantine-color-default-border)',
+                }}
+                data-testid="send-preview-frame"
+              />
+            </>
           )}
         </Stack>
       </form>

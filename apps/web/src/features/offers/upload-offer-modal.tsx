@@ -172,7 +172,18 @@ export function UploadOfferModal({
             </SimpleGrid>
             <Group justify="space-between" align="center">
               <Text fw={500}>{t('field.monthly')}</Text>
-              <Button variant="light" size="xs" onClick={distribute} data-testid="offer-distribute">
+              <Button
+                variant="light"
+                size="xs"
+                onClick={distribute}
+                // The long label ('Repartir la producción anual según un perfil típico alemán') wraps on a
+                // phone instead of being cut off.
+                h="auto"
+                py={6}
+                maw="100%"
+                styles={{ label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'left' } }}
+                data-testid="offer-distribute"
+              >
                 {t('upload.distribute')}
               </Button>
             </Group>

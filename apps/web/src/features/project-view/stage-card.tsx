@@ -28,6 +28,8 @@ export function StageCard({ project }: { project: ProjectDetail }) {
   const update = useUpdateProject(project._id);
   const current = project.projectStatus;
   const next = nextStages(user.role, current);
+  // Next stages the pipeline has but the user's role may not choose (sales do not mark a project realized).
+  const withheld = STAGE_TRANSITIONS[current].filter((stage) => !next.includes(stage));
   const [target, setTarget] = useState<Stage | ''>('');
   const [refusal, setRefusal] = useState<string | null>(null);
   const chosen = target && next.includes(target) ? target : '';
@@ -93,6 +95,15 @@ export function StageCard({ project }: { project: ProjectDetail }) {
       </Group>
     );
   }
+  // Without it a salesperson of a signed project found only 'Offer not accepted' to choose, with no word
+  // of where 'Project realized' had gone.
+  const withheldNote = withheld.length > 0 && next.length > 0 && (
+    <Text size="sm" c="dimmed" data-testid="stage-withheld">
+      {t('stage.withheld', {
+        stages: withheld.map((stage) => tp(`stage.${stage}`)).join(', '),
+      })}
+    </Text>
+  );
 
   return (
     <Section id="stage" title={t('stage.title')}>
@@ -107,6 +118,7 @@ export function StageCard({ project }: { project: ProjectDetail }) {
         </Group>
         {project.customerDecline && <CustomerDeclineNote decline={project.customerDecline} />}
         {change}
+        {withheldNote}
         <FinalStageDialog
           move={
             confirming && chosen
