@@ -13,6 +13,7 @@ export function useDiscardGuard(opened: boolean, close: () => void) {
   const { t } = useTranslation();
   // A ref: it decides only on close, and the form reports on every keystroke.
   const dirty = useRef(false);
+  useUnloadGuard(opened, dirty);
   const setDirty = useCallback((value: boolean) => {
     dirty.current = value;
   }, []);
@@ -55,4 +56,23 @@ export function useDiscardGuard(opened: boolean, close: () => void) {
     </Modal>
   );
   return { requestClose, setDirty, question };
+}
+
+/**
+ * While a form with unsaved changes (`dirty`) is open, a reload, closing the tab or leaving the portal
+ * by the address bar asks the browser's "leave the page?" first: the form's own question cannot show
+ * there, and the typed text would be gone without a word.
+ */
+export function useUnloadGuard(opened: boolean, dirty: { readonly current: boolean }): void {
+  useEffect(() => {
+    if (!opened) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!dirty.current) return;
+      event.preventDefault();
+      // Older browsers ask only when a return value is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [opened, dirty]);
 }

@@ -19,6 +19,7 @@ import { useCreateProduct, useUpdateProduct } from '../../api/products';
 import { useDiscardGuard } from '../../lib/discard-guard';
 import { notifyError, notifySuccess, translateIssue, translateMessage } from '../../lib/errors';
 import { localeNumberInputProps, numberValue } from '../../lib/number-input';
+import { useSingleFlight } from '../../lib/single-flight';
 import {
   draftOf,
   type PriceDraft,
@@ -143,6 +144,8 @@ function ProductForm({ mode, own, onDone, onCancel, onDirty }: ProductFormProps)
   const create = useCreateProduct(own);
   const update = useUpdateProduct(own);
   const pending = create.isPending || update.isPending;
+  // Two submits before the button shows it is busy would create the product twice.
+  const flight = useSingleFlight();
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -207,8 +210,11 @@ function ProductForm({ mode, own, onDone, onCancel, onDirty }: ProductFormProps)
       notifySuccess(mode.kind === 'edit' ? t('toast.updated') : t('toast.created'));
       onDone();
     };
-    if (mode.kind === 'edit') update.mutate({ id: mode.product._id, body }, { onSuccess, onError });
-    else create.mutate(body, { onSuccess, onError });
+    flight((done) => {
+      if (mode.kind === 'edit')
+        update.mutate({ id: mode.product._id, body }, { onSuccess, onError, onSettled: done });
+      else create.mutate(body, { onSuccess, onError, onSettled: done });
+    });
   };
 
   const numberProps = (key: 'powerW' | 'capacityKwh' | 'efficiencyPct' | 'warrantyYears') => ({

@@ -8,6 +8,7 @@ import { isApiError } from '../../api/errors';
 import { useInviteUsers } from '../../api/installer';
 import { currentLanguage } from '../../i18n';
 import { notifyError, notifySuccess, translateMessage } from '../../lib/errors';
+import { useSingleFlight } from '../../lib/single-flight';
 import { SectionCard } from './section-card';
 
 interface InviteRow {
@@ -81,6 +82,8 @@ function rowErrorsFromServer(error: unknown, t: TFunction): RowErrors {
 export function InviteForm({ companyId }: { companyId: string }) {
   const { t } = useTranslation();
   const invite = useInviteUsers(companyId);
+  // Two submits before the button shows it is busy would invite everyone twice.
+  const flight = useSingleFlight();
   const [rows, setRows] = useState<InviteRow[]>(() => [emptyRow()]);
   const [errors, setErrors] = useState<RowErrors>({});
 
@@ -110,26 +113,29 @@ export function InviteForm({ companyId }: { companyId: string }) {
       firstName: row.firstName.trim() || undefined,
       lastName: row.lastName.trim() || undefined,
     }));
-    invite.mutate(
-      { users },
-      {
-        onSuccess: () => {
-          // Counts the people sent: "Der Benutzer wurde eingeladen", "2 Benutzer wurden eingeladen".
-          notifySuccess(
-            t('profile.invite.invited', {
-              count: users.length,
-              n: formatNumber(users.length, currentLanguage()),
-            }),
-          );
-          setRows([emptyRow()]);
-          setErrors({});
+    flight((done) =>
+      invite.mutate(
+        { users },
+        {
+          onSettled: done,
+          onSuccess: () => {
+            // Counts the people sent: "Der Benutzer wurde eingeladen", "2 Benutzer wurden eingeladen".
+            notifySuccess(
+              t('profile.invite.invited', {
+                count: users.length,
+                n: formatNumber(users.length, currentLanguage()),
+              }),
+            );
+            setRows([emptyRow()]);
+            setErrors({});
+          },
+          onError: (error) => {
+            const fromServer = rowErrorsFromServer(error, t);
+            if (Object.keys(fromServer).length > 0) setErrors(fromServer);
+            else notifyError(error, t);
+          },
         },
-        onError: (error) => {
-          const fromServer = rowErrorsFromServer(error, t);
-          if (Object.keys(fromServer).length > 0) setErrors(fromServer);
-          else notifyError(error, t);
-        },
-      },
+      ),
     );
   };
 

@@ -103,7 +103,8 @@ export function ProjectHeader({ project }: { project: ProjectDetail }) {
               {t('header.owner')}
             </Text>
             <Group gap="sm" align="center">
-              <Title order={2} data-testid="project-owner">
+              {/* A name or an address without spaces wraps rather than running off the page. */}
+              <Title order={2} style={{ overflowWrap: 'anywhere', minWidth: 0 }} data-testid="project-owner">
                 {name}
               </Title>
               <Badge color={STAGE_COLORS[project.projectStatus]} variant="light">
@@ -117,8 +118,17 @@ export function ProjectHeader({ project }: { project: ProjectDetail }) {
               leftSection={<IconMapPin size={16} aria-hidden />}
               onClick={map.open}
               aria-haspopup="dialog"
+              h="auto"
+              py={4}
               style={{ alignSelf: 'flex-start', maxWidth: '100%' }}
-              styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+              styles={{
+                label: {
+                  whiteSpace: 'normal',
+                  textAlign: 'left',
+                  overflowWrap: 'anywhere',
+                  lineHeight: 1.35,
+                },
+              }}
               data-testid="project-address"
             >
               {address}

@@ -35,6 +35,7 @@ import { useSavedProjectSearch } from '../../api/projects';
 import { currentLanguage } from '../../i18n';
 import { useDiscardGuard } from '../../lib/discard-guard';
 import { errorMessage, notifyError, notifySuccess } from '../../lib/errors';
+import { useSingleFlight } from '../../lib/single-flight';
 import { notifyWithUndo } from '../../lib/undo-toast';
 import { type FieldErrors, useForm } from '../../lib/use-form';
 import { useIsPhone } from '../../lib/use-is-phone';
@@ -64,6 +65,8 @@ function EmailTemplateForm({ draft, onClose, onCancel, onDirty }: EmailTemplateF
   const { t } = useTranslation('offers');
   const { t: tApp } = useTranslation();
   const save = useSaveEmailTemplate();
+  // Two submits before the button shows it is busy would create the template twice.
+  const flight = useSingleFlight();
   const preview = usePreviewEmail();
   const projects = useSavedProjectSearch({ filters: {}, limit: 50 });
   // A field's message goes as soon as the user changes it, as in the other forms.
@@ -105,18 +108,21 @@ function EmailTemplateForm({ draft, onClose, onCancel, onDirty }: EmailTemplateF
     setErrors(local);
     if (Object.keys(local).length) return;
     const { id, ...body } = values;
-    save.mutate(
-      { id, body },
-      {
-        onSuccess: (saved) => {
-          notifySuccess(id ? t('templates.updated') : t('templates.savedAs', { name: saved.name }));
-          onClose();
+    flight((done) =>
+      save.mutate(
+        { id, body },
+        {
+          onSettled: done,
+          onSuccess: (saved) => {
+            notifySuccess(id ? t('templates.updated') : t('templates.savedAs', { name: saved.name }));
+            onClose();
+          },
+          onError: (error) => {
+            if (isApiError(error)) setErrors(error.errors);
+            notifyFailure(id ? (errorMessage(error, tApp) ?? '') : t('templates.createFailed'), error, tApp);
+          },
         },
-        onError: (error) => {
-          if (isApiError(error)) setErrors(error.errors);
-          notifyFailure(id ? (errorMessage(error, tApp) ?? '') : t('templates.createFailed'), error, tApp);
-        },
-      },
+      ),
     );
   };
 
@@ -323,7 +329,10 @@ export function EmailTemplatesTab() {
                 <Table.Td>
                   {/* On a phone the badge goes under the name rather than being cut off. */}
                   <Group gap={6}>
-                    <Text size="sm">{tpl.name}</Text>
+                    {/* A name without spaces wraps: it would push the actions out of sight. */}
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {tpl.name}
+                    </Text>
                     {isPhone && (
                       <Text size="xs" c="dimmed">
                         {tpl.language.toUpperCase()}
@@ -432,7 +441,9 @@ export function EmailTemplatesTab() {
         closeButtonProps={{ 'aria-label': tApp('common.close') }}
       >
         <Stack>
-          <Text>{t('templates.deleteConfirm', { name: deleting?.name ?? '' })}</Text>
+          <Text style={{ overflowWrap: 'anywhere' }}>
+            {t('templates.deleteConfirm', { name: deleting?.name ?? '' })}
+          </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDeleting(null)}>
               {tApp('common.cancel')}

@@ -196,7 +196,10 @@ export function WordTemplatesTab() {
                 <Table.Td>
                   {/* On a phone the badge goes under the name rather than being cut off. */}
                   <Group gap={6}>
-                    <Text size="sm">{tpl.name}</Text>
+                    {/* A name without spaces wraps: it would push the actions out of sight. */}
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {tpl.name}
+                    </Text>
                     {isPhone && (
                       <Text size="xs" c="dimmed">
                         {tpl.language.toUpperCase()}
@@ -383,7 +386,9 @@ export function WordTemplatesTab() {
         closeButtonProps={{ 'aria-label': tApp('common.close') }}
       >
         <Stack>
-          <Text>{t('templates.deleteConfirm', { name: deleting?.name ?? '' })}</Text>
+          <Text style={{ overflowWrap: 'anywhere' }}>
+            {t('templates.deleteConfirm', { name: deleting?.name ?? '' })}
+          </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDeleting(null)}>
               {tApp('common.cancel')}

@@ -17,6 +17,7 @@ import type { Task } from '@solar/shared';
 import { IconAlertTriangle, IconArrowsMaximize, IconArrowsMinimize, IconTrash } from '@tabler/icons-react';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnloadGuard } from '../../../../lib/discard-guard';
 import { useReadOnOpen } from '../../../notifications/api/notifications-api';
 import { useTaskCache } from '../../api/tasks-api';
 import { useBoard } from '../../hooks/board-context';
@@ -91,6 +92,7 @@ export const RecordDrawer = memo(function RecordDrawer({ task, related }: Record
   const setDirty = useCallback((value: boolean) => {
     dirty.current = value;
   }, []);
+  useUnloadGuard(opened, dirty);
   const [asking, setAsking] = useState(false);
   // Closed some other way (a save, the record deleted): no question left over for the next opening.
   useEffect(() => {

@@ -5,6 +5,7 @@ import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NamedLoader } from '../../../../layout/named-loader';
 import { errorMessage, notifySuccess } from '../../../../lib/errors';
+import { useSingleFlight } from '../../../../lib/single-flight';
 import { notifyWithUndo } from '../../../../lib/undo-toast';
 import { WRAPPING_BUTTON } from '../../../../lib/wrapping-button';
 import {
@@ -52,31 +53,41 @@ export const TemplateModal = memo(function TemplateModal({
   const rename = useRenameTemplate();
   const remove = useDeleteTemplates();
   const restore = useRestoreTemplates();
+  // A double click would save the set twice, or import its tasks into the project twice.
+  const saveFlight = useSingleFlight();
+  const loadFlight = useSingleFlight();
 
-  const save = async () => {
-    try {
-      const answer = await create.mutateAsync({
-        ...(name.trim() ? { name: name.trim() } : {}),
-        filterData: templateFilterData(filterBody),
-      });
-      // The toast says how many tasks the set holds (at most MAX_TEMPLATE_TASKS of the view's).
-      notifySuccess(t('templates.savedCount', { name: answer.data.name, count: answer.data.tasks.length }));
-      setName('');
-      setMode('load');
-    } catch (error) {
-      notifyBoardError(error, tApp);
-    }
-  };
+  const save = () =>
+    saveFlight(async (done) => {
+      try {
+        const answer = await create.mutateAsync({
+          ...(name.trim() ? { name: name.trim() } : {}),
+          filterData: templateFilterData(filterBody),
+        });
+        // The toast says how many tasks the set holds (at most MAX_TEMPLATE_TASKS of the view's).
+        notifySuccess(t('templates.savedCount', { name: answer.data.name, count: answer.data.tasks.length }));
+        setName('');
+        setMode('load');
+      } catch (error) {
+        notifyBoardError(error, tApp);
+      } finally {
+        done();
+      }
+    });
 
-  const load = async (template: TaskTemplate) => {
+  const load = (template: TaskTemplate) => {
     if (!projectId) return;
-    try {
-      const answer = await importer.mutateAsync({ projectId, templateId: template._id });
-      notifySuccess(answer.message);
-    } catch (error) {
-      console.error('Task set import failed', error);
-      notifyBoardError(error, tApp);
-    }
+    loadFlight(async (done) => {
+      try {
+        const answer = await importer.mutateAsync({ projectId, templateId: template._id });
+        notifySuccess(answer.message);
+      } catch (error) {
+        console.error('Task set import failed', error);
+        notifyBoardError(error, tApp);
+      } finally {
+        done();
+      }
+    });
   };
 
   const cards = (templates.data ?? []).map((template) => (
@@ -85,7 +96,7 @@ export const TemplateModal = memo(function TemplateModal({
       template={template}
       canLoad={!!projectId}
       loading={importer.isPending && importer.variables?.templateId === template._id}
-      onLoad={() => void load(template)}
+      onLoad={() => load(template)}
       onDelete={() => setDeleting(template)}
       onRename={async (next) => {
         try {

@@ -2,6 +2,7 @@ import { Button, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { VIEW_TYPES, type ViewType } from '@solar/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSingleFlight } from '../../../../lib/single-flight';
 
 interface ViewNameFormProps {
   initialName?: string;
@@ -24,16 +25,23 @@ export function ViewNameForm({
   const [layout, setLayout] = useState<ViewType>('table');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Enter pressed twice in the name field would otherwise create the view twice.
+  const flight = useSingleFlight();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) {
       setError(t('views.nameEmpty'));
       return;
     }
-    setBusy(true);
-    setError(await onSubmit(name.trim(), layout));
-    setBusy(false);
+    flight((done) => {
+      setBusy(true);
+      void onSubmit(name.trim(), layout).then((message) => {
+        setError(message);
+        setBusy(false);
+        done();
+      });
+    });
   };
 
   return (
