@@ -1,4 +1,4 @@
-import { PASTE_MAX_CELLS, PASTE_MAX_RECORDS } from '@solar/shared';
+import { type Column, PASTE_MAX_CELLS, PASTE_MAX_RECORDS } from '@solar/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -6,6 +6,7 @@ import {
   copiedText,
   keyLabel,
   parseClipboardText,
+  pasteCellsOf,
   planFillDown,
   planPaste,
 } from './clipboard';
@@ -163,6 +164,40 @@ describe('planPaste into a range', () => {
       { id: rows[0]?._id, key: 'Notes', text: 'a' },
       { id: rows[1]?._id, key: 'Notes', text: 'b' },
     ]);
+  });
+});
+
+describe('pasteCellsOf: pasted numbers in the UI language', () => {
+  const columns = [makeColumn('Aufwand (h)', 'number'), makeColumn('Notiz', 'text')];
+  const cell = (key: string, text: string) => ({ id: 'r1', key, text });
+
+  it.each([
+    ['de', '1.234,5', 1234.5],
+    ['de', '1.234', 1234],
+    ['de', '3,5', 3.5],
+    ['en', '1,234.5', 1234.5],
+    ['en', '1,234', 1234],
+    ['en', '1.234', 1.234],
+    ['es', '1,234', 1234],
+    ['de', '', null],
+  ] as const)('%s %j goes as the value %j', (lang, text, value) => {
+    expect(pasteCellsOf([cell('Aufwand (h)', text)], columns, lang)).toEqual([
+      { id: 'r1', key: 'Aufwand (h)', value },
+    ]);
+  });
+
+  it('reads what the board copies back as the same number', () => {
+    for (const lang of ['de', 'en', 'es'] as const) {
+      for (const value of [1.234, 1234, 1234.5, -0.25]) {
+        const text = copiedText([makeTask({ 'Aufwand (h)': value })], [columns[0] as Column], lang, {});
+        expect(pasteCellsOf([cell('Aufwand (h)', text)], columns, lang)[0]).toMatchObject({ value });
+      }
+    }
+  });
+
+  it('leaves text cells, and number text the language does not read, to the server', () => {
+    const cells = [cell('Notiz', '1.234'), cell('Aufwand (h)', '1,234.5'), cell('Aufwand (h)', 'viel')];
+    expect(pasteCellsOf(cells, columns, 'de')).toEqual(cells);
   });
 });
 

@@ -4,11 +4,12 @@ import {
   type Language,
   PASTE_MAX_CELLS,
   PASTE_MAX_RECORDS,
+  type PasteCell,
   type Task,
 } from '@solar/shared';
 import { isEditable } from './columns';
 import type { CellPos, CellRange } from './grid-nav';
-import { cellRaw } from './values';
+import { cellRaw, parseNumberInput } from './values';
 
 /**
  * The board's clipboard (docs/board.md, "Copy and paste"): cells travel as tab-separated text, the
@@ -157,6 +158,26 @@ export function planPaste(
     });
   });
   return plan;
+}
+
+/**
+ * The cells of a paste as `/task/paste` takes them. Number cells are read here in the UI language's
+ * pattern, as typed numbers are (`1.234` in German is 1234, `1,234` in English too), and sent as
+ * values; the server reads either language's form alike and would take both as 1.234. Text that is no
+ * number in that pattern (`1,234.5` in German, `12 %`) is left to the server, which reads what it can
+ * as the CSV import does and names the cells it cannot.
+ */
+export function pasteCellsOf(
+  cells: readonly PasteCellText[],
+  columns: readonly Column[],
+  lang: Language,
+): PasteCell[] {
+  const numeric = new Set(columns.filter((c) => c.dataType === 'number').map((c) => c.id));
+  return cells.map((cell) => {
+    if (!numeric.has(cell.key)) return cell;
+    const value = parseNumberInput(cell.text, lang);
+    return value === undefined ? cell : { id: cell.id, key: cell.key, value };
+  });
 }
 
 export interface FillPlan {

@@ -1,5 +1,5 @@
-import type { DataType } from '@solar/shared';
-import { isEmailAddress, isHttpUrl, isPhoneNumber, parseNumberInput } from './values';
+import type { DataType, Language } from '@solar/shared';
+import { isEmailAddress, isHttpUrl, isPhoneNumber, numberInputText, parseNumberInput } from './values';
 
 /** Types edited as typed text in the grid. */
 export const TEXT_TYPES: readonly DataType[] = ['title', 'text', 'number', 'url', 'email', 'phone'];
@@ -14,17 +14,32 @@ export function textOf(value: unknown): string {
   return typeof value === 'string' ? value : String(value);
 }
 
+/**
+ * The text an editor of a value starts with: a number in the UI language's pattern, with every digit
+ * and without grouping (`1234,5` in German), which {@link valueOfText} reads back as the same number.
+ */
+export function editorText(type: DataType, value: unknown, lang: Language): string {
+  return type === 'number' && typeof value === 'number' && Number.isFinite(value)
+    ? numberInputText(value, lang)
+    : textOf(value);
+}
+
 /** Why typed text is no value of its type (the key under `errors.` in the board's translations). */
 export type TextError = 'number' | 'url' | 'email' | 'phone';
 
 /**
- * The value to save for typed text, or an error code: numbers are parsed ('3,5' is 3.5), links must be
+ * The value to save for typed text, or an error code: numbers are read in the UI language's pattern
+ * (`1.234,5` in German, `1,234.5` in English and Spanish: `parseNumberInput`), links must be
  * http or https, e-mail addresses and phone numbers must be ones the server takes, empty text clears
  * the cell (the title keeps an empty name).
  */
-export function valueOfText(type: DataType, text: string): { value: unknown } | { error: TextError } {
+export function valueOfText(
+  type: DataType,
+  text: string,
+  lang: Language,
+): { value: unknown } | { error: TextError } {
   if (type === 'number') {
-    const n = parseNumberInput(text);
+    const n = parseNumberInput(text, lang);
     return n === undefined ? { error: 'number' } : { value: n };
   }
   if (type === 'title') return { value: text };

@@ -7,6 +7,9 @@ import {
   displayText,
   isChecked,
   isHttpUrl,
+  numberFilterText,
+  numberFilterValue,
+  numberInputText,
   parseNumberInput,
   sameValue,
 } from './values';
@@ -21,18 +24,120 @@ const column = (dataType: Column['dataType'], extra: Partial<Column> = {}): Colu
   ...extra,
 });
 
-describe('parseNumberInput', () => {
+describe("parseNumberInput reads the UI language's pattern (SPEC §9)", () => {
   it.each([
-    ['', null],
-    ['  ', null],
-    ['42', 42],
-    ['-3.5', -3.5],
-    ['3,5', 3.5],
-    ['1 000', 1000],
-    ['abc', undefined],
-    ['1.2.3', undefined],
-  ] as const)('%j -> %j', (text, expected) => {
-    expect(parseNumberInput(text)).toBe(expected);
+    ['de', '', null],
+    ['de', '  ', null],
+    ['de', '42', 42],
+    ['de', '1.234,5', 1234.5],
+    ['de', '1.234', 1234],
+    ['de', '1234,5', 1234.5],
+    ['de', '3,5', 3.5],
+    ['de', '-3,5', -3.5],
+    ['de', '1.000.000', 1_000_000],
+    ['de', '1 000', 1000],
+    // A lone `.` that cannot group thousands is the decimal point meant.
+    ['de', '9.6', 9.6],
+    // A decimal mark at either end, as typed on the way to a number.
+    ['de', '12,', 12],
+    ['de', ',5', 0.5],
+    ['de', '-,5', -0.5],
+    ['de', '1,234.5', undefined],
+    ['de', '1.2.3', undefined],
+    ['de', ',', undefined],
+    ['de', '-', undefined],
+    ['de', 'abc', undefined],
+    ['en', '1,234.5', 1234.5],
+    ['en', '1,234', 1234],
+    ['en', '1.234', 1.234],
+    ['en', '3.5', 3.5],
+    ['en', '3,5', 3.5],
+    ['en', '12.', 12],
+    ['en', '.5', 0.5],
+    ['en', '1.234,5', undefined],
+    ['en', '.', undefined],
+    ['es', '1,234.5', 1234.5],
+    ['es', '1,234', 1234],
+    ['es', '1.234', 1.234],
+    ['es', '1.234,5', undefined],
+  ] as const)('%s %j -> %j', (lang, text, expected) => {
+    expect(parseNumberInput(text, lang)).toBe(expected);
+  });
+});
+
+describe("numberInputText: the editor's text of a stored number", () => {
+  it.each([
+    ['de', 1234.5, '1234,5'],
+    ['de', 1.234, '1,234'],
+    ['de', 1234, '1234'],
+    ['de', -0.5, '-0,5'],
+    ['en', 1234.5, '1234.5'],
+    ['en', 1.234, '1.234'],
+    ['es', 1.234, '1.234'],
+    ['en', 1e21, '1000000000000000000000'],
+    ['de', 1.5e-7, '0,00000015'],
+  ] as const)('%s %d -> %j', (lang, value, text) => {
+    expect(numberInputText(value, lang)).toBe(text);
+  });
+
+  it('is read back as the very same number in every language (an editor left with Enter changes nothing)', () => {
+    const values = [
+      0,
+      1,
+      -1,
+      1.234,
+      1234,
+      1234.5,
+      12.345678,
+      0.1 + 0.2,
+      1 / 3,
+      -2 / 3,
+      999.999,
+      1000.001,
+      123456789.125,
+      1e21,
+      1.5e-7,
+      -4.2e-9,
+      2 ** 53,
+      Number.MAX_SAFE_INTEGER,
+      Number.MIN_VALUE,
+      Number.MAX_VALUE,
+    ];
+    // Random doubles of every size as well.
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    for (let i = 0; i < 500; i++) values.push((random() - 0.5) * 10 ** Math.floor(random() * 30 - 10));
+    for (const lang of ['de', 'en', 'es'] as const) {
+      for (const value of values) {
+        expect(parseNumberInput(numberInputText(value, lang), lang), `${lang} ${value}`).toBe(value);
+      }
+    }
+  });
+});
+
+describe('number filters: typed in the UI language, stored as the filter rule compares', () => {
+  it.each([
+    ['de', '1.234,5', '1234.5'],
+    ['de', '1.234', '1234'],
+    ['en', '1,234.5', '1234.5'],
+    ['en', '1.234', '1.234'],
+    ['es', '1,234', '1234'],
+    ['de', '', ''],
+    ['de', 'abc', undefined],
+  ] as const)('%s %j is stored as %j', (lang, text, stored) => {
+    expect(numberFilterValue(text, lang)).toBe(stored);
+  });
+
+  it('shows a stored number in the UI language and other text as it is', () => {
+    expect(numberFilterText('1234.5', 'de')).toBe('1234,5');
+    expect(numberFilterText('1234.5', 'en')).toBe('1234.5');
+    expect(numberFilterText('abc', 'de')).toBe('abc');
+    for (const lang of ['de', 'en', 'es'] as const) {
+      expect(numberFilterValue(numberFilterText('1.234', lang), lang)).toBe('1.234');
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import {
   formatNumber,
   isEmptyValue,
   type Language,
+  parseLocaleNumber,
   sameCellValue,
   type Task,
 } from '@solar/shared';
@@ -45,17 +46,70 @@ export function asItems(value: unknown): ValueItem[] {
 export const isChecked = (value: unknown) => value === true || value === 'true';
 export const checkboxValue = (checked: boolean) => (checked ? 'true' : 'false');
 
+/** The UI language's decimal mark, as the cells show it (`,` in German, `.` in English and Spanish). */
+const decimalMark = (lang: Language) => formatNumber(1.5, lang, 1).charAt(1);
+
 /**
- * A number typed by the user: '' is no value (null), a comma is a decimal point (German input),
- * anything else that is not a number is `undefined` (invalid).
+ * A number typed on the board (a cell, a field, a number filter), read in the UI language's pattern
+ * (SPEC §9) by {@link parseLocaleNumber}: `1.234,5` and `3,5` in German, `1,234.5` and `3.5` in English
+ * and Spanish; a lone separator that cannot group thousands (`9.6` in German) is the decimal point.
+ * A decimal mark at either end, as it is typed on the way to a number (`12,` and `,5` in German), is
+ * read too. `''` is no value (null); anything else that is not a number is `undefined` (invalid).
  */
-export function parseNumberInput(text: string): number | null | undefined {
-  const trimmed = text.trim().replace(/\s/g, '');
-  if (!trimmed) return null;
-  const normalised = trimmed.includes(',') && !trimmed.includes('.') ? trimmed.replace(',', '.') : trimmed;
-  if (!/^-?\d*\.?\d+$|^-?\d+\.$/.test(normalised)) return undefined;
-  const n = Number(normalised);
-  return Number.isFinite(n) ? n : undefined;
+export function parseNumberInput(text: string, lang: Language): number | null | undefined {
+  const mark = decimalMark(lang);
+  let t = text.replace(/[\s\u00a0]/g, '');
+  if (t.length > 1 && t.endsWith(mark) && /\d/.test(t.charAt(t.length - 2))) t = t.slice(0, -1);
+  const lead = /^-?/.exec(t)?.[0] ?? '';
+  if (t.startsWith(`${lead}${mark}`) && /\d/.test(t.charAt(lead.length + 1))) {
+    t = `${lead}0${t.slice(lead.length)}`;
+  }
+  return parseLocaleNumber(t, lang);
+}
+
+/**
+ * A stored number as its editor's text: every digit it has (the cells round to two decimals), no
+ * thousands grouping and the UI language's decimal mark (`1234,5` in German, `1234.5` otherwise), so
+ * that {@link parseNumberInput} reads it back as the same number: an editor opened and left with Enter
+ * changes nothing. Grouping is left out as spreadsheets leave it out of their editors: a digit added
+ * to a German `1.234` would make `1.2345`, which reads as a decimal.
+ */
+export function numberInputText(value: number, lang: Language): string {
+  return plainDecimal(value).replace('.', decimalMark(lang));
+}
+
+/** A finite number's shortest round-trip digits written out without an exponent (`1e-7` is `0.0000001`). */
+export function plainDecimal(value: number): string {
+  const text = String(value);
+  const m = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (!m) return text;
+  const [, sign = '', whole = '', fraction = '', exponent = '0'] = m;
+  const digits = whole + fraction;
+  const point = whole.length + Number(exponent);
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
+/** A number as the filter rule compares it: plain digits with `.` (SPEC §5; `NUMBER_TEXT` of the filter). */
+const FILTER_NUMBER = /^\s*-?\d+(\.\d+)?\s*$/;
+
+/**
+ * A number filter's stored value (`1234.5`, the form the filter rule compares numbers in) as the text of
+ * its input, in the UI language's pattern (`1234,5` in German). Any other stored text stays as it is.
+ */
+export function numberFilterText(value: string, lang: Language): string {
+  return FILTER_NUMBER.test(value) ? numberInputText(Number(value), lang) : value;
+}
+
+/**
+ * The text typed into a number filter as the value to store: the number read by
+ * {@link parseNumberInput} in plain digits (German `1.234,5` is `1234.5`), `''` for no filter, and
+ * `undefined` for text that is no number (which would never match a number cell).
+ */
+export function numberFilterValue(text: string, lang: Language): string | undefined {
+  const n = parseNumberInput(text, lang);
+  return n === undefined ? undefined : n === null ? '' : plainDecimal(n);
 }
 
 /** Only http and https links pass (SPEC §5). */

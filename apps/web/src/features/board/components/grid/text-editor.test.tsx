@@ -2,6 +2,7 @@
 import { MantineProvider } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeColumn } from '../../lib/test-fixtures';
 import { initBoardI18n } from '../../lib/test-i18n';
@@ -9,7 +10,10 @@ import { TextEditor } from './text-editor';
 
 beforeAll(initBoardI18n);
 
-afterEach(() => cleanup());
+afterEach(async () => {
+  cleanup();
+  await i18next.changeLanguage('de');
+});
 
 function renderEditor(saves: boolean) {
   const onWrite = vi.fn(() => Promise.resolve(saves));
@@ -161,5 +165,67 @@ describe('TextEditor', () => {
     mount();
     expect(onFinish).toHaveBeenCalledWith('stay');
     await waitFor(() => expect(onWrite).toHaveBeenCalledWith('Dach prüfen'));
+  });
+
+  describe('numbers in the UI language (SPEC §9)', () => {
+    async function renderNumber(lang: 'de' | 'en' | 'es', initial: number | null) {
+      await i18next.changeLanguage(lang);
+      const onWrite = vi.fn(() => Promise.resolve(true));
+      const onFinish = vi.fn();
+      render(
+        <MantineProvider>
+          <TextEditor
+            column={makeColumn('Aufwand (h)', 'number', { label: 'Aufwand (h)' })}
+            initial={initial}
+            onWrite={onWrite}
+            onFinish={onFinish}
+            onSaved={vi.fn()}
+          />
+        </MantineProvider>,
+      );
+      const input = screen.getByRole('textbox', { name: 'Aufwand (h)' }) as HTMLInputElement;
+      return { input, onWrite, onFinish };
+    }
+
+    it.each([
+      ['de', '1.234,5'],
+      ['de', '1234,5'],
+      ['en', '1,234.5'],
+      ['es', '1,234.5'],
+    ] as const)('saves %s %j as 1234.5', async (lang, typed) => {
+      const { input, onWrite } = await renderNumber(lang, null);
+      fireEvent.change(input, { target: { value: typed } });
+      fireEvent.keyDown(input, { key: 'Enter' });
+      expect(onWrite).toHaveBeenCalledExactlyOnceWith(1234.5);
+    });
+
+    it.each([
+      ['de', 1.234, '1,234'],
+      ['de', 1234.5, '1234,5'],
+      ['de', 1234, '1234'],
+      ['en', 1.234, '1.234'],
+      ['en', 1234.5, '1234.5'],
+      ['es', 1.234, '1.234'],
+    ] as const)('opens %s %d as %j, and Enter on it changes nothing', async (lang, stored, shown) => {
+      const { input, onWrite, onFinish } = await renderNumber(lang, stored);
+      expect(input.value).toBe(shown);
+      fireEvent.keyDown(input, { key: 'Enter' });
+      expect(onFinish).toHaveBeenCalledWith('stay');
+      expect(onWrite).not.toHaveBeenCalled();
+      // Typed again as it was shown: the same number, still nothing to save.
+      cleanup();
+      const again = await renderNumber(lang, stored);
+      fireEvent.change(again.input, { target: { value: '' } });
+      fireEvent.change(again.input, { target: { value: shown } });
+      fireEvent.keyDown(again.input, { key: 'Enter' });
+      expect(again.onWrite).not.toHaveBeenCalled();
+    });
+
+    it('saves a German 1.234 as one thousand two hundred thirty-four', async () => {
+      const { input, onWrite } = await renderNumber('de', null);
+      fireEvent.change(input, { target: { value: '1.234' } });
+      fireEvent.keyDown(input, { key: 'Enter' });
+      expect(onWrite).toHaveBeenCalledExactlyOnceWith(1234);
+    });
   });
 });

@@ -2,10 +2,11 @@ import { Textarea, TextInput } from '@mantine/core';
 import { CONSTANTS, type Column } from '@solar/shared';
 import { type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../../i18n';
 import { createDebouncedSaver } from '../../lib/debounced-saver';
 import { createEditWrites } from '../../lib/edit-writes';
 import { notifyFailure } from '../../lib/notify';
-import { DEBOUNCED_TYPES, type TextError, textOf, valueOfText } from '../../lib/text-value';
+import { DEBOUNCED_TYPES, editorText, type TextError, valueOfText } from '../../lib/text-value';
 import { sameValue } from '../../lib/values';
 import type { TypedAheadSource } from './use-grid-cursor';
 
@@ -50,7 +51,11 @@ export function TextEditor({
   onSaved,
 }: TextEditorProps) {
   const { t } = useTranslation('board');
-  const [text, setText] = useState(() => seed ?? (typedAhead?.peek() || textOf(initial)));
+  const lang = currentLanguage();
+  // A number starts in the UI language's pattern with all its digits, so Enter on it changes nothing.
+  const [text, setText] = useState(
+    () => seed ?? (typedAhead?.peek() || editorText(column.dataType, initial, lang)),
+  );
   const [error, setError] = useState<string | null>(null);
   const write = useRef(onWrite);
   write.current = onWrite;
@@ -77,7 +82,7 @@ export function TextEditor({
     if (how === 'cancel') {
       saver.cancel();
     } else {
-      const parsed = valueOfText(column.dataType, text);
+      const parsed = valueOfText(column.dataType, text, lang);
       if ('error' in parsed) {
         if (how !== 'blur') {
           setError(errorText(parsed.error));
@@ -112,7 +117,7 @@ export function TextEditor({
 
   const onChange = (next: string) => {
     setText(next);
-    const parsed = valueOfText(column.dataType, next);
+    const parsed = valueOfText(column.dataType, next, lang);
     setError('error' in parsed ? errorText(parsed.error) : null);
     if (debounced && !('error' in parsed)) saver.change(parsed.value);
   };

@@ -15,6 +15,7 @@ import {
   copiedText,
   isWritable,
   parseClipboardText,
+  pasteCellsOf,
   planFillDown,
   planPaste,
   sliceOf,
@@ -249,7 +250,7 @@ export function useGridClipboard(o: GridClipboardOptions) {
       return;
     }
     await write(
-      plan.cells,
+      pasteCellsOf(plan.cells, o.columns, currentLanguage()),
       { undo: t('undo.paste', { count: plan.cells.length }), done: (message) => message },
       [
         ...(plan.readOnly > 0 ? [t('clipboard.skippedReadOnly', { count: plan.readOnly })] : []),

@@ -4,6 +4,8 @@ import type { Column, ViewFilter } from '@solar/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTeamQuery } from '../../../../api/installer';
+import { currentLanguage } from '../../../../i18n';
+import { numberFilterText, numberFilterValue } from '../../lib/values';
 
 interface FilterValueInputProps {
   column: Column;
@@ -64,6 +66,9 @@ export function FilterValueInput({ column, value, onChange }: FilterValueInputPr
           clearable
         />
       );
+    case 'number':
+    case 'rollup':
+      return <NumberFilterInput label={label} value={value} onChange={onChange} />;
     default:
       return (
         <TextInput
@@ -79,4 +84,47 @@ export function FilterValueInput({ column, value, onChange }: FilterValueInputPr
         />
       );
   }
+}
+
+/**
+ * A number filter's value, typed in the UI language's pattern (`1.234,5` in German) and stored as the
+ * filter rule compares numbers (`1234.5`); text that is no number is marked and not saved.
+ */
+function NumberFilterInput({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: ViewFilter['value'];
+  onChange: (value: ViewFilter['value']) => void;
+}) {
+  const { t } = useTranslation('board');
+  const lang = currentLanguage();
+  const [text, setText] = useState(() => (typeof value === 'string' ? numberFilterText(value, lang) : ''));
+  const [error, setError] = useState<string | null>(null);
+  const save = useDebouncedCallback((next: string) => onChange(next), 400);
+  return (
+    <TextInput
+      size="xs"
+      aria-label={label}
+      placeholder={t('filters.equals')}
+      inputMode="decimal"
+      value={text}
+      error={error}
+      onChange={(event) => {
+        const next = event.currentTarget.value;
+        setText(next);
+        const stored = numberFilterValue(next, lang);
+        if (stored === undefined) {
+          save.cancel();
+          setError(t('errors.number'));
+        } else {
+          setError(null);
+          save(stored);
+        }
+      }}
+      onBlur={() => save.flush()}
+    />
+  );
 }

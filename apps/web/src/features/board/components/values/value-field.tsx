@@ -1,11 +1,12 @@
 import { Checkbox, Popover, Text, Textarea, TextInput, UnstyledButton } from '@mantine/core';
 import type { Column, SelectOption } from '@solar/shared';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../../i18n';
 import { useInvalidReport } from '../../hooks/use-invalid-report';
 import { usePropertyActions } from '../../hooks/use-property-actions';
-import { textOf, valueOfText } from '../../lib/text-value';
-import { asStrings, checkboxValue, isChecked, isEmpty } from '../../lib/values';
+import { editorText, valueOfText } from '../../lib/text-value';
+import { asStrings, checkboxValue, isChecked, isEmpty, sameValue } from '../../lib/values';
 import { CellView } from '../cells/cell-view';
 import { DateField } from './date-field';
 import { FilesPanel } from './files-panel';
@@ -41,8 +42,11 @@ export interface ValueFieldProps {
   focusOnOpen?: boolean;
 }
 
-/** Typed text with its rule (numbers, http links): reports valid values, and `onInvalid` while not. */
-function TextField({
+/**
+ * Typed text with its rule (numbers in the UI language's pattern, http links): reports valid values,
+ * and `onInvalid` while not. Exported for its tests.
+ */
+export function TextField({
   column,
   value,
   onChange,
@@ -52,17 +56,25 @@ function TextField({
   focusOnOpen,
 }: ValueFieldProps) {
   const { t } = useTranslation('board');
-  const [text, setText] = useState(textOf(value));
+  const lang = currentLanguage();
+  const [text, setText] = useState(() => editorText(column.dataType, value, lang));
   const [error, setError] = useState<string | null>(null);
   // A value set from outside (a colleague's, taken back) replaces the text, and its error with it.
-  useEffect(() => {
-    setText(textOf(value));
-    setError(null);
-  }, [value]);
+  // The value this field just reported comes back here too: text that already reads as it stays as
+  // typed (a German `1.2` on its way to `1.234,5` must not turn into `1,2`).
+  const [shown, setShown] = useState(value);
+  if (!sameValue(shown, value)) {
+    setShown(value);
+    const typed = valueOfText(column.dataType, text, lang);
+    if (!('value' in typed && sameValue(typed.value, value))) {
+      setText(editorText(column.dataType, value, lang));
+      setError(null);
+    }
+  }
   useInvalidReport(error !== null, onInvalid);
   const change = (next: string) => {
     setText(next);
-    const parsed = valueOfText(column.dataType, next);
+    const parsed = valueOfText(column.dataType, next, lang);
     if ('error' in parsed) setError(t(`errors.${parsed.error}`));
     else {
       setError(null);
