@@ -132,6 +132,9 @@ test.describe('record drawer width', () => {
     const drawer = page.getByTestId('record-drawer');
     const handle = drawer.getByTestId('drawer-resize');
     await expect(handle).toBeVisible({ timeout: 30_000 });
+    // Slid in completely before the handle is measured and grabbed (on a loaded runner the drag
+    // started where the handle was mid-slide and missed it).
+    await expect.poll(async () => (await drawer.boundingBox())?.x, { timeout: 10_000 }).toBe(1440 - 500);
     const box = (await handle.boundingBox()) as { x: number; y: number };
     await page.mouse.move(box.x + 2, box.y + 200);
     await page.mouse.down();

@@ -44,7 +44,8 @@ async function kanbanOfNewRecords(page: Page, label: string, doing: number, todo
   };
   for (let i = 0; i < doing; i++) await make(`${label} ${suffix} doing ${i}`, 'In Arbeit');
   for (let i = 0; i < todo; i++) await make(`${label} ${suffix} todo ${i}`, 'Nicht begonnen');
-  const task = await make(`${label} ${suffix} moved`, 'Nicht begonnen');
+  const name = `${label} ${suffix} moved`;
+  const task = await make(name, 'Nicht begonnen');
   const view = await page.request.post('/api/view/create', {
     headers,
     data: {
@@ -61,7 +62,7 @@ async function kanbanOfNewRecords(page: Page, label: string, doing: number, todo
   await page.getByRole('tab', { name: `${label} ${suffix}` }).click({ timeout: 60_000 });
   const card = page.getByTestId('kanban-column-Nicht begonnen').getByTestId(`kanban-card-${task._id}`);
   await expect(card).toBeAttached({ timeout: 60_000 });
-  return { task, card };
+  return { task, card, name };
 }
 
 test.describe('a moved kanban card is shown where it lands, at 375 px', () => {
@@ -129,15 +130,25 @@ test.describe('a moved kanban card is shown where it lands, at 375 px', () => {
 
   test("the board's kanban: a card moved by keyboard to the next column shows there", async ({ page }) => {
     // Two long columns; the card moved is the last of its column and lands last in the next one.
-    const { task, card } = await kanbanOfNewRecords(page, 'Reveal', 12, 12);
+    const { task, card, name } = await kanbanOfNewRecords(page, 'Reveal', 12, 12);
     await card.scrollIntoViewIfNeeded();
     await card.focus();
     await expect(card).toBeFocused();
     await page.keyboard.press('Space');
+    // Picked up (the live region says so) before the arrow, and over the next column before the drop:
+    // keys pressed at once were lost on a loaded runner.
+    await expect(
+      page.getByRole('status').filter({ hasText: `${name} is over Nicht begonnen.` }),
+    ).toBeAttached();
+    const next = page.getByTestId('kanban-column-In Arbeit');
     await page.keyboard.press('ArrowRight');
+    // Over the next column's cards: '… is after … in In Arbeit.'
+    await expect(
+      page.getByRole('status').filter({ hasText: new RegExp(`^${name} is .* In Arbeit\\.$`) }),
+    ).toBeAttached();
     await page.keyboard.press('Space');
 
-    const moved = page.getByTestId('kanban-column-In Arbeit').getByTestId(`kanban-card-${task._id}`);
+    const moved = next.getByTestId(`kanban-card-${task._id}`);
     await expect(moved).toBeAttached();
     await expect.poll(() => isShown(moved), { timeout: 5_000 }).toBe(true);
   });
