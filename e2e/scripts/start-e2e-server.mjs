@@ -21,6 +21,9 @@ const child = spawn(
       // ADMIN's 5,000 demo quotes are more than this, so its map takes the server's clusters
       // (map-server-clusters.spec.ts); an installer's area (about 1,600) is still sent as points.
       MAP_POINT_LIMIT: '2000',
+      // Every browser test sends from 127.0.0.1: room for the suite's quote requests (and retries)
+      // under the per-address limit (customer.spec.ts uses its own forwarded address to reach it).
+      QUOTE_REQUESTS_PER_HOUR: '10',
       PUBLIC_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? '3100'}`,
     },
   },

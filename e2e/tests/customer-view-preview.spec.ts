@@ -93,5 +93,22 @@ test.describe("customer view: the installer's preview", () => {
     await expect(elsewhere.getByTestId('decline-offer')).toBeEnabled();
     await expect(elsewhere.getByTestId('customer-view-preview')).toHaveCount(0);
     await elsewhere.close();
+
+    // A platform ADMIN and a CITY_ADMIN are never the customer: a preview that speaks of the customer.
+    for (const platform of [DEMO.admin, DEMO.city]) {
+      const staff = await (await browser.newContext()).newPage();
+      await loginAs(staff, platform, customerUrl, 'en');
+      const staffBanner = staff.getByTestId('customer-view-preview');
+      await expect(staffBanner).toBeVisible({ timeout: 60_000 });
+      await expect(staffBanner).toContainText(
+        'This is how the customer sees the offer. Only the customer can accept or decline it.',
+      );
+      await expect(staff.getByTestId('accept-offer')).toBeDisabled();
+      await expect(staff.getByTestId('decline-offer')).toBeDisabled();
+      await expect(staff.getByTestId('customer-view-preview-hint')).toHaveText(
+        'You are logged in with an administration account of the portal: only the customer can accept or decline the offer through their link.',
+      );
+      await staff.close();
+    }
   });
 });

@@ -258,6 +258,65 @@ test.describe('customer quote request (/request)', () => {
     expect(calls).toBe(3);
   });
 
+  test("too many requests from one connection: the API's refusal in the page's language, without a retry", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    // A connection of its own, so the other tests' requests (all from 127.0.0.1) keep their count: the
+    // server trusts X-Forwarded-For from this host (TRUST_PROXY's default).
+    const address = `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
+    const household = {
+      firstName: 'Erika',
+      lastName: 'Mustermann',
+      email: `limit-${Date.now().toString(36)}@example.test`,
+      address: 'E2E-Grenzweg 1',
+      city: 'Nirgendwo',
+      // Far from every installer's service area, so the requests that fill the limit show up nowhere.
+      lat: -60.5,
+      long: -150.5,
+      people: 2,
+      consumption: 2500,
+      roofType: 'Flat',
+      buildingType: 'Single-Family',
+    };
+    // Use up the address's hourly limit (QUOTE_REQUESTS_PER_HOUR of the test server).
+    let status = 0;
+    for (let i = 0; i < 50 && status !== 429; i++) {
+      const sent = await page.request.post('/api/public/quote-request', {
+        headers: { 'x-forwarded-for': address },
+        data: household,
+      });
+      status = sent.status();
+      if (status !== 429) expect(status, await sent.text()).toBe(200);
+    }
+    expect(status).toBe(429);
+
+    await page.route('**/api/public/quote-request', (route) =>
+      route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }),
+    );
+    await page.goto('/request');
+    await fillContact(page, household.email, 'E2E-Grenzweg 2');
+    await field(page, DE.city).fill('Hamburg');
+    await expect(page.getByTestId('request-map')).toHaveAttribute('data-center', '53.55110,9.99370');
+    await page.getByTestId('request-pin-center').click();
+    await page.getByRole('textbox', { name: DE.people }).fill('2');
+    await page.getByRole('textbox', { name: DE.consumption }).fill('2500');
+    await page.getByRole('combobox', { name: DE.roofType }).selectOption('Flat');
+    await page.getByRole('combobox', { name: DE.buildingType }).selectOption('Single-Family');
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/public/quote-request'));
+    await page.getByTestId('request-submit').click();
+    expect((await answer).status()).toBe(429);
+
+    const failure = page.getByTestId('request-error');
+    await expect(failure).toContainText(
+      'Zu viele Angebotsanfragen von Ihrem Anschluss. Bitte versuchen Sie es später erneut.',
+    );
+    // Another click cannot help before the hour is over: no retry button, and the form stays filled in.
+    await expect(failure.getByRole('button')).toHaveCount(0);
+    await expect(page.getByTestId('request-success')).toHaveCount(0);
+    await expect(field(page, DE.firstName)).toHaveValue('Erika');
+  });
+
   test('the page speaks English with translated roof types', async ({ page }) => {
     await page.addInitScript(() => window.localStorage.setItem('preferredLanguage', 'en'));
     await page.goto('/request');

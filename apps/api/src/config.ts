@@ -40,6 +40,8 @@ const Env = z.object({
   /** Failed logins per client address within the window before 429. */
   LOGIN_MAX_FAILURES_ADDRESS: z.coerce.number().int().min(1).default(20),
   LOGIN_WINDOW_MINUTES: z.coerce.number().min(0.01).default(15),
+  /** Quote requests of the public form (POST /api/public/quote-request) per client address within an hour before 429. */
+  QUOTE_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(5),
   /**
    * Which peers' `X-Forwarded-For` names the client (the login throttle's address, a customer's
    * acceptance): Fastify's `trustProxy` as a list of addresses, CIDR ranges or `loopback`,

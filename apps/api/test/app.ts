@@ -40,6 +40,8 @@ export async function createTestApp(
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PUBLIC_URL: 'http://portal.test',
     LOGIN_MAX_FAILURES_ADDRESS: '100000',
+    // Every injected request comes from one address; the limit's own tests set a small one.
+    QUOTE_REQUESTS_PER_HOUR: '100000',
     JOB_QUEUE: `test-${randomUUID()}`,
     ...env,
   });

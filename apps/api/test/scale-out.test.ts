@@ -165,6 +165,45 @@ describe.skipIf(!serverUrl)('two API processes and a worker on one database', ()
     expect(counted.rows[0]?.n).toBe(4);
   }, 120_000);
 
+  it('holds the quote-request limit of one client address through both APIs at once', async () => {
+    const stamp = Date.now().toString(36);
+    const household = {
+      firstName: 'Eva',
+      lastName: 'Kunde',
+      email: `limit-${stamp}@kunde.example`,
+      address: 'Sonnenallee 1',
+      city: 'Neustadt',
+      lat: -60.5,
+      long: -150.5,
+      people: 3,
+      consumption: 4200,
+      roofType: 'Gable',
+      buildingType: 'Single-Family',
+    };
+    // The test connects from this host, which TRUST_PROXY trusts to name the client address.
+    const send = (base: string, address: string) =>
+      fetch(`${base}/public/quote-request`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-language': 'en', 'x-forwarded-for': address },
+        body: JSON.stringify(household),
+      });
+    const address = `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
+    // QUOTE_REQUESTS_PER_HOUR is 5 by default: 9 at once, alternating between the two processes.
+    const answers = await Promise.all(
+      Array.from({ length: 9 }, (_, i) => send(bases[i % 2] as string, address)),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 429, 429, 429, 429]);
+    const refused = answers.find((r) => r.status === 429);
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(3500);
+    const written = await owner.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM quotes WHERE customer_email = $1',
+      [household.email],
+    );
+    expect(written.rows[0]?.n).toBe(5);
+    // Another address is not affected, on either process.
+    expect((await send(bases[1] as string, '198.51.100.251')).status).toBe(200);
+  }, 120_000);
+
   // Last: it ends the owner's sessions and cuts every connection of both APIs.
   it('drops what each API keeps in memory when the database announces a change, also after losing its connections', async () => {
     const b = bases[1] as string;

@@ -165,6 +165,11 @@ export const MESSAGES = {
     de: 'Vielen Dank! Installateure in Ihrer Nähe melden sich bei Ihnen.',
     es: '¡Gracias! Los instaladores cercanos se pondrán en contacto con usted.',
   },
+  too_many_quote_requests: {
+    en: 'Too many quote requests from your connection. Please try again later.',
+    de: 'Zu viele Angebotsanfragen von Ihrem Anschluss. Bitte versuchen Sie es später erneut.',
+    es: 'Demasiadas solicitudes de presupuesto desde su conexión. Vuelva a intentarlo más tarde.',
+  },
   stage_ACQUISITION: { en: 'Acquisition', de: 'Akquise', es: 'Captación' },
   stage_OFFER_PROVIDED: { en: 'Offer provided', de: 'Angebot abgegeben', es: 'Oferta enviada' },
   stage_INSTALLER_SIGNED: {

@@ -48,12 +48,15 @@ export const passwordTokens = pgTable(
   ],
 );
 
-/** One row per failed login; counted per account and per address within a sliding window. */
+/**
+ * One row per failed login, counted per account and per address within a sliding window; also one per
+ * accepted public quote request, counted per address within an hour (public/quote-request-limit.ts).
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** `account:<email>` or `address:<ip>`. */
+    /** `account:<email>` or `address:<ip>` (logins), `quote-request:<ip>` (quote requests). */
     key: text('key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -6,7 +6,7 @@ import type { AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { notify } from '../notifications/notifications.service';
 import { applyStageMove } from '../projects/projects.service';
-import { refusePreview } from './customer-preview';
+import { type CustomerViewCaller, refusePreview } from './customer-preview';
 import { acceptanceReaders, getCustomerView, latestOffer, projectOfToken } from './customer-view.service';
 
 /**
@@ -26,12 +26,13 @@ export async function declineOffer(
     offerId: string;
     reason: string | null;
     ip: string;
-    callerCompanyId: string | null;
+    caller: CustomerViewCaller | null;
   },
 ) {
   const { project, quote } = await projectOfToken(ctx, input.token);
-  // The owning company's users see a preview; the decision is the customer's (403, customer-preview.ts).
-  refusePreview(input.callerCompanyId, project.companyId);
+  // Whoever sees a preview (the owning company's users, ADMIN, CITY_ADMIN) may not decide for the
+  // customer (403, customer-preview.ts).
+  refusePreview(input.caller, project.companyId);
   await ctx.database.db.transaction(async (tx) => {
     const [current] = await tx.select().from(projects).where(eq(projects.id, project.id)).for('update');
     if (!current || current.isDeleted) throw new AppError(403, 'customer_link_invalid');
@@ -68,7 +69,7 @@ export async function declineOffer(
       })),
     );
   });
-  return getCustomerView(ctx, input.token, input.callerCompanyId);
+  return getCustomerView(ctx, input.token, input.caller);
 }
 
 /** Why the newest offer cannot be declined now, as a 409; nothing when it can. */

@@ -1,23 +1,37 @@
+import type { Role } from '@solar/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { users } from '../../db/schema';
 import { tokenFrom } from '../../lib/auth-hook';
 import { AppError } from '../../lib/errors';
 
+/** The logged-in user calling a customer-view route: their role and company (null for platform users). */
+export interface CustomerViewCaller {
+  role: Role;
+  companyId: string | null;
+}
+
 /**
- * The company of the logged-in user calling a customer-view route, or null for anyone else. These
- * routes are public (the customer has no login), but the web app sends its session's token on every
- * call: a valid token of a current session (signature, expiry, session version, account not disabled)
- * names the caller. A missing, forged, expired or ended one is simply no caller: the customer's page
- * never fails because of a stale login in their browser.
+ * Platform users (ADMIN) and city administrators (CITY_ADMIN) work for the portal or a municipality,
+ * never as a household that asked for a quote: whatever project they open, they see a preview.
  */
-export async function callerCompanyOf(req: FastifyRequest): Promise<string | null> {
+const NEVER_THE_CUSTOMER: readonly Role[] = ['ADMIN', 'CITY_ADMIN'];
+
+/**
+ * The logged-in user calling a customer-view route, or null for anyone else. These routes are public
+ * (the customer has no login), but the web app sends its session's token on every call: a valid token
+ * of a current session (signature, expiry, session version, account not disabled) names the caller.
+ * A missing, forged, expired or ended one is simply no caller: the customer's page never fails
+ * because of a stale login in their browser.
+ */
+export async function callerOf(req: FastifyRequest): Promise<CustomerViewCaller | null> {
   const token = tokenFrom(req.headers.authorization);
   if (!token) return null;
   const claims = await req.ctx.tokens.verify(token);
   if (!claims) return null;
   const [user] = await req.ctx.database.db
     .select({
+      role: users.role,
       companyId: users.companyId,
       isDisabled: users.isDisabled,
       sessionVersion: users.sessionVersion,
@@ -25,19 +39,22 @@ export async function callerCompanyOf(req: FastifyRequest): Promise<string | nul
     .from(users)
     .where(eq(users.id, claims.sub));
   if (!user || user.isDisabled || user.sessionVersion !== claims.sv) return null;
-  return user.companyId;
+  return { role: user.role as Role, companyId: user.companyId };
 }
 
 /**
- * True when the caller is a user of the company that owns the project: the installer looking at
- * their own customer's page (docs/offers.md, "Preview"). A user of another company, or nobody, is
- * treated as the customer.
+ * True when the caller is never this project's customer (docs/offers.md, "The installer's preview of
+ * the customer view"): a user of the company that owns the project, a platform ADMIN or a CITY_ADMIN.
+ * A user of another installer company, or nobody, is treated as the customer: a customer may open
+ * the link in a browser where some other installer is logged in.
  */
-export function isPreview(callerCompanyId: string | null, projectCompanyId: string): boolean {
-  return callerCompanyId !== null && callerCompanyId === projectCompanyId;
+export function isPreview(caller: CustomerViewCaller | null, projectCompanyId: string): boolean {
+  if (!caller) return false;
+  if (NEVER_THE_CUSTOMER.includes(caller.role)) return true;
+  return caller.companyId !== null && caller.companyId === projectCompanyId;
 }
 
-/** Accepting and declining are the customer's own: the owning company's users are refused. */
-export function refusePreview(callerCompanyId: string | null, projectCompanyId: string): void {
-  if (isPreview(callerCompanyId, projectCompanyId)) throw new AppError(403, 'customer_view_preview');
+/** Accepting and declining are the customer's own: the callers who see a preview are refused. */
+export function refusePreview(caller: CustomerViewCaller | null, projectCompanyId: string): void {
+  if (isPreview(caller, projectCompanyId)) throw new AppError(403, 'customer_view_preview');
 }

@@ -3,14 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../lib/auth-hook';
 import { declineOffer } from './customer-decline.service';
-import { callerCompanyOf } from './customer-preview';
+import { callerOf } from './customer-preview';
 import { acceptOffer, createCustomerLink, getCustomerView, openOfferPdf } from './customer-view.service';
 
 const Token = z.string().min(20).max(600);
 
 /**
  * The customer's view of an offer, reached by a signed, expiring link (docs/offers.md). Public, but a
- * logged-in user of the owning company sees a preview and may not accept or decline (customer-preview.ts).
+ * logged-in user of the owning company, a platform ADMIN or a CITY_ADMIN sees a preview and may not
+ * accept or decline (customer-preview.ts).
  */
 export const customerViewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -28,7 +29,7 @@ export const customerViewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customer-view',
     { config: { access: 'public' }, schema: { querystring: z.object({ token: Token }) } },
-    async (req) => ({ data: await getCustomerView(req.ctx, req.query.token, await callerCompanyOf(req)) }),
+    async (req) => ({ data: await getCustomerView(req.ctx, req.query.token, await callerOf(req)) }),
   );
 
   app.get(
@@ -60,7 +61,7 @@ export const customerViewRoutes: FastifyPluginAsyncZod = async (app) => {
         ...req.body,
         ip: req.ip,
         lang: req.lang,
-        callerCompanyId: await callerCompanyOf(req),
+        caller: await callerOf(req),
       }),
     }),
   );
@@ -72,7 +73,7 @@ export const customerViewRoutes: FastifyPluginAsyncZod = async (app) => {
       data: await declineOffer(req.ctx, {
         ...req.body,
         ip: req.ip,
-        callerCompanyId: await callerCompanyOf(req),
+        caller: await callerOf(req),
       }),
     }),
   );

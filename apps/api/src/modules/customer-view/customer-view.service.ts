@@ -22,7 +22,7 @@ import type { JobDeps } from '../../server';
 import { notify } from '../notifications/notifications.service';
 import { toOffer } from '../offers/offers.service';
 import { signCustomerToken, verifyCustomerToken } from './customer-link';
-import { isPreview, refusePreview } from './customer-preview';
+import { type CustomerViewCaller, isPreview, refusePreview } from './customer-preview';
 
 /** An installer creates the customer-view link of its project. */
 export async function createCustomerLink(ctx: AppContext, me: Principal, projectId: string) {
@@ -80,10 +80,14 @@ function customerOffer(offer: typeof offers.$inferSelect, token: string) {
 
 /**
  * What the customer sees: the newest offer of the project, its components, and any acceptance or
- * decline; `preview` when the caller is a user of the owning company (customer-preview.ts), whose
- * page shows the offer but not the customer's decision.
+ * decline; `preview` when the caller is never the customer (a user of the owning company, ADMIN or
+ * CITY_ADMIN: customer-preview.ts), whose page shows the offer but not the customer's decision.
  */
-export async function getCustomerView(ctx: AppContext, token: string, callerCompanyId: string | null = null) {
+export async function getCustomerView(
+  ctx: AppContext,
+  token: string,
+  caller: CustomerViewCaller | null = null,
+) {
   const { project, quote, company } = await projectOfToken(ctx, token);
   const offer = await latestOffer(ctx, project.id);
   const [acceptance] = offer
@@ -93,7 +97,7 @@ export async function getCustomerView(ctx: AppContext, token: string, callerComp
     ? await ctx.database.db.select().from(offerDeclines).where(eq(offerDeclines.offerId, offer.id))
     : [];
   return {
-    preview: isPreview(callerCompanyId, project.companyId),
+    preview: isPreview(caller, project.companyId),
     companyName: company.name,
     companyEmail: company.email,
     companyPhone: company.phone,
@@ -134,7 +138,8 @@ export async function openOfferPdf(ctx: AppContext, token: string) {
  * one transaction — and queues the signed confirmation for both sides. Accepting again is a no-op;
  * an offer the customer declined is not accepted any more (409 'offer_declined': the pipeline rule has
  * no move from OFFER_NOT_ACCEPTED to INSTALLER_SIGNED; the installer sends a new version instead).
- * A user of the owning company is refused (403 'customer_view_preview'): it is the customer's decision.
+ * A caller who sees a preview (customer-preview.ts) is refused (403 'customer_view_preview'): it is the
+ * customer's decision.
  */
 export async function acceptOffer(
   ctx: AppContext,
@@ -144,11 +149,11 @@ export async function acceptOffer(
     fullName: string;
     ip: string;
     lang: Language;
-    callerCompanyId: string | null;
+    caller: CustomerViewCaller | null;
   },
 ) {
   const { project, quote } = await projectOfToken(ctx, input.token);
-  refusePreview(input.callerCompanyId, project.companyId);
+  refusePreview(input.caller, project.companyId);
   const offer = await latestOffer(ctx, project.id);
   if (!offer || offer.id !== input.offerId) throw new AppError(409, 'offer_outdated');
   await ctx.database.db.transaction(async (tx) => {
@@ -248,7 +253,7 @@ export async function acceptOffer(
         })),
     ]);
   });
-  return getCustomerView(ctx, input.token, input.callerCompanyId);
+  return getCustomerView(ctx, input.token, input.caller);
 }
 
 /** Who hears of an accepted (or declined) offer: the project's responsible person and the company's admins. */

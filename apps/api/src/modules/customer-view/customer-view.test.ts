@@ -610,6 +610,39 @@ describe("the installer's preview of the customer view", () => {
     expect({ a: await decisions(pa), b: await decisions(pb) }).toEqual(before);
   });
 
+  it('is a preview for a platform ADMIN and a CITY_ADMIN, who may not accept or decline', async () => {
+    const admin = await t.createPlatformUser('ADMIN');
+    const city = await t.createPlatformUser('CITY_ADMIN');
+    const { pa, pb, offerId, token } = await providedOffer();
+    const before = { a: await decisions(pa), b: await decisions(pb) };
+    for (const platform of [admin.token, city.token]) {
+      const res = await view(token, platform);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.preview).toBe(true);
+      const accepted = await accept({ token, offerId }, platform, 'es');
+      expect(accepted.statusCode).toBe(403);
+      expect(accepted.json()).toMatchObject({
+        code: 'customer_view_preview',
+        message: expect.stringMatching(/Solo el cliente puede aceptar o rechazar/),
+      });
+      const declined = await decline({ token, offerId, reason: 'Zu teuer' }, platform, 'de');
+      expect(declined.statusCode).toBe(403);
+      expect(declined.json()).toMatchObject({
+        code: 'customer_view_preview',
+        message: expect.stringMatching(/dem Kunden vorbehalten/),
+      });
+    }
+    expect({ a: await decisions(pa), b: await decisions(pb) }).toEqual(before);
+
+    // An ended platform session is no login: the holder of the link is the customer again.
+    await t.database.query('UPDATE users SET session_version = session_version + 1 WHERE id = $1', [
+      admin.user.id,
+    ]);
+    expect((await view(token, admin.token)).json().data.preview).toBe(false);
+    expect((await accept({ token, offerId }, admin.token)).statusCode).toBe(200);
+    expect(await decisions(pa)).toMatchObject({ accepted: 1, stage: 'INSTALLER_SIGNED' });
+  });
+
   it("lets the customer accept in a browser where another company's installer is logged in", async () => {
     const { pa, pb, offerId, token } = await providedOffer();
     const res = await accept({ token, offerId }, b.installer.token);

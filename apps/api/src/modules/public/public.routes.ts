@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { companies } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { translate } from '../../lib/messages';
+import { takeQuoteRequestSlot } from './quote-request-limit';
 
 const SHORT_ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -16,7 +17,9 @@ function newShortId(): string {
 /**
  * The customer application's quote request (the page 'New project' opens when no external
  * CUSTOMER_APP_URL is set). The request becomes a quote that installers nearby see; with a partner
- * slug it also becomes that company's project.
+ * slug it also becomes that company's project. The form is public, so each client address may send
+ * QUOTE_REQUESTS_PER_HOUR of them within an hour (quote-request-limit.ts); more answer 429 with
+ * Retry-After and write nothing, so nobody can flood the installers' leads and their mails.
  */
 export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -28,7 +31,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataOf(z.object({ shortId: z.string(), message: z.string() })) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const b = req.body;
       // A rough first estimate the planners refine: 1 kWp per 1,000 kWh, 1,600 € per kWp.
       const kwp = Math.max(3, b.consumption / 1000);
@@ -42,6 +45,12 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
           )[0]
         : undefined;
       await req.ctx.database.rawTransaction(async (query) => {
+        // Counted in the quote's transaction: a request that fails later leaves no count either.
+        const retryAfter = await takeQuoteRequestSlot(query, req.ip, req.ctx.config.QUOTE_REQUESTS_PER_HOUR);
+        if (retryAfter !== null) {
+          reply.header('retry-after', String(retryAfter));
+          throw new AppError(429, 'too_many_quote_requests');
+        }
         const [quote] = await query<{ id: string }>(
           `INSERT INTO quotes (short_id, address, postal_code, city, latitude, longitude, status, building_type,
              roof_type, people, consumption, total_cost, rating, price_per_kwh, feed_in_tariff,

@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { formatEuro, formatKwp, formatNumber, MONTHS } from '@solar/shared';
+import { formatEuro, formatKwp, formatNumber, INSTALLER_ROLES, MONTHS } from '@solar/shared';
 import { IconAlertCircle, IconEye, IconFileTypePdf, IconSun } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +28,8 @@ import { OfferDecision } from './offer-decision';
 export interface CustomerView {
   /**
    * The caller is logged in as a user of the company that owns the project (the installer opened
-   * their customer's page): the page is shown, but accepting and declining are the customer's.
+   * their customer's page), or as ADMIN or CITY_ADMIN, who are never the customer: the page is shown,
+   * but accepting and declining are the customer's.
    */
   preview: boolean;
   companyName: string;
@@ -64,7 +65,8 @@ export function CustomerViewPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   useDocumentTitle(t('title'));
-  // A login in this browser is sent along (the API answers `preview` for the owning company's users).
+  // A login in this browser is sent along (the API answers `preview` for the owning company's users,
+  // ADMIN and CITY_ADMIN).
   // Asking who is logged in first renews an expired access token, so an installer whose token ran out
   // is not taken for the customer; nobody logged in, nothing to wait for.
   const session = useToken();
@@ -114,6 +116,10 @@ export function CustomerViewPage() {
   }
   const data = view.data;
   const offer = data.offer;
+  // A platform user's preview (ADMIN, CITY_ADMIN) speaks of the customer, not of "your customer".
+  const role = me.data?.user.role;
+  const platformPreview =
+    data.preview && role !== undefined && !(INSTALLER_ROLES as readonly string[]).includes(role);
   const max = offer ? Math.max(1, ...MONTHS.map((m) => offer.monthlySolarData[m] ?? 0)) : 1;
   // Read in UTC: a midnight-UTC date is the previous month's last day west of Greenwich, which named
   // January 'Dec' for a customer in the Americas.
@@ -134,7 +140,7 @@ export function CustomerViewPage() {
             title={t('previewTitle')}
             data-testid="customer-view-preview"
           >
-            {t('previewText')}
+            {t(platformPreview ? 'previewTextPlatform' : 'previewText')}
           </Alert>
         )}
         <div>
@@ -232,7 +238,13 @@ export function CustomerViewPage() {
                 </Stack>
               </Paper>
             )}
-            <OfferDecision token={token} data={data} offer={offer} onStale={() => void view.refetch()} />
+            <OfferDecision
+              token={token}
+              data={data}
+              offer={offer}
+              onStale={() => void view.refetch()}
+              platformPreview={platformPreview}
+            />
           </>
         )}
         <Text size="sm" c="dimmed" data-testid="customer-view-contact">

@@ -43,11 +43,17 @@ const VIEW: CustomerView = {
   decline: null,
 };
 
-function renderDecision(data: CustomerView, onStale = vi.fn()) {
+function renderDecision(data: CustomerView, onStale = vi.fn(), platformPreview = false) {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <MantineProvider env="test">
-        <OfferDecision token={'t'.repeat(40)} data={data} offer={OFFER} onStale={onStale} />
+        <OfferDecision
+          token={'t'.repeat(40)}
+          data={data}
+          offer={OFFER}
+          onStale={onStale}
+          platformPreview={platformPreview}
+        />
       </MantineProvider>
     </QueryClientProvider>,
   );
@@ -163,6 +169,21 @@ describe("OfferDecision: the installer's preview", () => {
     expect(hint.textContent).toMatch(/Sonnenbau GmbH/);
     expect(accept.getAttribute('aria-describedby')).toBe(hint.id);
     expect(decline.getAttribute('aria-describedby')).toBe(hint.id);
+    fireEvent.submit(accept.closest('form') as HTMLFormElement);
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it("says an ADMIN's or CITY_ADMIN's preview is an administration account's, not a company member's", () => {
+    const post = vi.spyOn(api, 'post');
+    renderDecision({ ...VIEW, preview: true }, vi.fn(), true);
+    const accept = screen.getByTestId('accept-offer') as HTMLButtonElement;
+    expect(accept.disabled).toBe(true);
+    expect((screen.getByTestId('decline-offer') as HTMLButtonElement).disabled).toBe(true);
+    const hint = screen.getByTestId('customer-view-preview-hint');
+    expect(hint.textContent).toBe(
+      'Sie sind mit einem Verwaltungskonto des Portals angemeldet: Nur der Kunde kann das Angebot über seinen Link annehmen oder ablehnen.',
+    );
+    expect(accept.getAttribute('aria-describedby')).toBe(hint.id);
     fireEvent.submit(accept.closest('form') as HTMLFormElement);
     expect(post).not.toHaveBeenCalled();
   });

@@ -17,6 +17,8 @@ interface OfferDecisionProps {
   offer: NonNullable<CustomerView['offer']>;
   /** The offer changed, or was accepted or declined meanwhile (a 409): load what holds now. */
   onStale: () => void;
+  /** The preview is an ADMIN's or CITY_ADMIN's, who is no member of the company: the reason says so. */
+  platformPreview?: boolean;
 }
 
 const PREVIEW_HINT_ID = 'customer-view-preview-hint';
@@ -33,10 +35,11 @@ function PreviewTooltip({ label, children }: { label: string | null; children: R
 /**
  * The customer's decision on the newest offer: the acceptance (typed name and consent) and, beside
  * it while the offer is open (OFFER_PROVIDED), the decline (asked first, with an optional reason);
- * afterwards the accepted or declined state (docs/offers.md). In the installer's preview (`data.preview`)
- * the form is shown but disabled, saying why: the decision is the customer's, and the API refuses it too.
+ * afterwards the accepted or declined state (docs/offers.md). In the preview (`data.preview`: the owning
+ * company's users, ADMIN and CITY_ADMIN) the form is shown but disabled, saying why: the decision is the
+ * customer's, and the API refuses it too.
  */
-export function OfferDecision({ token, data, offer, onStale }: OfferDecisionProps) {
+export function OfferDecision({ token, data, offer, onStale, platformPreview = false }: OfferDecisionProps) {
   const { t } = useTranslation('customerView');
   const { t: tApp } = useTranslation();
   const lang = currentLanguage();
@@ -103,8 +106,12 @@ export function OfferDecision({ token, data, offer, onStale }: OfferDecisionProp
       : null;
 
   const preview = data.preview;
-  // Why the form is disabled in the installer's preview (null for the customer).
-  const previewReason = preview ? t('previewDisabled', { company: data.companyName }) : null;
+  // Why the form is disabled in the preview (null for the customer).
+  const previewReason = preview
+    ? platformPreview
+      ? t('previewDisabledPlatform')
+      : t('previewDisabled', { company: data.companyName })
+    : null;
   const submit = (event: FormEvent, offerId: string) => {
     event.preventDefault();
     if (preview) return;

@@ -104,7 +104,9 @@ export function CustomerRequestPage() {
   const [values, setValues] = useState<Values>(EMPTY);
   const [pin, setPin] = useState<LatLng | null>(null);
   const [errors, setErrors] = useState<Errors>({});
-  const [submitError, setSubmitError] = useState<string | null>(null);
+  // A refused send's message; `retry` is false for the 429 of too many requests from this connection,
+  // which another click cannot change (the API says when to try again).
+  const [submitError, setSubmitError] = useState<{ message: string; retry: boolean } | null>(null);
   const [result, setResult] = useState<QuoteRequestResult | null>(null);
   const mapRef = useRef<PinMapHandle>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -186,8 +188,9 @@ export function CustomerRequestPage() {
               found[field] = field === 'pin' ? t('map.pinRequired') : translateMessage(message, tApp);
           }
         }
+        const message = errorMessage(error, tApp);
         if (Object.keys(found).length > 0) showErrors(found);
-        else setSubmitError(errorMessage(error, tApp));
+        else if (message) setSubmitError({ message, retry: !(isApiError(error) && error.status === 429) });
       },
     });
   };
@@ -491,16 +494,18 @@ export function CustomerRequestPage() {
                     data-testid="request-error"
                   >
                     <Stack gap="xs" align="flex-start">
-                      <Text size="sm">{submitError}</Text>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        onClick={send}
-                        loading={request.isPending}
-                      >
-                        {tApp('common.retry')}
-                      </Button>
+                      <Text size="sm">{submitError.message}</Text>
+                      {submitError.retry && (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="red"
+                          onClick={send}
+                          loading={request.isPending}
+                        >
+                          {tApp('common.retry')}
+                        </Button>
+                      )}
                     </Stack>
                   </Alert>
                 )}
