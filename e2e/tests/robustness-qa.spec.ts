@@ -1,6 +1,7 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
 import { createTask, findTasks } from '../fixtures/board';
+import { countWrites, submitTwice } from '../fixtures/network';
 
 /**
  * Robustness QA: double submits (Enter pressed twice, a double click), edge inputs and several tabs.
@@ -20,26 +21,6 @@ async function taskSetsNamed(request: APIRequestContext, token: string, name: st
   });
   expect(res.status()).toBe(200);
   return ((await res.json()).data.docs as { name: string }[]).filter((s) => s.name === name).length;
-}
-
-/** Counts the writes the page sends to a path: a second one goes out at once on a double submit. */
-function countWrites(page: Page, path: string): () => number {
-  let count = 0;
-  page.on('request', (request) => {
-    if (request.method() !== 'GET' && new URL(request.url()).pathname === path) count += 1;
-  });
-  return () => count;
-}
-
-/**
- * Sends the form of `field` twice in one go: two Enters (or clicks) before the page has drawn its busy
- * button, as on a slow phone or a busy page.
- */
-async function submitTwice(field: Locator): Promise<void> {
-  await field.evaluate((input: HTMLInputElement) => {
-    input.form?.requestSubmit();
-    input.form?.requestSubmit();
-  });
 }
 
 test.describe('robustness: double submits', () => {

@@ -10,6 +10,7 @@ import { useLiveEvents } from '../app/live-events';
 import { useCurrentUser } from '../features/auth/session';
 import { OnboardingTour } from '../features/help/onboarding-tour';
 import { hasNotifications } from '../features/notifications/lib/notification-text';
+import { LeaveGuardHost } from '../lib/discard-guard';
 import { useIsPhone } from '../lib/use-is-phone';
 import classes from './app-shell.module.css';
 import { ContentLoader } from './full-page-state';
@@ -45,43 +46,46 @@ export function AppShell() {
   const width = isMobile ? 0 : collapsed ? CONSTANTS.sidebarCollapsedWidth : CONSTANTS.sidebarWidth;
 
   return (
-    <div className={classes.shell} style={{ '--sidebar-width': `${width}px` } as CSSProperties}>
-      <a href="#main-content" className={classes.skipLink}>
-        {t('common.skipToContent')}
-      </a>
-      {isMobile ? (
-        <Drawer.Root opened={mobileOpened} onClose={mobileMenu.close} size={CONSTANTS.sidebarWidth}>
-          <Drawer.Overlay />
-          <Drawer.Content aria-label={t('nav.label')} bg="#111827">
-            <Drawer.Body h="100%" p={0}>
-              <Sidebar collapsed={false} onClose={mobileMenu.close} onLogout={onLogout} />
-            </Drawer.Body>
-          </Drawer.Content>
-        </Drawer.Root>
-      ) : (
-        <aside className={classes.sidebar}>
-          <Sidebar
-            collapsed={collapsed}
-            onToggleCollapsed={() => setCollapsed((c) => !c)}
-            onLogout={onLogout}
+    // A page change (Back, a link) while a dialog or the record drawer holds unsaved changes asks first.
+    <LeaveGuardHost>
+      <div className={classes.shell} style={{ '--sidebar-width': `${width}px` } as CSSProperties}>
+        <a href="#main-content" className={classes.skipLink}>
+          {t('common.skipToContent')}
+        </a>
+        {isMobile ? (
+          <Drawer.Root opened={mobileOpened} onClose={mobileMenu.close} size={CONSTANTS.sidebarWidth}>
+            <Drawer.Overlay />
+            <Drawer.Content aria-label={t('nav.label')} bg="#111827">
+              <Drawer.Body h="100%" p={0}>
+                <Sidebar collapsed={false} onClose={mobileMenu.close} onLogout={onLogout} />
+              </Drawer.Body>
+            </Drawer.Content>
+          </Drawer.Root>
+        ) : (
+          <aside className={classes.sidebar}>
+            <Sidebar
+              collapsed={collapsed}
+              onToggleCollapsed={() => setCollapsed((c) => !c)}
+              onLogout={onLogout}
+            />
+          </aside>
+        )}
+        <div className={classes.main}>
+          <Header
+            showMenuButton={isMobile}
+            menuOpened={mobileOpened}
+            onOpenMenu={mobileMenu.open}
+            onOpenMeeting={meeting.open}
           />
-        </aside>
-      )}
-      <div className={classes.main}>
-        <Header
-          showMenuButton={isMobile}
-          menuOpened={mobileOpened}
-          onOpenMenu={mobileMenu.open}
-          onOpenMeeting={meeting.open}
-        />
-        <main id="main-content" className={classes.content} tabIndex={-1}>
-          <Suspense fallback={<ContentLoader />}>
-            <Outlet />
-          </Suspense>
-        </main>
+          <main id="main-content" className={classes.content} tabIndex={-1}>
+            <Suspense fallback={<ContentLoader />}>
+              <Outlet />
+            </Suspense>
+          </main>
+        </div>
+        <MeetingModal opened={meetingOpened} onClose={meeting.close} />
+        <OnboardingTour />
       </div>
-      <MeetingModal opened={meetingOpened} onClose={meeting.close} />
-      <OnboardingTour />
-    </div>
+    </LeaveGuardHost>
   );
 }

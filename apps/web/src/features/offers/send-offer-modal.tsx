@@ -1,4 +1,18 @@
-import { Alert, Button, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  CheckIcon,
+  type ComboboxItem,
+  Group,
+  Loader,
+  Modal,
+  Select,
+  type SelectProps,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { formatDate, type Offer } from '@solar/shared';
 import { IconExternalLink, IconEye, IconSend } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -7,6 +21,7 @@ import { isApiError } from '../../api/errors';
 import { fetchOfferPdf, useEmailTemplatesQuery, useSendOffer, useWordTemplatesQuery } from '../../api/offers';
 import { currentLanguage } from '../../i18n';
 import { errorMessage, notifySuccess } from '../../lib/errors';
+import { useSingleFlight } from '../../lib/single-flight';
 import { useFieldErrors } from '../../lib/use-form';
 
 /**
@@ -19,6 +34,43 @@ export function preferredTemplate(
   lang: string,
 ): string | null {
   return (list?.find((t) => t.language === lang) ?? list?.[0])?._id ?? null;
+}
+
+/**
+ * A template select's options and how the list draws them. The box shows the name with its language
+ * only: with "built-in" beside it ('Correo de oferta estándar (ES) · Predeterminada') the text was cut
+ * off at 375 px. The list, which wraps, marks the built-in ones; a name longer than the box ends in "…".
+ */
+function templateSelect(
+  list: readonly { _id: string; name: string; language: string; isDefault: boolean }[] | undefined,
+  builtIn: string,
+): Pick<SelectProps, 'data' | 'renderOption' | 'styles'> {
+  const defaults = new Set((list ?? []).filter((tpl) => tpl.isDefault).map((tpl) => tpl._id));
+  const data: ComboboxItem[] = (list ?? []).map((tpl) => ({
+    value: tpl._id,
+    label: `${tpl.name} (${tpl.language.toUpperCase()})`,
+  }));
+  return {
+    data,
+    renderOption: ({ option, checked }) => (
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <CheckIcon
+          aria-hidden
+          size={12}
+          style={{ flex: 'none', marginTop: 5, visibility: checked ? 'visible' : 'hidden' }}
+        />
+        <Group gap={6} wrap="wrap">
+          <span style={{ overflowWrap: 'anywhere' }}>{option.label}</span>
+          {defaults.has(option.value) && (
+            <Badge size="xs" variant="light" color="gray">
+              {builtIn}
+            </Badge>
+          )}
+        </Group>
+      </Group>
+    ),
+    styles: { input: { textOverflow: 'ellipsis' } },
+  };
 }
 
 /** "Send to customer": Word and e-mail template, recipient, PDF preview, send (202, queued). */
@@ -36,6 +88,9 @@ export function SendOfferModal({
   const words = useWordTemplatesQuery();
   const emails = useEmailTemplatesQuery();
   const send = useSendOffer(offer.projectId);
+  // Two submits before the button shows it is busy (a double click, Enter twice in the address) would
+  // mail the customer twice.
+  const flight = useSingleFlight();
   const [wordId, setWordId] = useState<string | null>(null);
   const [emailId, setEmailId] = useState<string | null>(null);
   const [to, setTo] = useState(customerEmail);
@@ -73,23 +128,26 @@ export function SendOfferModal({
     event.preventDefault();
     setFormError(null);
     if (!wordChoice || !emailChoice) return;
-    send.mutate(
-      {
-        offerId: offer._id,
-        wordTemplateId: wordChoice,
-        emailTemplateId: emailChoice,
-        ...(to.trim() ? { to: to.trim() } : {}),
-      },
-      {
-        onSuccess: (data) => {
-          notifySuccess(data.message);
-          onClose();
+    flight((done) =>
+      send.mutate(
+        {
+          offerId: offer._id,
+          wordTemplateId: wordChoice,
+          emailTemplateId: emailChoice,
+          ...(to.trim() ? { to: to.trim() } : {}),
         },
-        onError: (error) => {
-          setErrors(isApiError(error) ? error.errors : {});
-          setFormError(errorMessage(error, tApp));
+        {
+          onSettled: done,
+          onSuccess: (data) => {
+            notifySuccess(data.message);
+            onClose();
+          },
+          onError: (error) => {
+            setErrors(isApiError(error) ? error.errors : {});
+            setFormError(errorMessage(error, tApp));
+          },
         },
-      },
+      ),
     );
   };
 
@@ -140,10 +198,7 @@ export function SendOfferModal({
           )}
           <Select
             label={t('send.wordTemplate')}
-            data={(words.data ?? []).map((w) => ({
-              value: w._id,
-              label: `${w.name} (${w.language.toUpperCase()})${w.isDefault ? ` · ${t('templates.builtIn')}` : ''}`,
-            }))}
+            {...templateSelect(words.data, t('templates.builtIn'))}
             value={wordChoice}
             onChange={(id) => {
               setWordId(id);
@@ -157,10 +212,7 @@ export function SendOfferModal({
           />
           <Select
             label={t('send.emailTemplate')}
-            data={(emails.data ?? []).map((e) => ({
-              value: e._id,
-              label: `${e.name} (${e.language.toUpperCase()})${e.isDefault ? ` · ${t('templates.builtIn')}` : ''}`,
-            }))}
+            {...templateSelect(emails.data, t('templates.builtIn'))}
             value={emailChoice}
             onChange={(id) => {
               setEmailId(id);

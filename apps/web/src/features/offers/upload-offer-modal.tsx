@@ -19,6 +19,7 @@ import { useUploadOffer } from '../../api/offers';
 import { currentLanguage } from '../../i18n';
 import { useDiscardGuard } from '../../lib/discard-guard';
 import { errorMessage, notifySuccess } from '../../lib/errors';
+import { useSingleFlight } from '../../lib/single-flight';
 import { useFieldErrors } from '../../lib/use-form';
 import { monthNames } from './monthly-chart';
 import { type CalculatedField, CalculateFromCatalogue } from './offer-from-calculator';
@@ -46,6 +47,9 @@ export function UploadOfferModal({
   const upload = useUploadOffer(projectId);
   // Closing after typing asks "discard changes?" first, like the product dialogs: 16 fields are a lot to lose.
   const guard = useDiscardGuard(opened, onClose);
+  // Two submits before the button shows it is busy (a double click, Enter twice) would upload the
+  // offer twice: two versions, the second a copy of the first.
+  const flight = useSingleFlight();
   const [values, setValues] = useState<Record<Field, string>>({
     moduleQuantity: '',
     productionCapacity: '',
@@ -111,21 +115,26 @@ export function UploadOfferModal({
       requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
-    setProgress(0);
-    upload.mutate(
-      { ...numbers, monthlySolarData: data, pdf, model, onProgress: setProgress },
-      {
-        onSettled: () => setProgress(null),
-        onSuccess: (result) => {
-          notifySuccess(result.message ?? t('upload.done'));
-          onClose();
+    flight((done) => {
+      setProgress(0);
+      upload.mutate(
+        { ...numbers, monthlySolarData: data, pdf, model, onProgress: setProgress },
+        {
+          onSettled: () => {
+            setProgress(null);
+            done();
+          },
+          onSuccess: (result) => {
+            notifySuccess(result.message ?? t('upload.done'));
+            onClose();
+          },
+          onError: (error) => {
+            if (isApiError(error) && Object.keys(error.errors).length > 0) setErrors(error.errors);
+            setFormError(errorMessage(error, tApp));
+          },
         },
-        onError: (error) => {
-          if (isApiError(error) && Object.keys(error.errors).length > 0) setErrors(error.errors);
-          setFormError(errorMessage(error, tApp));
-        },
-      },
-    );
+      );
+    });
   };
 
   const field = (name: Field, label: string, unit?: string) => (

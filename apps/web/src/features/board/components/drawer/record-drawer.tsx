@@ -15,9 +15,9 @@ import {
 import { useLocalStorage, useViewportSize } from '@mantine/hooks';
 import type { Task } from '@solar/shared';
 import { IconAlertTriangle, IconArrowsMaximize, IconArrowsMinimize, IconTrash } from '@tabler/icons-react';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUnloadGuard } from '../../../../lib/discard-guard';
+import { useDiscardQuestion } from '../../../../lib/discard-guard';
 import { useReadOnOpen } from '../../../notifications/api/notifications-api';
 import { useTaskCache } from '../../api/tasks-api';
 import { useBoard } from '../../hooks/board-context';
@@ -87,28 +87,10 @@ export const RecordDrawer = memo(function RecordDrawer({ task, related }: Record
   );
   const opened = drawer !== null && (drawer.mode === 'create' || task !== null);
   const close = () => setDrawer(null);
-  // Whether the form holds unsaved changes (told by the form; a ref: it decides only on close).
-  const dirty = useRef(false);
-  const setDirty = useCallback((value: boolean) => {
-    dirty.current = value;
-  }, []);
-  useUnloadGuard(opened, dirty);
-  const [asking, setAsking] = useState(false);
-  // Closed some other way (a save, the record deleted): no question left over for the next opening.
-  useEffect(() => {
-    if (!opened) setAsking(false);
-  }, [opened]);
-  const requestClose = () => {
-    // Escape while asking comes here too (the question leaves it to the drawer): "keep editing".
-    if (asking) setAsking(false);
-    else if (dirty.current) setAsking(true);
-    else close();
-  };
-  const discard = () => {
-    setAsking(false);
-    dirty.current = false;
-    close();
-  };
+  // Whether the form holds unsaved changes (told by the form), and the question before they are lost:
+  // on closing (Escape while asking comes here too: "keep editing"), a reload, or leaving the board
+  // (Back, a link). Closed some other way (a save, the record deleted): no question left over.
+  const { asking, requestClose, keepEditing, discard, setDirty } = useDiscardQuestion(opened, close);
   const formKey = drawer?.mode === 'edit' ? drawer.taskId : 'new';
   // Opening a record reads its notifications (an assignment, a mention, a reminder).
   useReadOnOpen(opened && drawer?.mode === 'edit' ? { recordId: drawer.taskId } : null);
@@ -183,7 +165,7 @@ export const RecordDrawer = memo(function RecordDrawer({ task, related }: Record
       </Drawer.Root>
       <Modal
         opened={opened && asking}
-        onClose={() => setAsking(false)}
+        onClose={keepEditing}
         // Escape reaches the drawer's handler, which answers "keep editing" (both would toggle).
         closeOnEscape={false}
         title={t('drawer.discardTitle')}
@@ -193,7 +175,7 @@ export const RecordDrawer = memo(function RecordDrawer({ task, related }: Record
       >
         <Text size="sm">{t('drawer.discardText')}</Text>
         <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setAsking(false)} data-autofocus>
+          <Button variant="default" onClick={keepEditing} data-autofocus>
             {t('drawer.keepEditing')}
           </Button>
           <Button color="red" onClick={discard}>
