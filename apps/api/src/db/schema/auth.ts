@@ -60,5 +60,9 @@ export const loginFailures = pgTable(
     key: text('key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_failures_key_idx').on(t.key, t.createdAt)],
+  (t) => [
+    index('login_failures_key_idx').on(t.key, t.createdAt),
+    // The daily purge of rows older than every window (auth/throttle.ts), oldest first in batches.
+    index('login_failures_created_idx').on(t.createdAt),
+  ],
 );

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { DbOrTx, Tx } from '../../db/client';
 import { enqueueJob } from '../../lib/jobs';
 import type { JobDeps } from '../../server';
+import { purgeLoginFailures } from '../auth/throttle';
 import { rowsOf } from '../board/board.sql';
 import { queueMails } from './notifications.service';
 
@@ -191,7 +192,8 @@ export function dayBefore(day: string): string {
 /**
  * Job: the reminders of its day and the leads of the day before, old notifications pruned, then the
  * next run. A run that comes late (the server was down) still does its day's work that same day, but
- * not for a day that has passed.
+ * not for a day that has passed. Every run, late or not, then purges the login throttle's old rows,
+ * in short batches of their own outside the day's transaction.
  */
 export async function dailyJob(deps: Pick<JobDeps, 'config' | 'database'>, payload: unknown) {
   const { config } = deps;
@@ -205,4 +207,5 @@ export async function dailyJob(deps: Pick<JobDeps, 'config' | 'database'>, paylo
     }
     await scheduleDailyRun(tx, config);
   });
+  await purgeLoginFailures(deps.database, config);
 }
