@@ -1,7 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
 import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
 import { createTask, findTasks } from '../fixtures/board';
-import { countWrites, submitTwice } from '../fixtures/network';
+import { minimalDocx } from '../fixtures/docx';
+import { clickTwice, countWrites, holdRequests, submitTwice } from '../fixtures/network';
 
 /**
  * Robustness QA: double submits (Enter pressed twice, a double click), edge inputs and several tabs.
@@ -130,6 +131,92 @@ test.describe('robustness: double submits', () => {
       await page.request.delete(`/api/email-template/${id}`, { headers: authHeaders(token) });
     expect(creates()).toBe(1);
     expect(ids).toHaveLength(1);
+  });
+
+  test('a Word template renamed and deleted twice at once is renamed once and deleted once', async ({
+    page,
+  }) => {
+    // Helios: a company's own template comes first in the send-offer form, which other specs use at Sonnenbau.
+    const { token } = await loginAs(page, DEMO.helios, '/dashboard', 'en');
+    const name = `Twice W ${Date.now().toString(36)}`;
+    const uploaded = await page.request.post('/api/word-template', {
+      headers: authHeaders(token),
+      multipart: {
+        name,
+        language: 'en',
+        file: {
+          name: `${name}.docx`,
+          mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+          buffer: minimalDocx('Hello {customerName}'),
+        },
+      },
+    });
+    expect(uploaded.status(), await uploaded.text()).toBe(200);
+    const id = ((await uploaded.json()).data as { _id: string })._id;
+    const path = `/api/word-template/${id}`;
+    const writes = countWrites(page, path);
+    try {
+      await page.goto('/templates');
+      await page.getByRole('tab', { name: 'PDF templates (Word)' }).click();
+      const renamed = `${name} renamed`;
+      await page
+        .getByTestId('word-template-row')
+        .filter({ hasText: name })
+        .getByRole('button', { name: `Rename: ${name}` })
+        .click();
+      const field = page.getByRole('dialog', { name: 'Rename' }).getByRole('textbox', { name: 'Name' });
+      await field.fill(renamed);
+      // The answer held back: a second submit meanwhile must not be sent.
+      const renaming = await holdRequests(page, `**${path}`);
+      await submitTwice(field);
+      await expect.poll(renaming.asked).toBe(true);
+      renaming.release();
+      const row = page.getByTestId('word-template-row').filter({ hasText: renamed });
+      await expect(row).toBeVisible();
+      await expect(page.getByRole('dialog', { name: 'Rename' })).toHaveCount(0);
+      expect(writes()).toBe(1);
+
+      const deleting = await holdRequests(page, `**${path}`);
+      await row.getByRole('button', { name: `Delete: ${renamed}` }).click();
+      await clickTwice(page.getByTestId('confirm-delete'));
+      await expect.poll(deleting.asked).toBe(true);
+      deleting.release();
+      await expect(row).toHaveCount(0);
+      expect(writes()).toBe(2);
+      // A second delete would have answered 404 and said so instead.
+      await expect(page.getByText('Template deleted successfully').first()).toBeVisible();
+      await expect(page.getByText('Failed to delete template')).toHaveCount(0);
+    } finally {
+      await page.request.delete(path, { headers: authHeaders(token) });
+    }
+  });
+
+  test('an e-mail template deleted twice at once is deleted once', async ({ page }) => {
+    const { token } = await loginAs(page, DEMO.helios, '/dashboard', 'en');
+    const name = `Twice D ${Date.now().toString(36)}`;
+    const created = await page.request.post('/api/email-template', {
+      headers: authHeaders(token),
+      data: { name, language: 'en', subject: 'Your offer', body: 'Hello {{customerName}}' },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const id = ((await created.json()).data as { _id: string })._id;
+    const path = `/api/email-template/${id}`;
+    const deletes = countWrites(page, path);
+    try {
+      await page.goto('/templates');
+      const row = page.getByTestId('email-template-row').filter({ hasText: name });
+      await row.getByRole('button', { name: `Delete: ${name}` }).click();
+      const deleting = await holdRequests(page, `**${path}`);
+      await clickTwice(page.getByTestId('confirm-delete'));
+      await expect.poll(deleting.asked).toBe(true);
+      deleting.release();
+      await expect(row).toHaveCount(0);
+      expect(deletes()).toBe(1);
+      await expect(page.getByText('Template deleted successfully').first()).toBeVisible();
+      await expect(page.getByText('Failed to delete template')).toHaveCount(0);
+    } finally {
+      await page.request.delete(path, { headers: authHeaders(token) });
+    }
   });
 
   test('an invitation sent twice at once is sent once', async ({ page }) => {

@@ -262,6 +262,9 @@ export function EmailTemplatesTab() {
   const restore = useRestoreEmailTemplate();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [deleting, setDeleting] = useState<EmailTemplate | null>(null);
+  // A double click sends both clicks before the button shows it is busy: the second delete of the
+  // same template would answer 'delete failed'.
+  const deleteFlight = useSingleFlight();
   // Closing the editor (Escape, the overlay, ×, Cancel) after typing asks before the text is lost.
   const guard = useDiscardGuard(draft !== null, () => setDraft(null));
 
@@ -277,16 +280,19 @@ export function EmailTemplatesTab() {
   const confirmDelete = () => {
     if (!deleting) return;
     const id = deleting._id;
-    remove.mutate(id, {
-      onSuccess: (message) => {
-        // Deleted softly: the toast offers the undo.
-        notifyWithUndo(message || t('templates.deleted'), tApp('common.undo'), () =>
-          restore.mutate(id, { onError: (error) => notifyError(error, tApp) }),
-        );
-        setDeleting(null);
-      },
-      onError: (error) => notifyFailure(t('templates.deleteFailed'), error, tApp),
-    });
+    deleteFlight((done) =>
+      remove.mutate(id, {
+        onSuccess: (message) => {
+          // Deleted softly: the toast offers the undo.
+          notifyWithUndo(message || t('templates.deleted'), tApp('common.undo'), () =>
+            restore.mutate(id, { onError: (error) => notifyError(error, tApp) }),
+          );
+          setDeleting(null);
+        },
+        onError: (error) => notifyFailure(t('templates.deleteFailed'), error, tApp),
+        onSettled: done,
+      }),
+    );
   };
 
   let content: ReactNode;

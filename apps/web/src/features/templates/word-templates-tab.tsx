@@ -42,6 +42,7 @@ import {
 } from '../../api/offers';
 import { currentLanguage } from '../../i18n';
 import { errorMessage, notifyError, notifySuccess } from '../../lib/errors';
+import { useSingleFlight } from '../../lib/single-flight';
 import { notifyWithUndo } from '../../lib/undo-toast';
 import { useIsPhone } from '../../lib/use-is-phone';
 import { languageOptions } from './email-templates-tab';
@@ -95,6 +96,10 @@ export function WordTemplatesTab() {
   const [renaming, setRenaming] = useState<WordTemplate | null>(null);
   const [newName, setNewName] = useState('');
   const [deleting, setDeleting] = useState<WordTemplate | null>(null);
+  // A double click sends both clicks before the button shows it is busy: a rename would be sent
+  // twice, and a second delete of the same template would answer 'delete failed'.
+  const renameFlight = useSingleFlight();
+  const deleteFlight = useSingleFlight();
 
   const send = (file: File | null, target: WordTemplate | null) => {
     if (!file) return;
@@ -128,31 +133,39 @@ export function WordTemplatesTab() {
   const submitRename = (event: FormEvent) => {
     event.preventDefault();
     if (!renaming || !newName.trim()) return;
-    rename.mutate(
-      { id: renaming._id, name: newName.trim() },
-      {
-        onSuccess: (result) => {
-          notifySuccess(result.message);
-          setRenaming(null);
+    const id = renaming._id;
+    const name = newName.trim();
+    renameFlight((done) =>
+      rename.mutate(
+        { id, name },
+        {
+          onSuccess: (result) => {
+            notifySuccess(result.message);
+            setRenaming(null);
+          },
+          onError: (error) => notifyFailure(errorMessage(error, tApp) ?? '', error, tApp),
+          onSettled: done,
         },
-        onError: (error) => notifyFailure(errorMessage(error, tApp) ?? '', error, tApp),
-      },
+      ),
     );
   };
 
   const confirmDelete = () => {
     if (!deleting) return;
     const id = deleting._id;
-    remove.mutate(id, {
-      onSuccess: (message) => {
-        // Deleted softly: the toast offers the undo.
-        notifyWithUndo(message || t('templates.deleted'), tApp('common.undo'), () =>
-          restore.mutate(id, { onError: (error) => notifyError(error, tApp) }),
-        );
-        setDeleting(null);
-      },
-      onError: (error) => notifyFailure(t('templates.deleteFailed'), error, tApp),
-    });
+    deleteFlight((done) =>
+      remove.mutate(id, {
+        onSuccess: (message) => {
+          // Deleted softly: the toast offers the undo.
+          notifyWithUndo(message || t('templates.deleted'), tApp('common.undo'), () =>
+            restore.mutate(id, { onError: (error) => notifyError(error, tApp) }),
+          );
+          setDeleting(null);
+        },
+        onError: (error) => notifyFailure(t('templates.deleteFailed'), error, tApp),
+        onSettled: done,
+      }),
+    );
   };
 
   let content: ReactNode;
