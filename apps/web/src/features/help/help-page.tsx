@@ -19,6 +19,7 @@ import { useCurrentUser } from '../auth/session';
 import { STAGE_COLORS } from '../listing/projects-table';
 
 const SECTIONS = ['stages', 'quota', 'templates', 'board', 'notifications'] as const;
+type Section = (typeof SECTIONS)[number];
 
 /** The board's keys on the help page, in this order (their names are the reader's keyboard's). */
 const BOARD_KEYS = [
@@ -176,6 +177,10 @@ export function HelpPage() {
   useDocumentTitle(`${t('title')} · ${tApp('app.name')}`);
   // A phone has no room for three columns of sentences: the stages are stacked there instead.
   const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
+  // ADMIN and CITY_ADMIN have no plan, templates, board or notifications: those sections described
+  // screens they cannot open, so they read the stages (the map's colours) and a word on the rest.
+  const installer = isInstallerRole(user.role);
+  const sections: readonly Section[] = installer ? SECTIONS : ['stages'];
 
   return (
     <Stack gap="lg" maw={960} data-testid="help-page">
@@ -183,7 +188,7 @@ export function HelpPage() {
         <div>
           <Title order={2}>{t('title')}</Title>
           <Text c="gray.7" maw={640}>
-            {t('intro')}
+            {installer ? t('intro') : t('introPlatform')}
           </Text>
         </div>
         {isInstallerRole(user.role) && (
@@ -200,7 +205,7 @@ export function HelpPage() {
 
       <nav aria-label={t('toc')}>
         <Group gap="md">
-          {SECTIONS.map((s) => (
+          {sections.map((s) => (
             <Anchor key={s} href={`#help-${s}`} size="sm">
               {t(`${s}.title`)}
             </Anchor>
@@ -221,57 +226,65 @@ export function HelpPage() {
         )}
       </Section>
 
-      <Section id="quota" title={t('quota.title')}>
-        <Text size="sm" mb="sm">
-          {t('quota.intro')}
-        </Text>
-        <List size="sm" spacing={4}>
-          <List.Item>{t('quota.free', { count: CONSTANTS.freeDownloadCount })}</List.Item>
-          <List.Item>
-            {t('quota.premium', { units: PREMIUM_BASE_UNITS, obj: UNIT_COST.obj, pvsol: UNIT_COST.pvsol })}
-          </List.Item>
-          <List.Item>{t('quota.enterprise')}</List.Item>
-        </List>
-        <Text size="sm" mt="sm">
-          {t('quota.month')}
-        </Text>
-      </Section>
+      {installer && (
+        <>
+          <Section id="quota" title={t('quota.title')}>
+            <Text size="sm" mb="sm">
+              {t('quota.intro')}
+            </Text>
+            <List size="sm" spacing={4}>
+              <List.Item>{t('quota.free', { count: CONSTANTS.freeDownloadCount })}</List.Item>
+              <List.Item>
+                {t('quota.premium', {
+                  units: PREMIUM_BASE_UNITS,
+                  obj: UNIT_COST.obj,
+                  pvsol: UNIT_COST.pvsol,
+                })}
+              </List.Item>
+              <List.Item>{t('quota.enterprise')}</List.Item>
+            </List>
+            <Text size="sm" mt="sm">
+              {t('quota.month')}
+            </Text>
+          </Section>
 
-      <Section id="templates" title={t('templates.title')}>
-        <Text size="sm">{t('templates.intro')}</Text>
-        <List size="sm" spacing={4} my="sm">
-          <List.Item>{t('templates.email', { example: '{{customerName}}' })}</List.Item>
-          <List.Item>{t('templates.word', { example: '{customerName}' })}</List.Item>
-        </List>
-        <CodeTable
-          head={[t('templates.placeholder'), t('templates.value')]}
-          rows={TEMPLATE_PLACEHOLDERS.map((name) => ({
-            key: name,
-            code: name,
-            text: t(`templates.${name}`),
-          }))}
-        />
-      </Section>
+          <Section id="templates" title={t('templates.title')}>
+            <Text size="sm">{t('templates.intro')}</Text>
+            <List size="sm" spacing={4} my="sm">
+              <List.Item>{t('templates.email', { example: '{{customerName}}' })}</List.Item>
+              <List.Item>{t('templates.word', { example: '{customerName}' })}</List.Item>
+            </List>
+            <CodeTable
+              head={[t('templates.placeholder'), t('templates.value')]}
+              rows={TEMPLATE_PLACEHOLDERS.map((name) => ({
+                key: name,
+                code: name,
+                text: t(`templates.${name}`),
+              }))}
+            />
+          </Section>
 
-      <Section id="board" title={t('board.title')}>
-        <Text size="sm">{t('board.text')}</Text>
-        <Title order={4} size="h6" mt="md" mb={4}>
-          {t('board.keysTitle')}
-        </Title>
-        <CodeTable
-          testId="help-board-keys"
-          head={[t('board.keysColumn'), t('board.actionColumn')]}
-          rows={BOARD_KEYS.map((id) => ({
-            key: id,
-            code: t(`board.keys.${id}.keys`),
-            text: t(`board.keys.${id}.action`),
-          }))}
-        />
-      </Section>
+          <Section id="board" title={t('board.title')}>
+            <Text size="sm">{t('board.text')}</Text>
+            <Title order={4} size="h6" mt="md" mb={4}>
+              {t('board.keysTitle')}
+            </Title>
+            <CodeTable
+              testId="help-board-keys"
+              head={[t('board.keysColumn'), t('board.actionColumn')]}
+              rows={BOARD_KEYS.map((id) => ({
+                key: id,
+                code: t(`board.keys.${id}.keys`),
+                text: t(`board.keys.${id}.action`),
+              }))}
+            />
+          </Section>
 
-      <Section id="notifications" title={t('notifications.title')}>
-        <Text size="sm">{t('notifications.text')}</Text>
-      </Section>
+          <Section id="notifications" title={t('notifications.title')}>
+            <Text size="sm">{t('notifications.text')}</Text>
+          </Section>
+        </>
+      )}
     </Stack>
   );
 }

@@ -45,7 +45,13 @@ export function ExportButton({ mode, params }: { mode: ListingMode; params: Expo
   };
 
   return (
-    <Tooltip label={t('export.hint', { max: formatNumber(LISTING_EXPORT_MAX, lang) })} withArrow>
+    // Wrapped and capped: on one line the hint is wider than a phone and scrolled the page sideways.
+    <Tooltip
+      label={t('export.hint', { max: formatNumber(LISTING_EXPORT_MAX, lang) })}
+      withArrow
+      multiline
+      maw={280}
+    >
       <Button
         variant="default"
         leftSection={<IconFileExport size={16} aria-hidden />}

@@ -40,7 +40,7 @@ export function ProductCards({
     >
       {selectableRows.length > 0 && (
         <Checkbox
-          label={t('table.selectAll')}
+          label={t(showCompanyPrice ? 'table.selectAll' : 'table.selectAllPlatform')}
           checked={allSelected}
           indeterminate={someSelected && !allSelected}
           onChange={onToggleAll}

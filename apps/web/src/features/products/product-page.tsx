@@ -403,7 +403,10 @@ export function ProductPage() {
           <Text>
             {confirm?.kind === 'remove'
               ? t('confirm.removeText', { name: confirm.product.name })
-              : t('confirm.deleteText', { count: confirm?.kind === 'delete' ? confirm.ids.length : 0 })}
+              : // A platform product leaves every company's catalogue too, not just a list of the admin's.
+                t(isAdmin ? 'confirm.deleteTextPlatform' : 'confirm.deleteText', {
+                  count: confirm?.kind === 'delete' ? confirm.ids.length : 0,
+                })}
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirm(null)}>

@@ -24,7 +24,7 @@ export type RowAction =
 /** What the table and the phone's cards are given alike. */
 export interface ProductListProps {
   rows: Product[];
-  /** The company columns (price, tiers); off for ADMIN, who keeps the platform list. */
+  /** The company columns (price, tiers) and the company's wording; off for ADMIN, who keeps the platform list. */
   showCompanyPrice: boolean;
   /** The actions the caller may take on a row (empty: read only). */
   actionsFor: (product: Product) => RowAction[];

@@ -55,7 +55,7 @@ function WideTable({
             {withSelection && (
               <Table.Th w={44}>
                 <Checkbox
-                  aria-label={t('table.selectAll')}
+                  aria-label={t(showCompanyPrice ? 'table.selectAll' : 'table.selectAllPlatform')}
                   checked={allSelected}
                   indeterminate={someSelected && !allSelected}
                   onChange={onToggleAll}
