@@ -350,13 +350,32 @@ test.describe('project listing', () => {
     await expect(rows(page).first()).toBeVisible();
     await expect(page.getByTestId('select-row')).toHaveCount(0);
     await expect(page.getByTestId('select-all')).toHaveCount(0);
-    const link = rows(page).first().getByTestId('open-3d');
-    await expect(link).toHaveAttribute('href', /\/3d\?shortId=[A-Z0-9]+&version=\d+/);
-    await expect(link).toHaveAttribute('target', '_blank');
+    // The built-in customer application (no CUSTOMER_APP_URL) has no 3D planning: no link that leads
+    // nowhere ('/request/3d' fell through to the dashboard).
+    await expect(rows(page).first().getByTestId('open-3d')).toHaveCount(0);
     await expect(rows(page).first().getByTestId('open-project')).toHaveAttribute(
       'href',
       /\/projectview\?projectId=[0-9a-f-]{36}$/,
     );
+  });
+
+  test("with an external customer application, '3D Planning' opens its page for the quote", async ({
+    page,
+  }) => {
+    // The server's answer as with CUSTOMER_APP_URL=https://app.solar.test (users.test checks the API).
+    await page.route('**/api/constant', async (route) => {
+      const res = await route.fetch();
+      const body = await res.json();
+      body.data.planning3dUrl = 'https://app.solar.test/3d';
+      await route.fulfill({ response: res, json: body });
+    });
+    await loginAs(page, DEMO.admin, '/listing', 'en');
+    const link = rows(page).first().getByTestId('open-3d');
+    await expect(link).toHaveAttribute(
+      'href',
+      /^https:\/\/app\.solar\.test\/3d\?shortId=[A-Z0-9]+&version=\d+$/,
+    );
+    await expect(link).toHaveAttribute('target', '_blank');
   });
 
   test('a city administrator sees the quotes of the city read-only, with the API totals', async ({

@@ -106,6 +106,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     PUBLIC_URL: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
     CUSTOMER_APP_URL:
       parsed.CUSTOMER_APP_URL ?? `${parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`}/request`,
+    /**
+     * The customer application's 3D planning of a quote (`<app>/3d?shortId=&version=`, the listing's
+     * '3D Planning'): only an external customer application has one; the built-in quote-request page
+     * does not, and a link there led nowhere.
+     */
+    PLANNING_3D_URL: parsed.CUSTOMER_APP_URL ? `${parsed.CUSTOMER_APP_URL.replace(/\/$/, '')}/3d` : null,
     JWT_SECRET: parsed.JWT_SECRET ?? readOrCreateSecret(dataDir),
     TRUST_PROXY: trustProxyOf(parsed.TRUST_PROXY),
     RESPONSE_CHECK: parsed.RESPONSE_CHECK

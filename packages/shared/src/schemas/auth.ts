@@ -216,6 +216,12 @@ export const ConstantsResponse = z.object({
     properties: z.record(z.string(), z.array(z.string())),
     /** The customer application that 'New project' and 'Login in to userpanel' open. */
     customerAppUrl: z.string(),
+    /**
+     * The customer application's 3D planning page, which the listing's '3D Planning' opens with the
+     * quote's shortId and version; null when the customer application is the built-in request page,
+     * which has none.
+     */
+    planning3dUrl: z.string().nullable(),
     /** The meeting-booking page embedded by the call-now modal. */
     meetingUrl: z.string(),
   }),

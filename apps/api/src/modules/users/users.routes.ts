@@ -168,6 +168,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           pricingStrategies: [...PRICING_STRATEGIES],
         },
         customerAppUrl: app.ctx.config.CUSTOMER_APP_URL,
+        planning3dUrl: app.ctx.config.PLANNING_3D_URL,
         meetingUrl: app.ctx.config.MEETING_URL ?? '',
       },
     }),

@@ -1,5 +1,8 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { loadConfig } from '../../config';
 
 let t: TestApp;
 let a: Awaited<ReturnType<TestApp['createInstallerCompany']>>;
@@ -168,6 +171,20 @@ describe('GET /constant', () => {
     expect(res.json().data.freeDownloadCount).toBe(3);
     expect(res.json().data.properties.partnerTiers).toContain('Climate savers Partnercity');
     expect(res.json().data.customerAppUrl).toMatch(/^https?:/);
+    // The built-in request page has no 3D planning: the listing shows no link that leads nowhere.
+    expect(res.json().data.planning3dUrl).toBeNull();
+  });
+  it("names an external customer application's 3D planning page", () => {
+    const config = (env: Record<string, string>) =>
+      loadConfig({ DATA_DIR: join(tmpdir(), 'solar-test-data'), JWT_SECRET: 'x'.repeat(40), ...env });
+    expect(config({ CUSTOMER_APP_URL: 'https://app.solar.test/' })).toMatchObject({
+      CUSTOMER_APP_URL: 'https://app.solar.test/',
+      PLANNING_3D_URL: 'https://app.solar.test/3d',
+    });
+    expect(config({ PUBLIC_URL: 'https://portal.solar.test' })).toMatchObject({
+      CUSTOMER_APP_URL: 'https://portal.solar.test/request',
+      PLANNING_3D_URL: null,
+    });
   });
   it('needs a session', async () => {
     expect((await t.app.inject({ url: '/api/constant' })).statusCode).toBe(401);

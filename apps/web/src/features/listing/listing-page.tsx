@@ -244,9 +244,10 @@ function Listing({ mode, canDelete }: { mode: ListingMode; canDelete: boolean })
   };
 
   const planningUrl = (row: ListingRow) => {
-    const base = constants.data?.customerAppUrl;
+    // Only an external customer application has a 3D planning page ('–' otherwise).
+    const base = constants.data?.planning3dUrl;
     if (!base) return null;
-    return withParams(`${base.replace(/\/$/, '')}/3d`, {
+    return withParams(base, {
       shortId: row.shortId,
       version: String(row.version),
     });
