@@ -271,9 +271,12 @@ test.describe('customer quote request (/request)', () => {
       email: `limit-${Date.now().toString(36)}@example.test`,
       address: 'E2E-Grenzweg 1',
       city: 'Nirgendwo',
-      // Far from every installer's service area, so the requests that fill the limit show up nowhere.
-      lat: -60.5,
-      long: -150.5,
+      // Saarbrücken: outside both demo installers' service areas (München 80 km, Hamburg 60 km), so the
+      // requests that fill the limit reach no installer, yet inside Germany: ADMIN's map fits every
+      // quote, and one in the South Pacific zoomed it out until its clusters were off screen
+      // (map-server-clusters.spec).
+      lat: 49.2354,
+      long: 6.9969,
       people: 2,
       consumption: 2500,
       roofType: 'Flat',
