@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { formatNumber } from '@solar/shared';
 import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
-import { offerOnRealizedProject, tokenOf } from '../fixtures/offers';
+import { offerOnRealizedProject, realizedProject, tokenOf } from '../fixtures/offers';
 
 /**
  * An offer with cents on the oldest realized project: a new offer keeps that project's stage, so the
@@ -125,12 +125,7 @@ test.describe('offers: QA fixes', () => {
   }) => {
     const token = await tokenOf(page.request, DEMO.owner);
     // The second oldest realized project: a new offer keeps its stage, and the tests above use the oldest.
-    const search = await page.request.post(
-      '/api/saved-project/installer/search?page=1&limit=20&sortColumn=date&sortOrder=asc',
-      { headers: authHeaders(token), data: { stage: ['PROJECT_REALIZED'] } },
-    );
-    const project = (await search.json()).data.docs[1] as { _id: string } | undefined;
-    if (!project) throw new Error('no second PROJECT_REALIZED project');
+    const project = await realizedProject(page.request, token, 1);
     const catalogue = await page.request.put('/api/product/v2?inCatalogue=true&page=1&limit=200', {
       headers: authHeaders(token),
     });

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
-import { offerOnRealizedProject, tokenOf } from '../fixtures/offers';
+import { offerOnRealizedProject, realizedProject, tokenOf } from '../fixtures/offers';
 
 /** An installer's workday walked through in Spanish and English, on a phone and a desktop: the fixes. */
 
@@ -68,11 +68,7 @@ test.describe('workday QA: the offer on a phone', () => {
     page,
   }) => {
     const token = await tokenOf(page.request, DEMO.owner);
-    const search = await page.request.post(
-      '/api/saved-project/installer/search?page=1&limit=20&sortColumn=date&sortOrder=asc',
-      { headers: authHeaders(token), data: { stage: ['PROJECT_REALIZED'] } },
-    );
-    const project = (await search.json()).data.docs[1] as { _id: string };
+    const project = await realizedProject(page.request, token, 1);
     await loginAs(page, DEMO.owner, `/projectview?projectId=${project._id}`, 'es');
     await page.getByTestId('offer-upload-open').click();
     const button = page.getByTestId('offer-upload-form').getByTestId('offer-distribute');
