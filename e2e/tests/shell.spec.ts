@@ -240,10 +240,15 @@ test.describe('routing guards', () => {
   test('logout returns to /login and protected routes then redirect there', async ({ page }) => {
     await loginAs(page, DEMO.installer, '/listing');
     await expect(page.getByTestId('sidebar')).toBeVisible();
+    const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+    const asBefore = () => page.request.get('/api/user', { headers: { authorization: `JWT ${token}` } });
+    expect((await asBefore()).status()).toBe(200);
     await page.getByTestId('logout').click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByTestId('login-submit')).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+    // The logged-out login's access token, if someone kept a copy, is refused at once.
+    await expect.poll(async () => (await asBefore()).status()).toBe(403);
 
     await page.goto('/listing');
     await expect(page).toHaveURL(/\/login$/);

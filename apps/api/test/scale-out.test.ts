@@ -204,6 +204,26 @@ describe.skipIf(!serverUrl)('two API processes and a worker on one database', ()
     expect((await send(bases[1] as string, '198.51.100.251')).status).toBe(200);
   }, 120_000);
 
+  it('ends the access token of a login logged out through one API on the other at once', async () => {
+    const [a, b] = bases as [string, string];
+    const session = (
+      await call(a, 'POST', '/user/installer/login', null, {
+        email: 'owner@sonnenbau.test',
+        password: 'Demo-Solar-2026',
+      })
+    ).json.data as { token: string; refresh_token: string };
+    const other = await login(a);
+    expect((await call(b, 'GET', '/user', session.token)).status).toBe(200); // kept by B from here
+    expect(
+      (await call(a, 'POST', '/user/logout', session.token, { refresh_token: session.refresh_token })).status,
+    ).toBe(200);
+    await expect
+      .poll(async () => (await call(b, 'GET', '/user', session.token)).status, { timeout: 5000 })
+      .toBe(403);
+    // The owner's other login goes on.
+    expect((await call(b, 'GET', '/user', other)).status).toBe(200);
+  }, 60_000);
+
   // Last: it ends the owner's sessions and cuts every connection of both APIs.
   it('drops what each API keeps in memory when the database announces a change, also after losing its connections', async () => {
     const b = bases[1] as string;

@@ -1,8 +1,8 @@
 import { isInstallerRole, type Language, type Role } from '@solar/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
-import { users } from '../db/schema';
+import { refreshTokens, users } from '../db/schema';
 import { NO_TENANT, PLATFORM, type TenantScope } from '../db/tenant';
 import { LiveCache } from './change-feed';
 import type { AppContext } from './context';
@@ -93,6 +93,10 @@ export function registerAuthHook(app: FastifyInstance) {
   // password change, a disabled account or a new role is announced by the database and drops the
   // entry in every process at once (lib/change-feed.ts); the kept value is at most a minute old.
   const sessions = new LiveCache<SessionUser | null>(app.ctx.database.changes, 'session', 50_000, 60_000);
+  // Whether a login's refresh-token family is still going, kept the same way: a logout or a detected
+  // reuse revokes the family and the database announces it (migration 0031), so an access token of
+  // that login is refused from then on, not only when it expires.
+  const families = new LiveCache<boolean>(app.ctx.database.changes, 'family', 100_000, 60_000);
   app.decorateRequest('lang', 'de');
   app.decorateRequest('principal', null);
   app.decorateRequest('ctx', null as unknown as AppContext);
@@ -113,6 +117,24 @@ export function registerAuthHook(app: FastifyInstance) {
         .from(users)
         .where(eq(users.id, userId));
       return row ?? null;
+    });
+
+  /** Whether the login `familyId` of the user has not ended, read from the database (not kept in memory). */
+  const loadFamily = (familyId: string, userId: string) =>
+    families.get(familyId, async () => {
+      const [row] = await app.ctx.database
+        .as(tenantHints.get(userId) ?? NO_TENANT)
+        .db.select({ id: refreshTokens.id })
+        .from(refreshTokens)
+        .where(
+          and(
+            eq(refreshTokens.familyId, familyId),
+            eq(refreshTokens.userId, userId),
+            isNull(refreshTokens.revokedAt),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
     });
 
   // The principal and context of each session user kept in memory, made at its first request: the
@@ -147,9 +169,10 @@ export function registerAuthHook(app: FastifyInstance) {
     req: FastifyRequest,
     claims: Readonly<AccessClaims>,
     user: SessionUser | null,
+    familyLive: boolean,
     access: 'any' | readonly Role[] | undefined,
   ) => {
-    if (!user || user.isDisabled || user.sessionVersion !== claims.sv) throw sessionEnded();
+    if (!user || user.isDisabled || user.sessionVersion !== claims.sv || !familyLive) throw sessionEnded();
     const caller = callerOf(user);
     req.principal = caller.principal;
     req.ctx = caller.ctx;
@@ -165,7 +188,8 @@ export function registerAuthHook(app: FastifyInstance) {
   ) => {
     const claims = await app.ctx.tokens.verify(token);
     if (!claims) throw sessionEnded();
-    admit(req, claims, await loadUser(claims.sub), access);
+    const [user, familyLive] = await Promise.all([loadUser(claims.sub), loadFamily(claims.sid, claims.sub)]);
+    admit(req, claims, user, familyLive, access);
   };
 
   // A callback hook, not an async one: a known token of a kept session (nearly every request) is let
@@ -187,12 +211,13 @@ export function registerAuthHook(app: FastifyInstance) {
     const claims = app.ctx.tokens.known(token, now);
     if (claims === null) return done(sessionEnded());
     const kept = claims && sessions.peek(claims.sub, now);
-    if (!claims || !kept) {
+    const family = claims && families.peek(claims.sid, now);
+    if (!claims || !kept || !family) {
       admitSlowly(req, token, access).then(() => done(), done);
       return;
     }
     try {
-      admit(req, claims, kept.value, access);
+      admit(req, claims, kept.value, family.value, access);
     } catch (err) {
       return done(err as Error);
     }

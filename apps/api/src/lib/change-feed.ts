@@ -7,12 +7,22 @@ export const CHANGES_CHANNEL = 'solar_changes';
  * What the database announces: `<topic>:<key>`, the key `*` for every key of the topic. `notification`
  * and `board` (migration 0022) are for the live events (modules/events): a reader's notifications
  * changed (key: the user id), someone changed a company's board (key: `<company id>:<user id>`);
- * `presence`: who has the company's boards open changed (key: the company id, modules/presence).
+ * `presence`: who has the company's boards open changed (key: the company id, modules/presence);
+ * `family`: a login's refresh-token family ended (key: the family id, migration 0031), so the access
+ * tokens of that login stop working (lib/auth-hook.ts).
  */
-export type ChangeTopic = 'session' | 'company' | 'version' | 'notification' | 'board' | 'presence';
+export type ChangeTopic =
+  | 'session'
+  | 'family'
+  | 'company'
+  | 'version'
+  | 'notification'
+  | 'board'
+  | 'presence';
 
 const TOPICS: ReadonlySet<string> = new Set<ChangeTopic>([
   'session',
+  'family',
   'company',
   'version',
   'notification',
@@ -83,6 +93,7 @@ export class ChangeFeed {
     this.versionTexts.clear();
     for (const fn of this.subscribers) {
       fn('session', '*');
+      fn('family', '*');
       fn('company', '*');
       // Changes may have been missed: every live stream tells its browser to ask again.
       fn('notification', '*');

@@ -6,6 +6,8 @@ export interface AccessClaims {
   sub: string;
   /** The user's session version at issue time; a bump ends every session. */
   sv: number;
+  /** The refresh-token family of the login the token belongs to; a logout ends it (docs/auth.md). */
+  sid: string;
 }
 
 /** Verified tokens kept at most (a few MB); beyond it the oldest half is dropped. */
@@ -34,7 +36,7 @@ export class AccessTokens {
   }
 
   async sign(claims: AccessClaims): Promise<string> {
-    return new SignJWT({ sv: claims.sv })
+    return new SignJWT({ sv: claims.sv, sid: claims.sid })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.sub)
       .setIssuedAt()
@@ -64,7 +66,7 @@ export class AccessTokens {
   /** The claims of a valid token, or null for anything forged, foreign or expired. */
   async verify(token: string): Promise<AccessClaims | null> {
     const known = this.known(token);
-    if (known !== undefined) return known && { sub: known.sub, sv: known.sv };
+    if (known !== undefined) return known && { sub: known.sub, sv: known.sv, sid: known.sid };
     const claims = await this.verifySignature(token);
     if (claims) {
       if (this.verified.size >= VERIFIED_MAX) {
@@ -75,7 +77,7 @@ export class AccessTokens {
         }
       }
       this.verified.set(token, claims);
-      return { sub: claims.sub, sv: claims.sv };
+      return { sub: claims.sub, sv: claims.sv, sid: claims.sid };
     }
     return null;
   }
@@ -96,10 +98,11 @@ export class AccessTokens {
       if (
         typeof payload.sub !== 'string' ||
         typeof payload.sv !== 'number' ||
+        typeof payload.sid !== 'string' ||
         typeof payload.exp !== 'number'
       )
         return null;
-      return { sub: payload.sub, sv: payload.sv, exp: payload.exp };
+      return { sub: payload.sub, sv: payload.sv, sid: payload.sid, exp: payload.exp };
     } catch (err) {
       if (err instanceof joseErrors.JOSEError || err instanceof TypeError || err instanceof SyntaxError)
         return null;

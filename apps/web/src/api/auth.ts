@@ -79,17 +79,20 @@ export function useResetPassword() {
 }
 
 /**
- * Logs out: tells the API to revoke the refresh token (a failure is ignored), then clears the stored
- * session (the language stays), every cached query and the map's IndexedDB cache. The caller navigates to /login.
+ * Logs out: clears the stored session (the language stays), then tells the API to revoke the refresh
+ * token (a failure is ignored), then clears every cached query and the map's IndexedDB cache. The
+ * caller navigates to /login. The session goes first: the revocation ends the login's access token at
+ * once (docs/auth.md), so a request of this tab still under way would be refused and, with the tokens
+ * still stored, try a refresh that fails and report an expired session instead of the logout.
  */
 export async function logout(queryClient: { clear: () => void }): Promise<void> {
   const refreshToken = getRefreshToken();
+  clearSession('logout');
   if (refreshToken) {
     await api
       .post('/user/logout', { refresh_token: refreshToken }, { skipRefresh: true })
       .catch(() => undefined);
   }
-  clearSession('logout');
   queryClient.clear();
   // The map cache holds customers' addresses: it leaves with the session (loaded lazily, as the map is).
   await import('../features/map/map-cache').then((m) => m.clearMapCache()).catch(() => undefined);

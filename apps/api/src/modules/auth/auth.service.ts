@@ -21,16 +21,17 @@ async function issueSession(ctx: AppContext, db: DbOrTx, userId: string, session
   const refresh = newOpaqueToken();
   const now = Date.now();
   const familyExpiresAt = new Date(now + ctx.config.REFRESH_FAMILY_MAX_DAYS * DAY_MS);
+  const familyId = crypto.randomUUID();
   await db.insert(refreshTokens).values({
     userId,
-    familyId: crypto.randomUUID(),
+    familyId,
     tokenHash: hashToken(refresh),
     expiresAt: new Date(
       Math.min(now + ctx.config.REFRESH_TOKEN_TTL_DAYS * DAY_MS, familyExpiresAt.getTime()),
     ),
     familyExpiresAt,
   });
-  const token = await ctx.tokens.sign({ sub: userId, sv: sessionVersion });
+  const token = await ctx.tokens.sign({ sub: userId, sv: sessionVersion, sid: familyId });
   return { token, refresh_token: refresh };
 }
 
@@ -94,7 +95,7 @@ export async function refresh(ctx: AppContext, token: string): Promise<RefreshRe
       ),
       familyExpiresAt: claimed.familyExpiresAt,
     });
-    const access = await ctx.tokens.sign({ sub: user.id, sv: user.sessionVersion });
+    const access = await ctx.tokens.sign({ sub: user.id, sv: user.sessionVersion, sid: claimed.familyId });
     return { kind: 'ok' as const, data: { token: access, refresh_token: next } };
   });
   if (outcome.kind === 'ok') return outcome.data;

@@ -188,6 +188,49 @@ describe('sessions', () => {
     expect((await refresh(refreshToken)).statusCode).toBe(403);
   });
 
+  it('a logout ends the access token of its login at once, and only of that login', async () => {
+    await expect.poll(() => t.database.changes.isLive()).toBe(true);
+    const user = await t.createUser('INSTALLER', (await t.createCompany()).id);
+    const phone = await t.login(user.email);
+    const laptop = await t.login(user.email);
+    const me = async (token: string) =>
+      (await t.app.inject({ url: '/api/user', headers: t.auth(token) })).statusCode;
+    // Both logins kept in memory from here.
+    expect(await me(phone.token)).toBe(200);
+    expect(await me(laptop.token)).toBe(200);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/logout',
+      payload: { refresh_token: phone.refreshToken },
+    });
+    expect(out.statusCode).toBe(200);
+    // Not after up to 15 minutes, when the access token would have expired: now.
+    expect(await me(phone.token)).toBe(403);
+    expect(await me(laptop.token)).toBe(200);
+  });
+
+  it('an access token of a login whose refresh token was used twice is refused from then on', async () => {
+    await expect.poll(() => t.database.changes.isLive()).toBe(true);
+    const user = await t.createUser('INSTALLER', (await t.createCompany()).id);
+    const first = await t.login(user.email);
+    const rotated = await refresh(first.refreshToken);
+    expect(rotated.statusCode).toBe(200);
+    const { token } = rotated.json().data;
+    const me = async () => (await t.app.inject({ url: '/api/user', headers: t.auth(token) })).statusCode;
+    expect(await me()).toBe(200);
+    // The old refresh token again, as a thief who copied it would: the family ends, both sides are out.
+    expect((await refresh(first.refreshToken)).statusCode).toBe(403);
+    expect(await me()).toBe(403);
+  });
+
+  it('a login revoked straight on the database (by another process or an operator) is refused', async () => {
+    const user = await t.createUser('INSTALLER', (await t.createCompany()).id);
+    const { token } = await t.login(user.email);
+    await t.database.query('UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1', [user.id]);
+    const res = await t.app.inject({ url: '/api/user', headers: t.auth(token) });
+    expect(res.statusCode).toBe(403);
+  });
+
   it('a session kept in memory ends the moment its user changes, whoever changes it', async () => {
     await expect.poll(() => t.database.changes.isLive()).toBe(true);
     const company = await t.createCompany({ name: 'Feed AG' });
@@ -228,32 +271,39 @@ describe('sessions', () => {
   it('answers 401 without a token and 403 for expired, forged or foreign tokens', async () => {
     const user = await t.createUser('INSTALLER', (await t.createCompany()).id);
     expect((await t.app.inject({ url: '/api/user' })).statusCode).toBe(401);
+    // Each forgery names a login that is still going, so only its own defect can refuse it.
+    await t.login(user.email);
+    const [live] = await t.database.query<{ family_id: string }>(
+      'SELECT family_id FROM refresh_tokens WHERE user_id = $1',
+      [user.id],
+    );
+    const sid = live?.family_id as string;
     const key = new TextEncoder().encode(t.config.JWT_SECRET);
     const now = Math.floor(Date.now() / 1000);
-    const expired = await new SignJWT({ sv: 0 })
+    const expired = await new SignJWT({ sv: 0, sid })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(user.id)
       .setIssuedAt(now - 3600)
       .setExpirationTime(now - 60)
       .sign(key);
-    const wrongKey = await new SignJWT({ sv: 0 })
+    const wrongKey = await new SignJWT({ sv: 0, sid })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(user.id)
       .setExpirationTime('5m')
       .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
-    const withKid = await new SignJWT({ sv: 0 })
+    const withKid = await new SignJWT({ sv: 0, sid })
       .setProtectedHeader({ alg: 'HS256', kid: 'attacker' })
       .setSubject(user.id)
       .setExpirationTime('5m')
       .sign(key);
     // A key the attacker points to (jku) or embeds (jwk) is never fetched or trusted.
-    const withJku = await new SignJWT({ sv: 0 })
+    const withJku = await new SignJWT({ sv: 0, sid })
       .setProtectedHeader({ alg: 'HS256', jku: 'https://attacker.example/keys.json' })
       .setSubject(user.id)
       .setExpirationTime('5m')
       .sign(new TextEncoder().encode('attacker-secret-attacker-secret-attacker-secret'));
     const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-    const none = `${b64({ alg: 'none' })}.${b64({ sub: user.id, sv: 0, exp: now + 600 })}.`;
+    const none = `${b64({ alg: 'none' })}.${b64({ sub: user.id, sv: 0, sid, exp: now + 600 })}.`;
     for (const token of [expired, wrongKey, withKid, withJku, none, 'garbage']) {
       const res = await t.app.inject({ url: '/api/user', headers: t.auth(token) });
       expect(res.statusCode, token).toBe(403);

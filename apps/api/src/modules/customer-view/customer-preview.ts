@@ -1,7 +1,7 @@
 import type { Role } from '@solar/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { users } from '../../db/schema';
+import { refreshTokens, users } from '../../db/schema';
 import { tokenFrom } from '../../lib/auth-hook';
 import { AppError } from '../../lib/errors';
 
@@ -20,7 +20,8 @@ const NEVER_THE_CUSTOMER: readonly Role[] = ['ADMIN', 'CITY_ADMIN'];
 /**
  * The logged-in user calling a customer-view route, or null for anyone else. These routes are public
  * (the customer has no login), but the web app sends its session's token on every call: a valid token
- * of a current session (signature, expiry, session version, account not disabled) names the caller.
+ * of a current session (signature, expiry, session version, its login not logged out, account not
+ * disabled) names the caller.
  * A missing, forged, expired or ended one is simply no caller: the customer's page never fails
  * because of a stale login in their browser.
  */
@@ -35,10 +36,15 @@ export async function callerOf(req: FastifyRequest): Promise<CustomerViewCaller 
       companyId: users.companyId,
       isDisabled: users.isDisabled,
       sessionVersion: users.sessionVersion,
+      loginLive: sql<boolean>`EXISTS (SELECT 1 FROM ${refreshTokens} WHERE ${and(
+        eq(refreshTokens.familyId, claims.sid),
+        eq(refreshTokens.userId, users.id),
+        isNull(refreshTokens.revokedAt),
+      )})`,
     })
     .from(users)
     .where(eq(users.id, claims.sub));
-  if (!user || user.isDisabled || user.sessionVersion !== claims.sv) return null;
+  if (!user || user.isDisabled || user.sessionVersion !== claims.sv || !user.loginLive) return null;
   return { role: user.role as Role, companyId: user.companyId };
 }
 

@@ -665,6 +665,20 @@ describe("the installer's preview of the customer view", () => {
     expect(await decisions(second.pa)).toMatchObject({ declined: 1, stage: 'OFFER_NOT_ACCEPTED' });
   });
 
+  it("treats an owning company's logged-out login as no login", async () => {
+    const { token } = await providedOffer();
+    const colleague = await t.createUser('INSTALLER', a.company.id);
+    const session = await t.login(colleague.email);
+    expect((await view(token, session.token)).json().data.preview).toBe(true);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/logout',
+      payload: { refresh_token: session.refreshToken },
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await view(token, session.token)).json().data.preview).toBe(false);
+  });
+
   it("treats an owning company's ended session as no login: the customer's page is never blocked by it", async () => {
     const { pa, offerId, token } = await providedOffer();
     await t.database.query('UPDATE users SET session_version = session_version + 1 WHERE id = $1', [

@@ -23,6 +23,8 @@ const RETRY_MS = 3_000;
 interface Stream {
   userId: string;
   companyId: string;
+  /** The login (refresh-token family) of the token it was opened with; its logout ends the stream. */
+  familyId: string | null;
   res: ServerResponse;
   /** Who changed the board since the last event sent (null: unknown, anything may have changed). */
   boardBy: Set<string | null>;
@@ -56,9 +58,16 @@ export class LiveStreams {
 
   /**
    * A new stream, ended at `endAt` (ms, the expiry of the token it was opened with): a stream lives
-   * no longer than the token, and the browser opens the next one with its renewed token.
+   * no longer than the token, and the browser opens the next one with its renewed token. It ends
+   * sooner when the token's login (`familyId`) is logged out.
    */
-  open(userId: string, companyId: string, res: ServerResponse, endAt: number | null = null): Stream {
+  open(
+    userId: string,
+    companyId: string,
+    res: ServerResponse,
+    endAt: number | null = null,
+    familyId: string | null = null,
+  ): Stream {
     const mine = this.byUser.get(userId);
     if (mine && mine.size >= MAX_STREAMS_PER_USER) {
       const [oldest] = mine;
@@ -67,6 +76,7 @@ export class LiveStreams {
     const stream: Stream = {
       userId,
       companyId,
+      familyId,
       res,
       boardBy: new Set(),
       notifications: false,
@@ -121,6 +131,9 @@ export class LiveStreams {
       // browser's next one is checked again like any request.
       const streams = key === '*' ? this.all() : this.byUser.get(key);
       for (const stream of [...(streams ?? [])]) this.end(stream);
+    } else if (topic === 'family') {
+      // A login ended (logout, a refresh token used twice): so do the streams opened with its tokens.
+      for (const stream of [...this.all()]) if (key === '*' || stream.familyId === key) this.end(stream);
     }
   }
 
@@ -235,6 +248,13 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     reply.raw.flushHeaders();
     const token = tokenFrom(req.headers.authorization);
-    app.liveStreams.open(me.id, companyId, reply.raw, token ? app.ctx.tokens.expiresAt(token) : null);
+    const claims = token ? app.ctx.tokens.known(token) : null;
+    app.liveStreams.open(
+      me.id,
+      companyId,
+      reply.raw,
+      token ? app.ctx.tokens.expiresAt(token) : null,
+      claims?.sid ?? null,
+    );
   });
 };

@@ -225,6 +225,21 @@ describe('GET /events', () => {
     // Its next stream is refused like any request of an ended session.
     expect((await call(user.token, 'GET', '/api/events')).statusCode).toBe(403);
 
+    // A logout ends the streams of that login only, not the user's other logins.
+    const again = await t.login(created.email);
+    const phone = await t.login(created.email);
+    const [outStream, phoneStream] = [await openStream(again.token), await openStream(phone.token)];
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/logout',
+      payload: { refresh_token: again.refreshToken },
+    });
+    expect(out.statusCode).toBe(200);
+    await outStream.ended;
+    await settle();
+    expect(phoneStream.isEnded()).toBe(false);
+    phoneStream.close();
+
     const open = await openStream(a.installer.token);
     expect(t.app.liveStreams.size).toBeGreaterThan(0);
     const started = Date.now();
@@ -307,6 +322,20 @@ describe('LiveStreams', () => {
     feed.setLive(false);
     expect(one.ended()).toBe(true);
     expect(streams.size).toBe(0);
+    streams.close();
+  });
+
+  it('ends the streams of a login that ended, and only those', () => {
+    const feed = new ChangeFeed();
+    const streams = new LiveStreams(feed);
+    const [laptop, phone, unknown] = [fakeResponse(), fakeResponse(), fakeResponse()];
+    streams.open(user, company, laptop.res, null, 'family-laptop');
+    streams.open(user, company, phone.res, null, 'family-phone');
+    streams.open(colleague, company, unknown.res, null, null);
+    feed.deliver('family:family-laptop');
+    expect([laptop.ended(), phone.ended(), unknown.ended()]).toEqual([true, false, false]);
+    feed.deliver('family:*');
+    expect([phone.ended(), unknown.ended()]).toEqual([true, true]);
     streams.close();
   });
 
