@@ -195,6 +195,29 @@ describe('reminders of records due today', () => {
       { day: dayIn(nextReminderRun(new Date(), zone, t.config.DAILY_NOTIFICATION_HOUR), zone) },
     ]);
   });
+
+  it('queues one next run however many processes start, and runs end, at once', async () => {
+    const daily = () =>
+      t.database.query<{ day: string }>(
+        `SELECT payload->>'day' AS day FROM jobs WHERE queue = $1 AND kind = $2 AND status = 'pending'`,
+        [t.config.JOB_QUEUE, DAILY_JOB],
+      );
+    const job = jobHandlers(t.app.ctx)[DAILY_JOB];
+    // On the server each call has a connection of the pool of its own, like processes of their own.
+    for (let round = 0; round < 10; round++) {
+      await t.database.query(`DELETE FROM jobs WHERE queue = $1 AND kind = $2`, [
+        t.config.JOB_QUEUE,
+        DAILY_JOB,
+      ]);
+      await Promise.all([
+        ...Array.from({ length: 8 }, () => scheduleDailyRun(platform(), t.config)),
+        ...Array.from({ length: 2 }, () =>
+          job?.({ day: '2020-01-01' }, { jobId: 0, attempt: 1, maxAttempts: 5 }),
+        ),
+      ]);
+      expect(await daily()).toHaveLength(1);
+    }
+  });
 });
 
 describe('the digest of new leads', () => {

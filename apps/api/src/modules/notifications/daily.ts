@@ -111,23 +111,35 @@ export async function createDueReminders(
   return inserted.length;
 }
 
-/** Queues the next daily run unless one is waiting already (at start, and by each run). */
-export async function scheduleDailyRun(tx: DbOrTx, config: ReminderConfig, now = new Date()) {
-  const waiting = rowsOf<{ id: number }>(
-    await tx.execute(sql`SELECT id FROM jobs WHERE queue = ${config.JOB_QUEUE} AND kind = ${DAILY_JOB}
-      AND status = 'pending' LIMIT 1`),
-  );
-  if (waiting.length) return;
-  const at = nextReminderRun(now, config.DAILY_NOTIFICATION_TIME_ZONE, config.DAILY_NOTIFICATION_HOUR);
-  await enqueueJob(
-    tx,
-    config.JOB_QUEUE,
-    DAILY_JOB,
-    { day: dayIn(at, config.DAILY_NOTIFICATION_TIME_ZONE) },
-    {
-      delaySeconds: Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000)),
-    },
-  );
+/**
+ * Queues the next daily run unless one is waiting already (at start, and by each run). Processes
+ * starting together, or one starting while a run ends, would each find none waiting and each queue
+ * one, and each of those runs would queue its own next: the look and the queueing happen under a
+ * transaction-scoped advisory lock of the queue's daily job, so the second waits for the first to
+ * commit and then finds its job. In a transaction of its own, or in a savepoint of the caller's (a
+ * run), whose commit then releases the lock. A lock and no unique index: a run that failed after
+ * queueing its next is retried as a second pending job of the kind (lib/jobs.ts), which an index
+ * would refuse.
+ */
+export async function scheduleDailyRun(db: DbOrTx, config: ReminderConfig, now = new Date()) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`${DAILY_JOB}:${config.JOB_QUEUE}`}))`);
+    const waiting = rowsOf<{ id: number }>(
+      await tx.execute(sql`SELECT id FROM jobs WHERE queue = ${config.JOB_QUEUE} AND kind = ${DAILY_JOB}
+        AND status = 'pending' LIMIT 1`),
+    );
+    if (waiting.length) return;
+    const at = nextReminderRun(now, config.DAILY_NOTIFICATION_TIME_ZONE, config.DAILY_NOTIFICATION_HOUR);
+    await enqueueJob(
+      tx,
+      config.JOB_QUEUE,
+      DAILY_JOB,
+      { day: dayIn(at, config.DAILY_NOTIFICATION_TIME_ZONE) },
+      {
+        delaySeconds: Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000)),
+      },
+    );
+  });
 }
 
 /**
