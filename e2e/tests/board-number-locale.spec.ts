@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { DEMO, expect, loginAs, test } from '../fixtures/auth';
+import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
 import { createTask, findTasks } from '../fixtures/board';
 
 /**
@@ -129,5 +129,63 @@ test.describe('board numbers in the UI language', () => {
     await page.keyboard.press('Enter');
     await expect.poll(hours).toBe(1234);
     await expect(cell).toHaveText('1,234');
+  });
+
+  test('German: a number filter on a numeric formula column reads 1.235,05 and finds the record', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const name = `Formel ${Date.now().toString(36)}`;
+    const COST = 'Kosten (€)';
+    const { token } = await loginAs(page, DEMO.helios, '/tasks', 'de');
+    // The demo board's `Kosten (€)` is round(prop("Aufwand (h)") * 85, 2).
+    await createTask(page.request, token, { taskName: `${name} A`, properties: { [HOURS]: 14.53 } });
+    await createTask(page.request, token, { taskName: `${name} B`, properties: { [HOURS]: 10 } });
+    const costs = (await findTasks(page.request, token, name)) as TaskDoc[];
+    expect(costs.map((t) => t.properties[COST]?.value).sort()).toEqual([1235.05, 850]);
+
+    // A view of its own, so that the demo user's views keep no filter.
+    const made = await page.request.post('/api/view/create', {
+      headers: authHeaders(token),
+      data: { board: 'tasks', name, viewType: 'table' },
+    });
+    expect(made.status(), await made.text()).toBe(200);
+    const viewId = (await made.json()).data._id as string;
+    try {
+      await page.evaluate((id) => localStorage.setItem('board-view:tasks', JSON.stringify(id)), viewId);
+      await page.reload();
+      await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true', {
+        timeout: 60_000,
+      });
+      await page.getByRole('searchbox', { name: texts.de.search }).fill(name);
+      const rows = page.getByTestId('board-row').filter({ hasText: name });
+      await expect(rows).toHaveCount(2);
+
+      await page.getByTestId('toolbar-filter').click();
+      const panel = page.getByTestId('filter-panel');
+      await panel.getByRole('button', { name: 'Filter hinzufügen' }).click();
+      await panel.getByRole('combobox', { name: 'Eigenschaft von Filter 1' }).click();
+      await panel.getByRole('option', { name: COST, exact: true }).click();
+      const value = panel.getByRole('textbox', { name: `Wert für ${COST}` });
+      // As the cell shows it: German grouping and decimal comma, stored as the number 1235.05.
+      await value.fill('1.235,05');
+      await expect(rows).toHaveCount(1);
+      await expect(rows).toContainText(`${name} A`);
+      const saved = async () => {
+        const res = await page.request.get('/api/view/user-views/tasks', { headers: authHeaders(token) });
+        const views = (await res.json()).data as { _id: string; filters: { value: unknown }[] }[];
+        return views.find((v) => v._id === viewId)?.filters[0]?.value;
+      };
+      await expect.poll(saved).toBe('1235.05');
+      // A number, not text: a part of it matches nothing.
+      await value.fill('1.235');
+      await expect.poll(saved).toBe('1235');
+      await expect(rows).toHaveCount(0);
+      await value.fill('850');
+      await expect(rows).toHaveCount(1);
+      await expect(rows).toContainText(`${name} B`);
+    } finally {
+      await page.request.delete(`/api/view/delete/${viewId}`, { headers: authHeaders(token) });
+    }
   });
 });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatEuro, formatKwp, formatNumber, localeOf, parseLocaleNumber } from './format';
+import {
+  formatDate,
+  formatEuro,
+  formatKwp,
+  formatNumber,
+  localeOf,
+  parseLocaleNumber,
+  parseNumberInput,
+  parseNumberText,
+} from './format';
 import { canOpenRoute, homeRoute, menuForRole } from './roles';
 
 describe('formatNumber (SPEC §9)', () => {
@@ -61,6 +70,64 @@ describe('parseLocaleNumber (SPEC §9)', () => {
     expect(parseLocaleNumber('  ', 'de')).toBeNull();
     for (const bad of ['abc', '1.2.3,4,5', '12,34,5', '1..2', '9,6,', 'Infinity']) {
       expect(parseLocaleNumber(bad, 'de'), bad).toBeUndefined();
+    }
+  });
+});
+
+describe("parseNumberText: a CSV or pasted cell in the caller's language, else unambiguous", () => {
+  it.each([
+    // Ambiguous: the caller's language decides.
+    ['1.234', 'de', 1234],
+    ['1,234', 'de', 1.234],
+    ['1.234', 'en', 1.234],
+    ['1,234', 'en', 1234],
+    ['1.234', 'es', 1.234],
+    ['1,234', 'es', 1234],
+    ['1.234,5', 'de', 1234.5],
+    ['1,234.5', 'en', 1234.5],
+    ['1,234.5', 'es', 1234.5],
+    // Unambiguous in the other language's form: read in either.
+    ['1,234.5', 'de', 1234.5],
+    ['1.234,5', 'en', 1234.5],
+    ['1.234,5', 'es', 1234.5],
+    ['1,000,000', 'de', 1_000_000],
+    ['1.000.000', 'en', 1_000_000],
+    ['9.6', 'de', 9.6],
+    ['3,5', 'en', 3.5],
+    ['3,5', 'de', 3.5],
+    ['1234,5', 'en', 1234.5],
+    ['12 €', 'de', 12],
+    ['€1,234.50', 'en', 1234.5],
+    ['12 %', 'es', 12],
+    ['-2', 'en', -2],
+    ['1 234,5', 'de', 1234.5],
+    // A decimal mark at either end, and exponents as spreadsheets write them.
+    ['12.', 'de', 12],
+    ['.5', 'de', 0.5],
+    [',5', 'en', 0.5],
+    ['1e+21', 'de', 1e21],
+    ['1,5E-7', 'de', 1.5e-7],
+    ['1.5e-7', 'en', 1.5e-7],
+  ] as const)('%s in %s is %d', (text, lang, expected) => {
+    expect(parseNumberText(text, lang)).toBe(expected);
+  });
+
+  it('says empty is no value and rejects what no language reads', () => {
+    expect(parseNumberText(' ', 'de')).toBeNull();
+    for (const lang of ['de', 'en', 'es'] as const) {
+      for (const bad of ['abc', '1.2.3', '12,34,5', '1,2.3,4', '1..2', '1e', 'Infinity', '0x10']) {
+        expect(parseNumberText(bad, lang), `${lang} ${bad}`).toBeUndefined();
+      }
+    }
+  });
+
+  it("reads every text the caller's language reads as parseNumberInput does (the web and the server agree)", () => {
+    const texts = ['1.234', '1,234', '1.234,5', '1,234.5', '3,5', '9.6', '12,', ',5', '-,5', '1 000', '42'];
+    for (const lang of ['de', 'en', 'es'] as const) {
+      for (const text of texts) {
+        const typed = parseNumberInput(text, lang);
+        if (typed !== undefined) expect(parseNumberText(text, lang), `${lang} ${text}`).toBe(typed);
+      }
     }
   });
 });

@@ -91,3 +91,48 @@ export function parseLocaleNumber(text: string, lang: Language): number | null |
   const n = Number(normal);
   return Number.isFinite(n) ? n : undefined;
 }
+
+/** The decimal mark of a UI language's numbers: `,` in German, `.` in English and Spanish (SPEC §9). */
+export const decimalMarkOf = (lang: Language): ',' | '.' => (lang === 'de' ? ',' : '.');
+
+/**
+ * A number typed on the board (a cell, a field, a number filter), read in the UI language's pattern
+ * (SPEC §9) by {@link parseLocaleNumber}: `1.234,5` and `3,5` in German, `1,234.5` and `3.5` in English
+ * and Spanish; a lone separator that cannot group thousands (`9.6` in German) is the decimal point.
+ * A decimal mark at either end, as it is typed on the way to a number (`12,` and `,5` in German), is
+ * read too. `''` is no value (null); anything else that is not a number is `undefined` (invalid).
+ */
+export function parseNumberInput(text: string, lang: Language): number | null | undefined {
+  const mark = decimalMarkOf(lang);
+  let t = text.replace(/[\s\u00a0]/g, '');
+  if (t.length > 1 && t.endsWith(mark) && /\d/.test(t.charAt(t.length - 2))) t = t.slice(0, -1);
+  const lead = /^-?/.exec(t)?.[0] ?? '';
+  if (t.startsWith(`${lead}${mark}`) && /\d/.test(t.charAt(lead.length + 1))) {
+    t = `${lead}0${t.slice(lead.length)}`;
+  }
+  return parseLocaleNumber(t, lang);
+}
+
+/** A mantissa without grouping and a power of ten, as spreadsheets write very large or small numbers. */
+const EXPONENT_FORM = /^-?\d+([.,]\d+)?[eE][+-]?\d+$/;
+
+/**
+ * A number in text the portal did not type itself: a cell of an imported CSV file, a pasted cell the
+ * web could not read (docs/board.md "CSV export and import"). Read in the caller's language first, as
+ * {@link parseNumberInput} reads it (`1,234` is 1.234 in German and 1234 in English and Spanish); text
+ * that pattern refuses is read in the other language's when that one reads it, which it does only where
+ * the text is unambiguous (`1,234.5` or `1,000,000` in German, `1.234,5` in English). Spaces, `€` and
+ * `%` are ignored (`12 %` is 12), a mantissa with an exponent (`1,5E+3`) is read in either language.
+ * `''` is no value (null); anything else that is not a number is `undefined`.
+ */
+export function parseNumberText(text: string, lang: Language): number | null | undefined {
+  const t = text.replace(/[\s\u00a0€%]/g, '');
+  if (t === '') return null;
+  if (EXPONENT_FORM.test(t)) {
+    const n = Number(t.replace(',', '.'));
+    return Number.isFinite(n) ? n : undefined;
+  }
+  const own = parseNumberInput(t, lang);
+  if (own !== undefined) return own;
+  return parseNumberInput(t, lang === 'de' ? 'en' : 'de') ?? undefined;
+}

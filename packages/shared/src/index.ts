@@ -4,6 +4,7 @@ export * from './board/filter';
 export * from './board/filter-cases';
 export * from './board/formula';
 export * from './board/formula-messages';
+export * from './board/formula-type';
 export * from './board/palette';
 export * from './board/schema';
 export * from './board/text-merge';

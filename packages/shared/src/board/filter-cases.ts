@@ -90,4 +90,28 @@ export const FILTER_CASES: readonly FilterCase[] = [
   { name: 'boolean true', value: true, filter: 'TRUE', passes: true },
   { name: 'boolean false against true', value: false, filter: 'true', passes: false },
   { name: 'boolean false is a value, not empty', value: false, filter: 'false', passes: true },
+  // 3e. Formula results are stored as they are: a number result filters as a number column's cells
+  // (the filter panel stores a number filter's value as `1234.5`), text by containment.
+  { name: 'formula number result equals the number filter', value: 1234.5, filter: '1234.5', passes: true },
+  {
+    name: 'formula number result, filter with trailing zero',
+    value: 1234.5,
+    filter: '1234.50',
+    passes: true,
+  },
+  { name: 'formula number result is no text: no containment', value: 1234.5, filter: '1234', passes: false },
+  { name: 'formula number result against a decimal comma', value: 1234.5, filter: '1234,5', passes: false },
+  { name: 'formula number result against grouped text', value: 1234, filter: '1,234', passes: false },
+  { name: 'formula integer result', value: 1020, filter: '1020', passes: true },
+  { name: 'formula negative result', value: -0.5, filter: '-0.5', passes: true },
+  { name: 'formula result 0 with a number filter', value: 0, filter: '0', passes: true },
+  { name: 'formula text result by containment', value: '⚠ überfällig', filter: 'ÜBERFÄLLIG', passes: true },
+  { name: 'formula numeric text result by containment', value: '12.5 h', filter: '12.5', passes: true },
+  { name: 'formula boolean result', value: true, filter: 'true', passes: true },
+  {
+    name: 'formula error against a number filter',
+    value: '#ERROR: Division by zero',
+    filter: '5',
+    passes: false,
+  },
 ];

@@ -527,9 +527,10 @@ export const PASTE_MAX_CELLS = 5000;
 export const PASTE_MAX_RECORDS = 1000;
 
 /**
- * One pasted cell: `text` is read like a CSV cell (numbers in either language's form, options by
- * label, people by name or e-mail, checkboxes as yes/no words); without `text`, `value` is a stored
- * value as the board answers it (null clears), which is how an undone paste puts cells back.
+ * One pasted cell: `text` is read like a CSV cell (numbers in the request's language and, where
+ * unambiguous, the other's: `parseNumberText`; options by label, people by name or e-mail, checkboxes
+ * as yes/no words); without `text`, `value` is a stored value as the board answers it (null clears),
+ * which is how an undone paste puts cells back.
  */
 export const PasteCell = z.object({
   id: z.uuid(),

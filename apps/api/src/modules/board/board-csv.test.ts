@@ -1,7 +1,7 @@
 import { parseCsv, type Task } from '@solar/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { parseDateText, parseNumberText } from './board.csv';
+import { CellError, parseDateText, readNumberCell } from './board.csv';
 import { boardTestKit, type Company } from './board.test-kit';
 
 let t: TestApp;
@@ -194,6 +194,81 @@ describe('import', () => {
     expect(first.seq).toBeLessThan(second.seq);
   });
 
+  it("reads an ambiguous number in the request's language, an unambiguous one in either", async () => {
+    const c = await companyWithBoard();
+    const rows = [
+      ['Grouped dot', '1.234'],
+      ['Grouped comma', '1,234'],
+      ['German decimal', '1.234,5'],
+      ['English decimal', '1,234.5'],
+      ['Lone dot', '9.6'],
+      ['Lone comma', '3,5'],
+      ['Euro', '12 €'],
+    ];
+    const hours = async (lang: string) => {
+      const res = await call(
+        c.admin.token,
+        'POST',
+        '/api/task/import',
+        {
+          board: 'tasks',
+          mapping: ['taskName', 'Estimate (h)'],
+          rows: rows.map(([n, v]) => [`${lang} ${n}`, v]),
+        },
+        lang,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      expect((res.json() as ImportAnswer).data).toMatchObject({ created: rows.length, rejected: [] });
+      const tasks = await names(c.admin.token);
+      return Object.fromEntries(
+        rows.map(([n]) => [
+          n,
+          tasks.find((x) => x.taskName === `${lang} ${n}`)?.properties['Estimate (h)']?.value,
+        ]),
+      );
+    };
+    const unambiguous = {
+      'German decimal': 1234.5,
+      'English decimal': 1234.5,
+      'Lone dot': 9.6,
+      'Lone comma': 3.5,
+      Euro: 12,
+    };
+    expect(await hours('de')).toEqual({ 'Grouped dot': 1234, 'Grouped comma': 1.234, ...unambiguous });
+    expect(await hours('en')).toEqual({ 'Grouped dot': 1.234, 'Grouped comma': 1234, ...unambiguous });
+    expect(await hours('es')).toEqual({ 'Grouped dot': 1.234, 'Grouped comma': 1234, ...unambiguous });
+  });
+
+  it('reads back the German export of numbers of every size when imported in German', async () => {
+    const c = await companyWithBoard();
+    const values = [1234, 1.234, 1234.5, 0.000015, 1.5e-7, 1e21, -3.5];
+    for (const [i, v] of values.entries()) {
+      await createTask(c.admin.token, { taskName: `N${i}`, properties: { 'Estimate (h)': v } });
+    }
+    const csv = (await exportCsv(c.admin.token, {}, 'de')).body;
+    const [header, ...rows] = parseCsv(csv) as [string[], ...string[][]];
+    const mapping = header.map((h) => (h === 'Task' ? 'taskName' : h === 'Estimate (h)' ? h : null));
+    const res = await call(
+      c.admin.token,
+      'POST',
+      '/api/task/import',
+      {
+        board: 'tasks',
+        mapping,
+        rows: rows.map((r) => r.map((cell, j) => (j === header.indexOf('Task') ? `${cell} again` : cell))),
+      },
+      'de',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const tasks = await names(c.admin.token);
+    for (const [i, v] of values.entries()) {
+      expect(
+        tasks.find((x) => x.taskName === `N${i} again`)?.properties['Estimate (h)']?.value,
+        String(v),
+      ).toBe(v);
+    }
+  });
+
   it('round-trips an export into another company', async () => {
     const csv = (await exportCsv(a.admin.token, {}, 'de')).body;
     const [header, ...rows] = parseCsv(csv) as [string[], ...string[][]];
@@ -258,15 +333,23 @@ describe('import', () => {
 });
 
 describe('cell text', () => {
-  it('reads numbers in German and English patterns', () => {
-    expect(parseNumberText('1.234,5')).toBe(1234.5);
-    expect(parseNumberText('1,234.5')).toBe(1234.5);
-    expect(parseNumberText('3,5')).toBe(3.5);
-    expect(parseNumberText('1.000.000')).toBe(1000000);
-    expect(parseNumberText('12 €')).toBe(12);
-    expect(parseNumberText('-2')).toBe(-2);
-    expect(parseNumberText('')).toBeNull();
-    expect(() => parseNumberText('abc')).toThrow();
+  it("reads numbers in the caller's pattern, and in the other one where it is unambiguous", () => {
+    for (const lang of ['de', 'en', 'es'] as const) {
+      expect(readNumberCell('1.234,5', lang)).toBe(1234.5);
+      expect(readNumberCell('1,234.5', lang)).toBe(1234.5);
+      expect(readNumberCell('3,5', lang)).toBe(3.5);
+      expect(readNumberCell('1.000.000', lang)).toBe(1000000);
+      expect(readNumberCell('12 €', lang)).toBe(12);
+      expect(readNumberCell('-2', lang)).toBe(-2);
+      expect(readNumberCell('', lang)).toBeNull();
+      expect(() => readNumberCell('abc', lang)).toThrow(CellError);
+      expect(() => readNumberCell('1.2.3', lang)).toThrow(CellError);
+    }
+    expect(readNumberCell('1.234', 'de')).toBe(1234);
+    expect(readNumberCell('1,234', 'de')).toBe(1.234);
+    expect(readNumberCell('1.234', 'en')).toBe(1.234);
+    expect(readNumberCell('1,234', 'en')).toBe(1234);
+    expect(readNumberCell('1,234', 'es')).toBe(1234);
   });
 
   it('reads ISO, German and Spanish dates and refuses impossible ones', () => {

@@ -104,6 +104,30 @@ describe('POST /task/paste', () => {
     expect((await getTask(a.admin.token, two._id)).properties.Status?.value).toBe('Waiting for parts');
   });
 
+  it("reads a pasted number in the request's language, an unambiguous one in either", async () => {
+    const pasted = async (text: string, lang: string) => {
+      const task = await createTask(a.admin.token, { taskName: `Paste ${lang} ${text}` });
+      const res = await call(
+        a.admin.token,
+        'POST',
+        '/api/task/paste',
+        { board: 'tasks', cells: [{ id: task._id, key: 'Estimate (h)', text }] },
+        lang,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as PasteAnswer).data.tasks[0]?.properties['Estimate (h)']?.value;
+    };
+    expect(await pasted('1.234', 'de')).toBe(1234);
+    expect(await pasted('1,234', 'de')).toBe(1.234);
+    expect(await pasted('1.234', 'en')).toBe(1.234);
+    expect(await pasted('1,234', 'en')).toBe(1234);
+    expect(await pasted('1,234', 'es')).toBe(1234);
+    // What the web sends as text: the other language's unambiguous form, a unit.
+    expect(await pasted('1,234.5', 'de')).toBe(1234.5);
+    expect(await pasted('1.234,5', 'en')).toBe(1234.5);
+    expect(await pasted('12 %', 'de')).toBe(12);
+  });
+
   it('puts cells back from stored values: the undo of a paste', async () => {
     const task = await createTask(a.admin.token, {
       taskName: 'Undo me',

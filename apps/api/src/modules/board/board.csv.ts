@@ -4,6 +4,7 @@ import {
   csvDelimiterFor,
   isComputedType,
   type Language,
+  parseNumberText,
   randomOptionColor,
   type SelectOption,
   type TaskExportRequest,
@@ -91,23 +92,14 @@ export class CellError {
   constructor(readonly key: MessageKey) {}
 }
 
-/** `1.234,5`, `1,234.5`, `1234,5`, `12 €`: the last `.` or `,` followed by 1–2 or 4+ digits is decimal. */
-export function parseNumberText(text: string): number | null {
-  const t = text.replace(/[\s\u00a0€%]/g, '');
-  if (t === '') return null;
-  const lastComma = t.lastIndexOf(',');
-  const lastDot = t.lastIndexOf('.');
-  let normal = t;
-  if (lastComma >= 0 && lastDot >= 0) {
-    const decimal = lastComma > lastDot ? ',' : '.';
-    const group = decimal === ',' ? '.' : ',';
-    normal = t.replaceAll(group, '').replace(decimal, '.');
-  } else if (lastComma >= 0) {
-    // `1,234` alone is read as a decimal comma (the German pattern; the board reads `3,5` as 3.5).
-    normal = t.split(',').length > 2 ? t.replaceAll(',', '') : t.replace(',', '.');
-  } else if (t.split('.').length > 2) normal = t.replaceAll('.', '');
-  const n = Number(normal);
-  if (!Number.isFinite(n)) throw new CellError('invalid_number');
+/**
+ * A number cell's text, read in the caller's language (`1.234` is 1234 in German and 1.234 in English
+ * and Spanish) and, where it is unambiguous, in the other one (`1,234.5` in German): `parseNumberText`,
+ * the portal's rule in packages/shared. Empty is null; text that is no number is refused.
+ */
+export function readNumberCell(text: string, lang: Language): number | null {
+  const n = parseNumberText(text, lang);
+  if (n === undefined) throw new CellError('invalid_number');
   return n;
 }
 
@@ -173,11 +165,12 @@ export function textValue(
   text: string,
   lookups: Lookups,
   added: Map<string, string[]>,
+  lang: Language,
 ): unknown {
   const t = text.trim();
   switch (column.dataType) {
     case 'number':
-      return parseNumberText(t);
+      return readNumberCell(t, lang);
     case 'date':
       return parseDateText(t);
     case 'checkbox': {
@@ -299,7 +292,7 @@ export async function importTasks(ctx: AppContext, me: Principal, input: ImportI
           return;
         }
         try {
-          const value = normaliseValue(column, textValue(column, text, lookups, rowAdded));
+          const value = normaliseValue(column, textValue(column, text, lookups, rowAdded, lang));
           properties[key] = { type: column.dataType, icon: column.icon, value };
         } catch (err) {
           if (!(err instanceof CellError || err instanceof ValueError)) throw err;

@@ -86,7 +86,7 @@ export async function pasteCells(ctx: AppContext, me: Principal, input: PasteInp
           throw new CellError('read_only_property');
         }
         const raw =
-          cell.text !== undefined ? textValue(column, cell.text, lookups, added) : (cell.value ?? null);
+          cell.text !== undefined ? textValue(column, cell.text, lookups, added, lang) : (cell.value ?? null);
         update.properties[cell.key] = normaliseValue(column, raw);
       } catch (err) {
         if (!(err instanceof CellError || err instanceof ValueError)) throw err;

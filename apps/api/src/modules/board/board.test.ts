@@ -426,4 +426,49 @@ describe('filter rule in SQL: the shared table of cases', () => {
     const found = res.tasks.some((task) => task._id === ids[i] && task.taskName === `case ${i}`);
     expect(found).toBe(c.passes);
   });
+
+  it('filters a formula column by its stored result: numbers numerically, as the number filter stores them', async () => {
+    await ok(company.admin.token, 'POST', '/api/task/property/create', {
+      board: 'tasks',
+      key: 'Price',
+      type: 'formula',
+      formula: 'prop("Estimate (h)") * 82.3',
+    });
+    await ok(company.admin.token, 'POST', '/api/task/property/create', {
+      board: 'tasks',
+      key: 'Label',
+      type: 'formula',
+      formula: 'prop("Estimate (h)") + " h"',
+    });
+    const create = async (taskName: string, hours: number) =>
+      (
+        await ok<{ data: Task }>(company.admin.token, 'POST', '/api/task/create', {
+          board: 'tasks',
+          taskName,
+          properties: { 'Estimate (h)': hours },
+        })
+      ).data;
+    const fifteen = await create('formula 15', 15);
+    await create('formula 150', 150);
+    expect(fifteen.properties.Price?.value).toBe(1234.5);
+    expect(fifteen.properties.Label?.value).toBe('15 h');
+    const names = async (column: string, value: string) =>
+      (
+        await filter(company.admin.token, {
+          filters: [
+            { column: 'taskName', value: 'formula ' },
+            { column, value },
+          ],
+        })
+      ).tasks
+        .map((task) => task.taskName)
+        .sort();
+    expect(await names('Price', '1234.5')).toEqual(['formula 15']);
+    expect(await names('Price', '12345')).toEqual(['formula 150']);
+    // A number is no text: neither a part of it nor a German decimal comma matches.
+    expect(await names('Price', '1234')).toEqual([]);
+    expect(await names('Price', '1234,5')).toEqual([]);
+    // A text result is filtered by containment.
+    expect(await names('Label', '15')).toEqual(['formula 15', 'formula 150']);
+  });
 });

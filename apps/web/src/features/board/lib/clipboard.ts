@@ -163,9 +163,9 @@ export function planPaste(
 /**
  * The cells of a paste as `/task/paste` takes them. Number cells are read here in the UI language's
  * pattern, as typed numbers are (`1.234` in German is 1234, `1,234` in English too), and sent as
- * values; the server reads either language's form alike and would take both as 1.234. Text that is no
- * number in that pattern (`1,234.5` in German, `12 %`) is left to the server, which reads what it can
- * as the CSV import does and names the cells it cannot.
+ * values. Text that is no number in that pattern (`1,234.5` in German, `12 %`) is left to the server,
+ * which reads it as the CSV import does (`parseNumberText`: the request's language, which the client
+ * sends as Accept-Language, then the other language's unambiguous form) and names the cells it cannot.
  */
 export function pasteCellsOf(
   cells: readonly PasteCellText[],

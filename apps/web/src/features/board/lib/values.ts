@@ -1,11 +1,12 @@
 import {
   type Column,
+  decimalMarkOf,
   displayFormulaCell,
   formatDate,
   formatNumber,
   isEmptyValue,
   type Language,
-  parseLocaleNumber,
+  parseNumberInput,
   sameCellValue,
   type Task,
 } from '@solar/shared';
@@ -46,26 +47,8 @@ export function asItems(value: unknown): ValueItem[] {
 export const isChecked = (value: unknown) => value === true || value === 'true';
 export const checkboxValue = (checked: boolean) => (checked ? 'true' : 'false');
 
-/** The UI language's decimal mark, as the cells show it (`,` in German, `.` in English and Spanish). */
-const decimalMark = (lang: Language) => formatNumber(1.5, lang, 1).charAt(1);
-
-/**
- * A number typed on the board (a cell, a field, a number filter), read in the UI language's pattern
- * (SPEC §9) by {@link parseLocaleNumber}: `1.234,5` and `3,5` in German, `1,234.5` and `3.5` in English
- * and Spanish; a lone separator that cannot group thousands (`9.6` in German) is the decimal point.
- * A decimal mark at either end, as it is typed on the way to a number (`12,` and `,5` in German), is
- * read too. `''` is no value (null); anything else that is not a number is `undefined` (invalid).
- */
-export function parseNumberInput(text: string, lang: Language): number | null | undefined {
-  const mark = decimalMark(lang);
-  let t = text.replace(/[\s\u00a0]/g, '');
-  if (t.length > 1 && t.endsWith(mark) && /\d/.test(t.charAt(t.length - 2))) t = t.slice(0, -1);
-  const lead = /^-?/.exec(t)?.[0] ?? '';
-  if (t.startsWith(`${lead}${mark}`) && /\d/.test(t.charAt(lead.length + 1))) {
-    t = `${lead}0${t.slice(lead.length)}`;
-  }
-  return parseLocaleNumber(t, lang);
-}
+/** A number typed on the board, read in the UI language's pattern: the portal's one rule (packages/shared). */
+export { parseNumberInput };
 
 /**
  * A stored number as its editor's text: every digit it has (the cells round to two decimals), no
@@ -75,7 +58,7 @@ export function parseNumberInput(text: string, lang: Language): number | null | 
  * to a German `1.234` would make `1.2345`, which reads as a decimal.
  */
 export function numberInputText(value: number, lang: Language): string {
-  return plainDecimal(value).replace('.', decimalMark(lang));
+  return plainDecimal(value).replace('.', decimalMarkOf(lang));
 }
 
 /** A finite number's shortest round-trip digits written out without an exponent (`1e-7` is `0.0000001`). */

@@ -58,6 +58,7 @@ export function FilterPanel() {
                   <FilterValueInput
                     key={filter.column}
                     column={column}
+                    columns={columns}
                     value={filter.value}
                     onChange={(value) => set(index, { ...filter, value, type: column.dataType })}
                   />

@@ -1,6 +1,6 @@
 import { MultiSelect, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import type { Column, ViewFilter } from '@solar/shared';
+import { type Column, formulaResultType, type ViewFilter } from '@solar/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTeamQuery } from '../../../../api/installer';
@@ -9,14 +9,19 @@ import { numberFilterText, numberFilterValue } from '../../lib/values';
 
 interface FilterValueInputProps {
   column: Column;
+  /** The board's columns: a formula's result type depends on the columns it reads. */
+  columns: Readonly<Record<string, Column>>;
   value: ViewFilter['value'];
   onChange: (value: ViewFilter['value']) => void;
 }
 
 const asList = (value: ViewFilter['value']) => (Array.isArray(value) ? value : value ? [value] : []);
 
-/** A filter's value by the column's type: options and people from a list, text typed (saved 400 ms later). */
-export function FilterValueInput({ column, value, onChange }: FilterValueInputProps) {
+/**
+ * A filter's value by the column's type: options and people from a list, text typed (saved 400 ms
+ * later). A formula column filters as its result does: numbers as a number column's cells.
+ */
+export function FilterValueInput({ column, columns, value, onChange }: FilterValueInputProps) {
   const { t } = useTranslation('board');
   const team = useTeamQuery(column.dataType === 'person');
   const [text, setText] = useState(typeof value === 'string' ? value : '');
@@ -24,7 +29,11 @@ export function FilterValueInput({ column, value, onChange }: FilterValueInputPr
   const label = t('filters.value', { name: column.label });
   const common = { size: 'xs' as const, 'aria-label': label, comboboxProps: { withinPortal: false } };
 
-  switch (column.dataType) {
+  const type =
+    column.dataType === 'formula' && formulaResultType(column.formula ?? '', columns) === 'number'
+      ? 'number'
+      : column.dataType;
+  switch (type) {
     case 'select':
     case 'status':
     case 'multi-select':
