@@ -3,6 +3,7 @@ import {
   type Column,
   hasOptions,
   isComputedType,
+  type Language,
   type PropertyCreateRequest,
   type PropertyRetypePreviewRequest,
   type PropertyUpdateRequest,
@@ -153,6 +154,7 @@ async function rekeyCells(
   board: Board,
   from: Column,
   to: Column,
+  lang: Language,
   restore?: Retype,
 ) {
   if (from.id !== to.id) {
@@ -162,7 +164,7 @@ async function rekeyCells(
   }
   if (from.dataType === to.dataType) return { newOptions: [], kept: [] };
   const types = { from: from.dataType, to: to.dataType };
-  const { updates, newOptions, kept } = await convertCells(tx, companyId, board, to.id, types, restore);
+  const { updates, newOptions, kept } = await convertCells(tx, companyId, board, to.id, types, lang, restore);
   for (let i = 0; i < updates.length; i += 500) {
     const chunk = updates.slice(i, i + 500);
     await tx.execute(sql`UPDATE board_records r SET properties = jsonb_set(r.properties, ARRAY[${to.id}::text],
@@ -173,11 +175,15 @@ async function rekeyCells(
   return { newOptions, kept };
 }
 
-/** PATCH /task/property/update: rename (records re-keyed, formulas rewritten) and/or change type. */
+/**
+ * PATCH /task/property/update: rename (records re-keyed, formulas rewritten) and/or change type (text
+ * read as numbers, and numbers written as text, in the caller's language `lang`).
+ */
 export async function updateProperty(
   ctx: AppContext,
   me: Principal,
   input: z.output<typeof PropertyUpdateRequest>,
+  lang: Language,
 ) {
   const companyId = schemaScope(me, input.board, 'edit');
   let retype: { id: string; kept: number } | undefined;
@@ -220,7 +226,7 @@ export async function updateProperty(
       : undefined;
     const { newOptions: added, kept } = isTitle
       ? { newOptions: [], kept: [] }
-      : await rekeyCells(tx, companyId, input.board, old, column, restore);
+      : await rekeyCells(tx, companyId, input.board, old, column, lang, restore);
     if (old.dataType !== column.dataType) {
       const change = { key: newKey, from: old.dataType, to: column.dataType, kept };
       const id = await keepRetype(tx, companyId, me.id, input.board, change);
@@ -248,8 +254,9 @@ export function previewPropertyRetype(
   ctx: AppContext,
   me: Principal,
   input: z.output<typeof PropertyRetypePreviewRequest>,
+  lang: Language,
 ) {
-  return previewRetype(ctx, me, schemaScope(me, input.board, 'edit'), input);
+  return previewRetype(ctx, me, schemaScope(me, input.board, 'edit'), input, lang);
 }
 
 /**

@@ -88,6 +88,49 @@ describe('changing a property type', () => {
     expect(await cellValue(a.admin.token, ids[0] as string, 'QA Feld')).toBe('wichtiger Text');
   });
 
+  it("reads text as numbers, and writes numbers as text, in the caller's language", async () => {
+    const inLang = async (lang: string, method: 'POST' | 'PATCH', url: string, body: object) => {
+      const res = await call(a.admin.token, method, url, body, lang);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const values = ['1.234,5 €', '1,234', '12,5', '1,234.5', 'viel'];
+    const ids = await textColumn('Betrag', values);
+    const body = { board: 'tasks', oldPropertyKey: 'Betrag', newProperty: { key: 'Betrag', type: 'number' } };
+    // German: '1,234' is 1.234; the English '1,234.5' says what it means; 'viel' is no number.
+    const previewDe = await inLang('de', 'POST', '/api/task/property/retype-preview', {
+      board: 'tasks',
+      key: 'Betrag',
+      type: 'number',
+    });
+    expect(previewDe.data).toEqual({ values: 5, emptied: 1, altered: 2 });
+    const de = await inLang('de', 'PATCH', '/api/task/property/update', body);
+    const read = () => Promise.all(ids.map((id) => cellValue(a.admin.token, id, 'Betrag')));
+    expect(await read()).toEqual([1234.5, 1.234, 12.5, 1234.5, null]);
+    await inLang('de', 'PATCH', '/api/task/property/update', {
+      ...body,
+      restoreRetype: de.retype.id,
+      newProperty: { key: 'Betrag', type: 'text' },
+    });
+    expect(await read()).toEqual(values);
+    // English: '1,234' is one thousand two hundred thirty-four.
+    await inLang('en', 'PATCH', '/api/task/property/update', body);
+    expect(await read()).toEqual([1234.5, 1234, 12.5, 1234.5, null]);
+
+    // A number column changed to text and back keeps every value, in the language of the change.
+    const toText = { ...body, newProperty: { key: 'Betrag', type: 'text' } };
+    await ok(a.admin.token, 'PUT', `/api/task/update/${ids[4]}`, { properties: { Betrag: 1234.567 } });
+    const lossless = await inLang('de', 'PATCH', '/api/task/property/update', toText);
+    expect(lossless.retype).toBeUndefined();
+    expect(await cellValue(a.admin.token, ids[4] as string, 'Betrag')).toBe('1234,567');
+    await inLang('de', 'PATCH', '/api/task/property/update', body);
+    expect(await cellValue(a.admin.token, ids[4] as string, 'Betrag')).toBe(1234.567);
+    await inLang('en', 'PATCH', '/api/task/property/update', toText);
+    expect(await cellValue(a.admin.token, ids[4] as string, 'Betrag')).toBe('1234.567');
+    await inLang('en', 'PATCH', '/api/task/property/update', body);
+    expect(await cellValue(a.admin.token, ids[4] as string, 'Betrag')).toBe(1234.567);
+  });
+
   it('a change that loses nothing keeps nothing; a value written since the change stays', async () => {
     const ids = await textColumn('Menge', ['4', 'viel']);
     const lossless = await retype(a.admin.token, 'Menge', 'phone');

@@ -2,6 +2,7 @@ import {
   type Board,
   type DataType,
   isComputedType,
+  type Language,
   type PropertyRetypePreview,
   type PropertyRetypePreviewRequest,
 } from '@solar/shared';
@@ -53,6 +54,7 @@ export async function convertCells(
   board: Board,
   key: string,
   types: { from: DataType; to: DataType },
+  lang: Language,
   restore?: Retype,
 ) {
   const rows = await cellsOf(tx, companyId, board, key);
@@ -64,9 +66,9 @@ export async function convertCells(
   const updates = rows.map((r) => {
     const before = back.get(r.id);
     if (before && (isComputed || isUnchangedSince(r.v, before.to))) return { id: r.id, v: before.from };
-    const converted = convertValue(r.v, types.to);
+    const converted = convertValue(r.v, types.to, lang);
     for (const o of converted.newOptions) newOptions.add(o);
-    if (conversionLoss(r.v, converted.value, types.from) !== 'none') {
+    if (conversionLoss(r.v, converted.value, types.from, lang) !== 'none') {
       kept.push({ id: r.id, from: r.v, to: converted.value });
     }
     return { id: r.id, v: converted.value };
@@ -137,6 +139,7 @@ export async function previewRetype(
   me: Principal,
   companyId: string,
   input: z.output<typeof PropertyRetypePreviewRequest>,
+  lang: Language,
 ): Promise<PropertyRetypePreview> {
   const { properties } = await loadColumns(ctx.database.db, companyId, input.board, me.id);
   const column = Object.hasOwn(properties, input.key) ? properties[input.key] : undefined;
@@ -150,7 +153,7 @@ export async function previewRetype(
     const loss =
       column.dataType === input.type
         ? 'none'
-        : conversionLoss(r.v, convertValue(r.v, input.type).value, column.dataType);
+        : conversionLoss(r.v, convertValue(r.v, input.type, lang).value, column.dataType, lang);
     if (loss === 'emptied') answer.emptied += 1;
     if (loss === 'altered') answer.altered += 1;
     if (!isEmptyCell(r.v)) answer.values += 1;

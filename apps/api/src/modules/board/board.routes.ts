@@ -247,7 +247,7 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/task/property/update',
     { config: access, schema: { body: PropertyUpdateRequest, response: { 200: PropertyUpdateResponse } } },
     async (req) => {
-      const { properties, retype } = await updateProperty(req.ctx, principalOf(req), req.body);
+      const { properties, retype } = await updateProperty(req.ctx, principalOf(req), req.body, req.lang);
       return {
         data: properties,
         message: translate('property_updated', req.lang),
@@ -263,7 +263,7 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
       config: access,
       schema: { body: PropertyRetypePreviewRequest, response: { 200: PropertyRetypePreviewResponse } },
     },
-    async (req) => ({ data: await previewPropertyRetype(req.ctx, principalOf(req), req.body) }),
+    async (req) => ({ data: await previewPropertyRetype(req.ctx, principalOf(req), req.body, req.lang) }),
   );
 
   // The property may come in the body (the earlier client) or the query string.

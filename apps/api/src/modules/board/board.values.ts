@@ -1,4 +1,11 @@
-import { type Column, type DataType, isComputedType } from '@solar/shared';
+import {
+  type Column,
+  type DataType,
+  decimalMarkOf,
+  isComputedType,
+  type Language,
+  parseNumberText,
+} from '@solar/shared';
 import type { MessageKey } from '../../lib/messages';
 
 /** A value refused for a column: the message key of the field error. */
@@ -121,6 +128,11 @@ export function normaliseValue(column: Column, raw: unknown): unknown {
 const isListType = (t: DataType) => t === 'person' || t === 'files' || t === 'relation';
 
 /** The text of a value, for conversions. */
+/** A number as text in `lang`: every digit, no grouping, the language's decimal mark (`1234,5` in German). */
+function numberText(n: number, lang: Language): string {
+  return String(n).replace('.', decimalMarkOf(lang));
+}
+
 export function valueText(v: unknown): string {
   if (v === null || v === undefined) return '';
   if (Array.isArray(v))
@@ -131,9 +143,16 @@ export function valueText(v: unknown): string {
 
 /**
  * Converts a cell value when its column changes type: best effort, never an error (a value that does
- * not fit becomes empty). Returns the new value and any option names the column must gain.
+ * not fit becomes empty). Returns the new value and any option names the column must gain. Numbers
+ * are read from text as a CSV import reads them, in the caller's language `lang` (`1.234,5 €` is
+ * 1234.5 in German, `parseNumberText`), and written as text with every digit and the language's
+ * decimal mark (`1234,5` in German), so that a number column changed to text and back keeps its values.
  */
-export function convertValue(v: unknown, to: DataType): { value: unknown; newOptions: string[] } {
+export function convertValue(
+  v: unknown,
+  to: DataType,
+  lang: Language,
+): { value: unknown; newOptions: string[] } {
   const text = valueText(v).trim();
   const none = { value: to === 'multi-select' || isListType(to) ? [] : null, newOptions: [] };
   if (isComputedType(to)) return { value: null, newOptions: [] };
@@ -142,14 +161,14 @@ export function convertValue(v: unknown, to: DataType): { value: unknown; newOpt
     case 'text':
     case 'title':
     case 'phone':
-      return { value: text, newOptions: [] };
+      return { value: typeof v === 'number' ? numberText(v, lang) : text, newOptions: [] };
     case 'email':
       return EMAIL.test(text) ? { value: text.toLowerCase(), newOptions: [] } : none;
     case 'url':
       return isHttpUrl(text) ? { value: text, newOptions: [] } : none;
     case 'number': {
-      const n = Number(text.replace(',', '.'));
-      return Number.isFinite(n) ? { value: n, newOptions: [] } : none;
+      const n = typeof v === 'number' ? v : parseNumberText(text, lang);
+      return typeof n === 'number' && Number.isFinite(n) ? { value: n, newOptions: [] } : none;
     }
     case 'select':
     case 'status': {
@@ -193,10 +212,11 @@ export function conversionLoss(
   v: unknown,
   converted: unknown,
   from: DataType,
+  lang: Language,
 ): 'none' | 'emptied' | 'altered' {
   if (isEmptyCell(v)) return 'none';
   if (isEmptyCell(converted)) return 'emptied';
-  return sameValue(convertValue(converted, from).value, v) ? 'none' : 'altered';
+  return sameValue(convertValue(converted, from, lang).value, v) ? 'none' : 'altered';
 }
 
 /** Whether a cell still holds the value a type change wrote (it was not edited since). */
