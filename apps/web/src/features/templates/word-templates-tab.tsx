@@ -42,7 +42,7 @@ import {
 } from '../../api/offers';
 import { currentLanguage } from '../../i18n';
 import { errorMessage, notifyError, notifySuccess } from '../../lib/errors';
-import { useSingleFlight } from '../../lib/single-flight';
+import { useKeyedSingleFlight, useSingleFlight } from '../../lib/single-flight';
 import { notifyWithUndo } from '../../lib/undo-toast';
 import { useIsPhone } from '../../lib/use-is-phone';
 import { languageOptions } from './email-templates-tab';
@@ -100,6 +100,10 @@ export function WordTemplatesTab() {
   // twice, and a second delete of the same template would answer 'delete failed'.
   const renameFlight = useSingleFlight();
   const deleteFlight = useSingleFlight();
+  // One upload (new or replacing) at a time: a second choice meanwhile would send the file twice, and
+  // both would drive the one progress bar. A double click on Undo would restore the template twice.
+  const uploadFlight = useSingleFlight();
+  const restoreFlight = useKeyedSingleFlight();
 
   const send = (file: File | null, target: WordTemplate | null) => {
     if (!file) return;
@@ -109,18 +113,33 @@ export function WordTemplatesTab() {
       setUploadError(problem === 'type' ? t('word.notDocx') : t('word.tooLarge'));
       return;
     }
-    setProgress(0);
-    upload.mutate(
-      target
-        ? { id: target._id, file, onProgress: setProgress }
-        : { id: null, file, name: baseName(file), language, onProgress: setProgress },
-      {
-        onSuccess: (result) => notifySuccess(result.message),
-        onError: (error) => setUploadError(errorMessage(error, tApp)),
-        onSettled: () => setProgress(null),
-      },
-    );
+    uploadFlight((done) => {
+      setProgress(0);
+      upload.mutate(
+        target
+          ? { id: target._id, file, onProgress: setProgress }
+          : { id: null, file, name: baseName(file), language, onProgress: setProgress },
+        {
+          onSuccess: (result) => notifySuccess(result.message),
+          onError: (error) => setUploadError(errorMessage(error, tApp)),
+          onSettled: () => {
+            setProgress(null);
+            done();
+          },
+        },
+      );
+    });
   };
+
+  // The promise rather than mutate's callbacks: those run for the latest call only, and the undo of
+  // another template meanwhile would leave this one marked busy.
+  const undoDelete = (id: string) =>
+    restoreFlight(id, (done) =>
+      restore
+        .mutateAsync(id)
+        .catch((error: unknown) => notifyError(error, tApp))
+        .finally(done),
+    );
 
   const download = async (tpl: WordTemplate) => {
     try {
@@ -157,9 +176,7 @@ export function WordTemplatesTab() {
       remove.mutate(id, {
         onSuccess: (message) => {
           // Deleted softly: the toast offers the undo.
-          notifyWithUndo(message || t('templates.deleted'), tApp('common.undo'), () =>
-            restore.mutate(id, { onError: (error) => notifyError(error, tApp) }),
-          );
+          notifyWithUndo(message || t('templates.deleted'), tApp('common.undo'), () => undoDelete(id));
           setDeleting(null);
         },
         onError: (error) => notifyFailure(t('templates.deleteFailed'), error, tApp),
@@ -257,6 +274,9 @@ export function WordTemplatesTab() {
                                 {...props}
                                 variant="subtle"
                                 aria-label={`${t('word.replace')}: ${tpl.name}`}
+                                // The row being replaced shows it; no other upload starts meanwhile.
+                                loading={upload.isPending && upload.variables?.id === tpl._id}
+                                disabled={upload.isPending}
                               >
                                 <IconReplace size={16} aria-hidden />
                               </ActionIcon>
