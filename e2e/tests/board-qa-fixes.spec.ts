@@ -99,7 +99,7 @@ test.describe('board audit fixes', () => {
   }) => {
     await loginAs(page, DEMO.owner, '/projects', 'de');
     await expect(page.getByRole('grid', { name: 'Einträge' })).toBeVisible({ timeout: 60_000 });
-    await page.getByRole('button', { name: 'Spalte Ort' }).click();
+    await page.getByRole('button', { name: 'Spalte Stadt' }).click();
     const menu = page.getByTestId('column-menu');
     await expect(menu.getByRole('menuitem', { name: 'Aufsteigend sortieren' })).toBeVisible();
     await expect(menu.getByRole('menuitem', { name: 'In dieser Ansicht ausblenden' })).toBeVisible();

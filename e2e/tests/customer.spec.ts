@@ -13,7 +13,7 @@ const DE = {
   phone: 'Telefon',
   address: 'Straße und Hausnummer',
   postalCode: 'Postleitzahl',
-  city: 'Ort',
+  city: 'Stadt',
   people: 'Personen im Haushalt',
   consumption: 'Stromverbrauch pro Jahr (kWh)',
   roofType: 'Dachform',
