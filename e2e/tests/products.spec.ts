@@ -315,4 +315,65 @@ test.describe('product catalogue', () => {
     });
     expect(hidden).toBe(0);
   });
+
+  test('on a phone a fade and a chevron show that more type tabs are hidden, and a tab chosen by key comes clear of them', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await loginAs(page, DEMO.owner, '/product', 'en');
+    const list = page.getByTestId('type-tabs');
+    await expect(page.getByTestId('type-tab-all')).toBeVisible({ timeout: 30_000 });
+    const mask = () => list.evaluate((el) => getComputedStyle(el).maskImage);
+    const moreStart = page.getByTestId('type-tabs-more-start');
+    const moreEnd = page.getByTestId('type-tabs-more-end');
+    /** Whether a tab is whole inside the list and, on a side that fades, clear of the fade. */
+    const clearOfFade = (type: string) =>
+      list.evaluate((el, id) => {
+        const box = el.getBoundingClientRect();
+        const tab = el.querySelector(`[data-testid="type-tab-${id}"]`)?.getBoundingClientRect();
+        if (!tab) return false;
+        const fade = Number.parseFloat(getComputedStyle(el).scrollPaddingLeft);
+        const left = box.left + (el.hasAttribute('data-hidden-start') ? fade : 0);
+        const right = box.right - (el.hasAttribute('data-hidden-end') ? fade : 0);
+        return tab.left >= left - 1 && tab.right <= right + 1;
+      }, type);
+
+    // At the start: tabs hidden to the right, so that side fades and shows a chevron; not the left.
+    await expect(list).toHaveAttribute('data-hidden-end', 'true');
+    await expect(list).not.toHaveAttribute('data-hidden-start');
+    expect(await mask()).toContain('linear-gradient');
+    await expect(moreEnd).toBeVisible();
+    await expect(moreStart).toHaveCount(0);
+
+    // By keyboard: Left from the first tab goes to the last, which is scrolled into view.
+    await page.getByTestId('type-tab-all').focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByTestId('type-tab-EMS')).toHaveAttribute('aria-selected', 'true');
+    await expect(list).not.toHaveAttribute('data-hidden-end');
+    await expect(list).toHaveAttribute('data-hidden-start', 'true');
+    await expect(moreEnd).toHaveCount(0);
+    await expect(moreStart).toBeVisible();
+    expect(await clearOfFade('EMS')).toBe(true);
+    // Back one tab at a time: each chosen tab is whole and clear of the fades.
+    for (const type of ['heatpump', 'wallbox', 'car', 'solarPanel', 'inverter', 'battery', 'all']) {
+      await page.keyboard.press('ArrowLeft');
+      await expect(page.getByTestId(`type-tab-${type}`)).toHaveAttribute('aria-selected', 'true');
+      await expect.poll(() => clearOfFade(type), type).toBe(true);
+    }
+    await expect(list).not.toHaveAttribute('data-hidden-start');
+    await expect(list).toHaveAttribute('data-hidden-end', 'true');
+
+    // Scrolled by hand to the end, the fade moves to the other side.
+    await list.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect(list).not.toHaveAttribute('data-hidden-end');
+    await expect(list).toHaveAttribute('data-hidden-start', 'true');
+
+    // On a desktop every tab shows: no fade at all.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(list).not.toHaveAttribute('data-hidden-start');
+    await expect(list).not.toHaveAttribute('data-hidden-end');
+    expect(await mask()).toBe('none');
+    await expect(moreStart).toHaveCount(0);
+    await expect(moreEnd).toHaveCount(0);
+  });
 });

@@ -12,7 +12,6 @@ import {
   Skeleton,
   Stack,
   Switch,
-  Tabs,
   Text,
   TextInput,
   Title,
@@ -31,9 +30,8 @@ import { OfferCalculator } from './offer-calculator';
 import { PriceModal } from './price-modal';
 import { PricingCard } from './pricing-card';
 import { ProductFormModal, type ProductFormMode } from './product-form-modal';
-import { PRODUCT_TYPES, type ProductType, TYPE_ICONS } from './product-meta';
-import classes from './products.module.css';
 import { ProductsTable, type RowAction } from './products-table';
+import { type TypeFilter, TypeTabs } from './type-tabs';
 
 const PAGE_SIZE = 25;
 const CATALOGUE_EDITORS = new Set(['INSTALLER_ADMIN', 'INSTALLER_SALES']);
@@ -67,7 +65,7 @@ export function ProductPage() {
   /** ADMIN edits the platform list; installer editors their company's own products. */
   const canEditProducts = isAdmin || canEditCatalogue;
 
-  const [type, setType] = useState<ProductType | 'all'>('all');
+  const [type, setType] = useState<TypeFilter>('all');
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, CONSTANTS.addressSearchDebounceMs);
   const [onlyCatalogue, setOnlyCatalogue] = useState(false);
@@ -291,28 +289,7 @@ export function ProductPage() {
 
       <Paper withBorder radius="lg" p="md">
         <Stack gap="md">
-          <Tabs
-            variant="pills"
-            value={type}
-            onChange={(value) => value && changeFilter(() => setType(value as ProductType | 'all'))}
-            keepMounted={false}
-          >
-            <Tabs.List aria-label={t('filters.type')} className={classes.typeTabs}>
-              {(['all', ...PRODUCT_TYPES] as const).map((value) => {
-                const Icon = TYPE_ICONS[value];
-                return (
-                  <Tabs.Tab
-                    key={value}
-                    value={value}
-                    leftSection={<Icon size={16} aria-hidden />}
-                    data-testid={`type-tab-${value}`}
-                  >
-                    {value === 'all' ? t('types.all') : t(`types.${value}`)}
-                  </Tabs.Tab>
-                );
-              })}
-            </Tabs.List>
-          </Tabs>
+          <TypeTabs value={type} onChange={(value) => changeFilter(() => setType(value))} />
           <Group gap="md" align="center" wrap="wrap">
             <TextInput
               flex="1 1 240px"
