@@ -77,6 +77,51 @@ test.describe('help and onboarding', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  test('ADMIN and CITY_ADMIN read what the installer company does at each stage, installers what they do', async ({
+    page,
+    browser,
+  }) => {
+    // The platform admin on a desktop: the table, in English.
+    await loginAs(page, DEMO.admin, '/help', 'en');
+    const stages = page.getByRole('region', { name: 'Project stages' });
+    await expect(page.getByTestId('help-stage-OFFER_PROVIDED')).toContainText(
+      'The installer company has sent an offer; the customer can accept it',
+      { timeout: 30_000 },
+    );
+    await expect(page.getByTestId('help-stage-INSTALLER_SIGNED')).toContainText(
+      'The customer has signed with the installer company, which now plans and installs the system.',
+    );
+    await expect(stages).toContainText(
+      'A project an installer company has saved moves through these stages.',
+    );
+    // Nothing in the stages speaks to the reader as if they did the installer's work.
+    expect(await stages.innerText()).not.toMatch(/\byou(r)?\b/i);
+
+    // The city administrator on a phone: the stacked list, in German.
+    const city = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    await loginAs(city, DEMO.city, '/help', 'de');
+    const cityStages = city.getByRole('region', { name: 'Projektphasen' });
+    await expect(city.getByTestId('help-stage-ACQUISITION')).toContainText(
+      'Das Installateur-Unternehmen hat die Anfrage des Kunden gespeichert',
+      { timeout: 30_000 },
+    );
+    await expect(city.getByTestId('help-stage-ACQUISITION')).toHaveJSProperty('tagName', 'LI');
+    expect(await cityStages.innerText()).not.toMatch(/\b(Sie|Ihr|Ihre|Ihnen)\b/);
+    await city.close();
+
+    // An installer keeps the texts that speak to them.
+    const installer = await browser.newPage();
+    await loginAs(installer, DEMO.sales, '/help', 'en');
+    await expect(installer.getByTestId('help-stage-OFFER_PROVIDED')).toContainText(
+      'You sent an offer; the customer can accept it',
+      { timeout: 30_000 },
+    );
+    await expect(installer.getByRole('region', { name: 'Project stages' })).toContainText(
+      'The status view and the project view only offer the moves listed here.',
+    );
+    await installer.close();
+  });
+
   test('the tour greets a new installer, can be finished or skipped, and stays away once dismissed', async ({
     page,
   }) => {

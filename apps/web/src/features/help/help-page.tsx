@@ -111,8 +111,20 @@ function useNextStages() {
       : t('stages.none');
 }
 
+/** What a stage means, given to the stage table and list. */
+type StageMeaning = (stage: Stage) => string;
+
+/**
+ * What each stage means, told to its reader: an installer reads what they do ('you sent an offer');
+ * ADMIN and CITY_ADMIN, who watch the stages only, read what the installer company does.
+ */
+function useStageMeaning(installer: boolean): StageMeaning {
+  const { t } = useTranslation('help');
+  return (stage) => (installer ? t(`stages.${stage}`) : t(`stages.platform.${stage}`));
+}
+
 /** The stages as a table: the stage, what it means, where it can go. */
-function StageTable() {
+function StageTable({ meaning }: { meaning: StageMeaning }) {
   const { t } = useTranslation('help');
   const nextOf = useNextStages();
   return (
@@ -131,7 +143,7 @@ function StageTable() {
               <StageBadge stage={stage} />
             </Table.Td>
             <Table.Td>
-              <Text size="sm">{t(`stages.${stage}`)}</Text>
+              <Text size="sm">{meaning(stage)}</Text>
             </Table.Td>
             <Table.Td>
               <Text size="sm">{nextOf(stage)}</Text>
@@ -144,7 +156,7 @@ function StageTable() {
 }
 
 /** The stages on a phone: one block a stage, its meaning and its next stages under its badge. */
-function StageList() {
+function StageList({ meaning }: { meaning: StageMeaning }) {
   const { t } = useTranslation('help');
   const nextOf = useNextStages();
   return (
@@ -154,7 +166,7 @@ function StageList() {
           <div>
             <StageBadge stage={stage} />
           </div>
-          <Text size="sm">{t(`stages.${stage}`)}</Text>
+          <Text size="sm">{meaning(stage)}</Text>
           <Text size="sm" c="gray.7">
             {t('stages.next')}: {nextOf(stage)}
           </Text>
@@ -181,6 +193,7 @@ export function HelpPage() {
   // screens they cannot open, so they read the stages (the map's colours) and a word on the rest.
   const installer = isInstallerRole(user.role);
   const sections: readonly Section[] = installer ? SECTIONS : ['stages'];
+  const meaning = useStageMeaning(installer);
 
   return (
     <Stack gap="lg" maw={960} data-testid="help-page">
@@ -215,13 +228,13 @@ export function HelpPage() {
 
       <Section id="stages" title={t('stages.title')}>
         <Text size="sm" mb="sm">
-          {t('stages.intro')}
+          {installer ? t('stages.intro') : t('stages.platform.intro')}
         </Text>
         {phone ? (
-          <StageList />
+          <StageList meaning={meaning} />
         ) : (
           <Table.ScrollContainer minWidth={480}>
-            <StageTable />
+            <StageTable meaning={meaning} />
           </Table.ScrollContainer>
         )}
       </Section>
