@@ -9,6 +9,9 @@ export function notifyWithAction(
   onAction: () => void,
   color: 'teal' | 'red' = 'teal',
 ): void {
+  // The toast takes a moment to go: a second click on its button (a double click) must not run the
+  // action again (a second undo, restore or retry request).
+  let done = false;
   const id = notifications.show({
     color,
     withBorder: true,
@@ -23,6 +26,8 @@ export function notifyWithAction(
           color={color}
           onClick={() => {
             notifications.hide(id);
+            if (done) return;
+            done = true;
             onAction();
           }}
         >
