@@ -12,6 +12,7 @@ import {
   STAGES,
   VERIFICATIONS,
 } from '../enums';
+import { Email, Phone, PostalCode } from './auth';
 import { Pagination } from './common';
 
 /** Sortable quote columns; `profiles.green.rating` is the SPEC name of the rating (default). */
@@ -278,14 +279,12 @@ export type ChangeRequestListQuery = z.infer<typeof ChangeRequestListQuery>;
 export const CustomerRequest = z.object({
   firstName: z.string().trim().min(1, { error: 'required' }).max(100),
   lastName: z.string().trim().min(1, { error: 'required' }).max(100),
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.email({ error: 'invalid_email' })),
-  phone: z.string().trim().max(40).default(''),
-  address: z.string().trim().min(3, { error: 'required' }).max(300),
-  postalCode: z.string().trim().max(20).default(''),
+  email: Email,
+  // The installers call or write back: a phone or postal code that is no such thing is a typo.
+  phone: Phone.default(''),
+  // Empty is "required"; a street typed too short says how long it must be.
+  address: z.string().trim().min(1, { error: 'required' }).min(3).max(300),
+  postalCode: PostalCode.default(''),
   city: z.string().trim().min(1, { error: 'required' }).max(100),
   lat: z.number().min(-90).max(90),
   long: z.number().min(-180).max(180),

@@ -86,6 +86,21 @@ describe('POST /public/quote-request', () => {
       expect(roof.json().errors).toEqual({ roofType: message });
     }
   });
+
+  it('refuses a phone, postal code or street that is no such thing, each under its field in the request language', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/quote-request',
+      headers: { 'accept-language': 'es' },
+      payload: { ...request, phone: 'call me maybe', postalCode: '!!!!!', address: 'ab' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({
+      phone: 'Introduzca un número de teléfono válido',
+      postalCode: 'Introduzca un código postal (p. ej., 80802)',
+      address: 'Introduzca al menos 3 caracteres',
+    });
+  });
 });
 
 describe('POST /public/quote-request: the limit per client address', () => {

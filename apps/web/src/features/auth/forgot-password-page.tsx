@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useForgotPassword } from '../../api/auth';
-import { handleFormError, notifySuccess } from '../../lib/errors';
+import { handleFormError, notifySuccessAfterErrors } from '../../lib/errors';
 import { useSingleFlight } from '../../lib/single-flight';
 import { useForm } from '../../lib/use-form';
 import { AuthLayout } from './auth-layout';
@@ -27,7 +27,7 @@ export function ForgotPasswordPage() {
       forgot.mutate(body, {
         onSettled: done,
         onSuccess: () => {
-          notifySuccess(t('auth.forgot.success'));
+          notifySuccessAfterErrors(t('auth.forgot.success'));
           setSentTo(body.email);
         },
         onError: (error) => form.setErrors(handleFormError(error, ['email'], t)),

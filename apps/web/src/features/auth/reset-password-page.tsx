@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useResetLinkCheck, useResetPassword } from '../../api/auth';
 import { ApiError } from '../../api/errors';
-import { handleFormError, notifySuccess } from '../../lib/errors';
+import { handleFormError, notifySuccessAfterErrors } from '../../lib/errors';
 import { useSingleFlight } from '../../lib/single-flight';
 import { useForm } from '../../lib/use-form';
 import { AuthLayout } from './auth-layout';
@@ -48,7 +48,7 @@ export function ResetPasswordPage() {
         {
           onSettled: done,
           onSuccess: () => {
-            notifySuccess(t('auth.reset.success'));
+            notifySuccessAfterErrors(t('auth.reset.success'));
             navigate('/login', { replace: true });
           },
           onError: (error) => {

@@ -139,6 +139,45 @@ describe('OfferDecision: the customer declines', () => {
     expect(onStale).toHaveBeenCalledTimes(1);
   });
 
+  it('declines once on a double click, without a refusal of the second click above the decline', async () => {
+    let answer: (value: { data: CustomerView }) => void = () => {};
+    const post = vi.spyOn(api, 'post').mockImplementation(
+      () =>
+        new Promise((resolve) => {
+          answer = resolve as typeof answer;
+        }),
+    );
+    renderDecision(VIEW);
+    fireEvent.click(screen.getByTestId('decline-offer'));
+    const dialog = await screen.findByRole('dialog', { name: 'Dieses Angebot ablehnen?' });
+    const confirm = within(dialog).getByTestId('decline-confirm');
+    // Both clicks before the button can show that it is busy.
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    answer({
+      data: {
+        ...VIEW,
+        stage: 'OFFER_NOT_ACCEPTED',
+        decline: { reason: null, declinedAt: '2026-03-01T10:00:00.000Z', offerVersion: 2 },
+      },
+    });
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    expect(screen.queryByTestId('decline-refused')).toBeNull();
+  });
+
+  it('accepts once on a double click', async () => {
+    const post = vi.spyOn(api, 'post').mockReturnValue(new Promise(() => {}));
+    renderDecision(VIEW);
+    fireEvent.change(screen.getByLabelText(/Vollständiger Name/), { target: { value: 'Eva Kunde' } });
+    fireEvent.click(screen.getByRole('checkbox'));
+    const form = screen.getByTestId('accept-offer').closest('form') as HTMLFormElement;
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    expect(post.mock.calls.map((call) => call[0])).toEqual(['/customer-view/accept']);
+  });
+
   it('shows a declined offer as declined, with the reason, and no buttons', () => {
     renderDecision({
       ...VIEW,

@@ -8,6 +8,7 @@ import { api } from '../../api/client';
 import { isApiError } from '../../api/errors';
 import { currentLanguage } from '../../i18n';
 import { errorMessage } from '../../lib/errors';
+import { useSingleFlight } from '../../lib/single-flight';
 import type { CustomerView } from './customer-view-page';
 import { DeclineOfferDialog } from './decline-offer-dialog';
 
@@ -47,6 +48,9 @@ export function OfferDecision({ token, data, offer, onStale, platformPreview = f
   const [fullName, setFullName] = useState('');
   const [consent, setConsent] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // One decision per click: a double click on Decline sent it twice, and the second's refusal
+  // ('You have already declined this offer') stood above the decline just made.
+  const flight = useSingleFlight();
   const accept = useMutation({
     mutationFn: async (offerId: string) =>
       (
@@ -119,7 +123,7 @@ export function OfferDecision({ token, data, offer, onStale, platformPreview = f
     if (fullName.trim().length < 3) local.fullName = t('nameRequired');
     if (!consent) local.consent = t('consentRequired');
     setErrors(local);
-    if (Object.keys(local).length === 0) accept.mutate(offerId);
+    if (Object.keys(local).length === 0) flight((done) => accept.mutate(offerId, { onSettled: done }));
   };
 
   return (
@@ -233,7 +237,9 @@ export function OfferDecision({ token, data, offer, onStale, platformPreview = f
         pending={decline.isPending}
         fieldError={decline.isError && isApiError(decline.error) ? decline.error.errors.reason : undefined}
         error={declineFailure}
-        onConfirm={(reason) => decline.mutate({ offerId: offer._id, reason })}
+        onConfirm={(reason) =>
+          flight((done) => decline.mutate({ offerId: offer._id, reason }, { onSettled: done }))
+        }
         onClose={() => setDeclining(false)}
       />
     </Paper>

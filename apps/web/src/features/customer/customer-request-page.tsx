@@ -21,8 +21,10 @@ import { useSearchParams } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { currentLanguage } from '../../i18n';
 import { LanguageSwitch } from '../../layout/language-switch';
+import { useUnloadGuard } from '../../lib/discard-guard';
 import { errorMessage, fieldErrorsOf, translateMessage } from '../../lib/errors';
 import { localeNumberInputProps } from '../../lib/number-input';
+import { useSingleFlight } from '../../lib/single-flight';
 import { WRAPPING_BUTTON } from '../../lib/wrapping-button';
 import classes from './customer-request.module.css';
 import { findPlace } from './known-places';
@@ -112,6 +114,15 @@ export function CustomerRequestPage() {
   const formRef = useRef<HTMLFormElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
   const request = useQuoteRequest();
+  // A double click sends one request, so one quote (the button's loading state comes a render late).
+  const flight = useSingleFlight();
+  // Typed details are not lost by a reload, closing the tab or a link away (the map's attribution):
+  // the browser asks first, until the request is sent.
+  const touched = useRef(false);
+  useEffect(() => {
+    touched.current = !result && (pin !== null || Object.values(values).some((value) => value !== ''));
+  }, [result, pin, values]);
+  useUnloadGuard(true, touched);
   const ids = useId();
   const mapHelpId = `${ids}-map-help`;
   const mapErrorId = `${ids}-map-error`;
@@ -177,22 +188,25 @@ export function CustomerRequestPage() {
       showErrors(found);
       return;
     }
-    request.mutate(parsed.data, {
-      onSuccess: (data) => setResult(data),
-      onError: (error) => {
-        const found: Errors = {};
-        if (isApiError(error)) {
-          for (const [path, message] of Object.entries(error.errors)) {
-            const field = formField(path);
-            if (field && !found[field])
-              found[field] = field === 'pin' ? t('map.pinRequired') : translateMessage(message, tApp);
+    flight((done) =>
+      request.mutate(parsed.data, {
+        onSettled: done,
+        onSuccess: (data) => setResult(data),
+        onError: (error) => {
+          const found: Errors = {};
+          if (isApiError(error)) {
+            for (const [path, message] of Object.entries(error.errors)) {
+              const field = formField(path);
+              if (field && !found[field])
+                found[field] = field === 'pin' ? t('map.pinRequired') : translateMessage(message, tApp);
+            }
           }
-        }
-        const message = errorMessage(error, tApp);
-        if (Object.keys(found).length > 0) showErrors(found);
-        else if (message) setSubmitError({ message, retry: !(isApiError(error) && error.status === 429) });
-      },
-    });
+          const message = errorMessage(error, tApp);
+          if (Object.keys(found).length > 0) showErrors(found);
+          else if (message) setSubmitError({ message, retry: !(isApiError(error) && error.status === 429) });
+        },
+      }),
+    );
   };
 
   const onSubmit = (event: FormEvent) => {

@@ -35,10 +35,12 @@ export function PaywallModal({ opened, onClose, message, code, onShowPlans }: Pa
   const subscription = useSubscription(opened);
   const reason = refusalReason(code, subscription.data?.plan);
   const count = CONSTANTS.freeDownloadCount;
+  // Units still left that do not pay for this file (1 left, a PV Sol file needs 2): not "used up".
+  const unitsLeft = subscription.data?.usage.objLeft ?? 0;
   const title = {
     premium: t('paywall.premiumTitle'),
     freeLimit: t('paywall.freeLimitTitle'),
-    limit: t('paywall.limitTitle'),
+    limit: unitsLeft > 0 ? t('paywall.notEnoughTitle') : t('paywall.limitTitle'),
     other: t('paywall.title'),
   }[reason];
   const text = {

@@ -15,6 +15,7 @@ import {
 } from '../../api/plans';
 import { currentLanguage } from '../../i18n';
 import { errorMessage, notifyError, notifySuccess } from '../../lib/errors';
+import { useSingleFlight } from '../../lib/single-flight';
 import { useCurrentUser } from '../auth/session';
 import type { ObjSource } from '../viewer/obj-viewer';
 import { PaywallModal } from './paywall-modal';
@@ -37,6 +38,8 @@ export function PlanningFilesCard({ quoteId }: { quoteId: string }) {
   // The plan and what is left, so the cost of a download shows before the click (installers only).
   const subscription = useSubscription(isInstallerRole(user.role) && user.installerPartner.length > 0);
   const download = useDownloadPlanningFile(quoteId);
+  // One download per click: a double click saved the file twice (the button is busy a render late).
+  const flight = useSingleFlight();
   const [pending, setPending] = useState<PlanningFileKind | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [paywall, setPaywall] = useState<{ message: string; code: string | undefined } | null>(null);
@@ -47,24 +50,28 @@ export function PlanningFilesCard({ quoteId }: { quoteId: string }) {
     [viewerUrl],
   );
 
-  const start = (kind: PlanningFileKind) => {
-    setNotice(null);
-    setPending(kind);
-    download.mutate(kind, {
-      onSuccess: (data) => notifySuccess(t('files.saved', { name: data.name })),
-      onError: (error) => {
-        if (isApiError(error) && error.status === 402) {
-          void queryClient.invalidateQueries({ queryKey: planKeys.subscription });
-          setPaywall({ message: error.message, code: error.code });
-        } else if (isApiError(error) && error.status === 404) {
-          setNotice(errorMessage(error, tApp));
-        } else {
-          notifyError(error, tApp);
-        }
-      },
-      onSettled: () => setPending(null),
+  const start = (kind: PlanningFileKind) =>
+    flight((done) => {
+      setNotice(null);
+      setPending(kind);
+      download.mutate(kind, {
+        onSuccess: (data) => notifySuccess(t('files.saved', { name: data.name })),
+        onError: (error) => {
+          if (isApiError(error) && error.status === 402) {
+            void queryClient.invalidateQueries({ queryKey: planKeys.subscription });
+            setPaywall({ message: error.message, code: error.code });
+          } else if (isApiError(error) && error.status === 404) {
+            setNotice(errorMessage(error, tApp));
+          } else {
+            notifyError(error, tApp);
+          }
+        },
+        onSettled: () => {
+          setPending(null);
+          done();
+        },
+      });
     });
-  };
 
   let body: React.ReactNode;
   if (files.isPending) {

@@ -99,6 +99,16 @@ describe('the paywall chooses title and text by the refusal', () => {
     expect(screen.getByTestId('paywall-text').textContent).not.toMatch(/forman parte del plan Premium/);
   });
 
+  it('Premium with a unit left that does not pay for a PV Sol file: not enough, not "used up" (QA)', async () => {
+    await i18next.changeLanguage('en');
+    const sub = subscription('premium', { unitsUsed: 4, objUsed: 2, pvsolUsed: 1, objLeft: 1, pvsolLeft: 0 });
+    open('download_limit', 'You reached maximum limit of downloads', sub);
+    expect(
+      screen.getByRole('dialog', { name: 'Not enough quota left this month for this file' }),
+    ).toBeTruthy();
+    expect(screen.queryByText("This month's quota is used up")).toBeNull();
+  });
+
   it('free plan with the 3 free downloads used: once-only, not "for this period"', async () => {
     await i18next.changeLanguage('en');
     open(
@@ -136,6 +146,16 @@ describe('the planning-files card states the plan, what is left and what a downl
     );
     expect(downloadCost(t('en'), sub, 'obj')).toBe('Uses 1 of the free downloads');
     expect(downloadCost(t('en'), sub, 'pvsol')).toBe('Premium plan only');
+    // One left: singular in Spanish ("queda 1", not "quedan 1"); none left: plural again (QA).
+    expect(quotaSummary(t('es'), subscription('free', { freeObjUsed: 2, freeObjLeft: 1 }))).toBe(
+      'Plan Free: queda 1 de 3 descargas OBJ gratuitas (una sola vez, no cada mes). Archivos PV Sol solo con Premium.',
+    );
+    expect(quotaSummary(t('es'), subscription('free', { freeObjUsed: 3, freeObjLeft: 0 }))).toMatch(
+      /^Plan Free: quedan 0 de 3 /,
+    );
+    expect(quotaSummary(t('de'), subscription('free', { freeObjUsed: 2, freeObjLeft: 1 }))).toMatch(
+      /^Free-Tarif: noch 1 von 3 kostenlosen/,
+    );
     // The 3 free downloads used: the next OBJ is refused, so it does not say it uses one (QA).
     const usedUp = subscription('free', { freeObjUsed: 3, freeObjLeft: 0 });
     expect(downloadCost(t('es'), usedUp, 'obj')).toBe(

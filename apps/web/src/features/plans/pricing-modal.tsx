@@ -38,6 +38,7 @@ import { currentLanguage } from '../../i18n';
 import { MeetingModal } from '../../layout/meeting-modal';
 import { notifyError } from '../../lib/errors';
 import { localeNumberInputProps } from '../../lib/number-input';
+import { useSingleFlight } from '../../lib/single-flight';
 import { useCurrentUser } from '../auth/session';
 
 /** The cards' prices, shown in the UI language's currency format like every other amount. */
@@ -124,6 +125,8 @@ export function PricingModal({ opened, onClose }: { opened: boolean; onClose: ()
   const [pvsol, setPvsol] = useState(0);
   const [blockedUrl, setBlockedUrl] = useState<string | null>(null);
   const checkout = useStartCheckout();
+  // One checkout per click: a double click made two prices and two checkout sessions.
+  const flight = useSingleFlight();
   const queryClient = useQueryClient();
   const phone = useMediaQuery('(max-width: 36em)');
   const [prefilled, setPrefilled] = useState(false);
@@ -168,23 +171,25 @@ export function PricingModal({ opened, onClose }: { opened: boolean; onClose: ()
     info(t('toast.enterprise'));
     setMeetingOpened(true);
   };
-  const choosePremium = () => {
-    setBlockedUrl(null);
-    checkout.mutate(
-      { monthlyCents: price.monthlyCents, obj, pvsol },
-      {
-        onSuccess: (session) => {
-          const win = window.open(session.url, '_blank');
-          if (win) info(t('pricing.checkoutOpened'));
-          else setBlockedUrl(session.url);
+  const choosePremium = () =>
+    flight((done) => {
+      setBlockedUrl(null);
+      checkout.mutate(
+        { monthlyCents: price.monthlyCents, obj, pvsol },
+        {
+          onSettled: done,
+          onSuccess: (session) => {
+            const win = window.open(session.url, '_blank');
+            if (win) info(t('pricing.checkoutOpened'));
+            else setBlockedUrl(session.url);
+          },
+          onError: (error) => {
+            void queryClient.invalidateQueries({ queryKey: planKeys.subscription });
+            notifyError(error, tApp);
+          },
         },
-        onError: (error) => {
-          void queryClient.invalidateQueries({ queryKey: planKeys.subscription });
-          notifyError(error, tApp);
-        },
-      },
-    );
-  };
+      );
+    });
 
   const planCard = (plan: PlanName, body: React.ReactNode, action: React.ReactNode) => (
     <Paper

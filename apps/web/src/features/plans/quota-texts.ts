@@ -7,7 +7,8 @@ type PlansT = TFunction<'plans'>;
 export function quotaSummary(t: PlansT, subscription: Subscription): string {
   const { plan, usage } = subscription;
   if (plan === 'free') {
-    return t('files.planFree', { left: usage.freeObjLeft, total: CONSTANTS.freeDownloadCount });
+    // Plural by what is left: "queda 1", "quedan 2".
+    return t('files.planFree', { count: usage.freeObjLeft, total: CONSTANTS.freeDownloadCount });
   }
   if (usage.unitsBudget === null) return t('files.planUnlimited');
   return t('files.planBudget', {
