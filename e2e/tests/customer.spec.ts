@@ -62,8 +62,8 @@ test.describe('customer quote request (/request)', () => {
     if (!box) throw new Error('map has no box');
     await map.click({ position: { x: box.width / 2, y: box.height / 2 } });
     await expect(page.getByTestId('request-map-pin')).toBeVisible();
-    await expect(page.getByTestId('request-pin')).toContainText('48,137');
-    await expect(page.getByTestId('request-pin')).toContainText('11,57');
+    // German decimal commas: latitude and longitude are kept apart by a semicolon.
+    await expect(page.getByTestId('request-pin')).toHaveText(/^Markierung gesetzt: 48,137\d+; 11,57\d+$/);
 
     await page.getByRole('textbox', { name: DE.people }).fill('4');
     await page.getByRole('textbox', { name: DE.consumption }).fill('4500');
@@ -340,7 +340,7 @@ test.describe('customer quote request (/request)', () => {
 
     await page.getByTestId('language-switch').click();
     await page.getByTestId('language-de').click();
-    await expect(page.getByTestId('request-pin')).toHaveText(/^Markierung gesetzt: 51,16\d+, 10,45\d+$/);
+    await expect(page.getByTestId('request-pin')).toHaveText(/^Markierung gesetzt: 51,16\d+; 10,45\d+$/);
     await expect(page.getByRole('combobox', { name: DE.roofType })).toBeVisible();
     await expect(page.getByRole('combobox', { name: DE.roofType }).locator('option').nth(1)).toHaveText(
       'Satteldach',

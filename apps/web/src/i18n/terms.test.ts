@@ -50,3 +50,22 @@ describe('terms used across the screens', () => {
     }
   });
 });
+
+/** Every text of a bundle, with its path. */
+function* textsOf(node: unknown, path: string): Generator<[string, string]> {
+  if (typeof node === 'string') yield [path, node];
+  else if (node && typeof node === 'object') {
+    for (const [key, child] of Object.entries(node)) yield* textsOf(child, path ? `${path}.${key}` : key);
+  }
+}
+
+describe('numbers written into texts', () => {
+  it.each(['en', 'es'] as const)(
+    '%s: a decimal is written with a point, as the screens format numbers (SPEC §9)',
+    (lang) => {
+      // '99,91 %' next to '1,920 €' read as 1.92 €: a comma followed by one or two digits is a German decimal.
+      const german = [...textsOf(bundles[lang], '')].filter(([, value]) => /\d,\d{1,2}(?!\d)/.test(value));
+      expect(german).toEqual([]);
+    },
+  );
+});

@@ -112,13 +112,13 @@ describe('POST /installer/userAceess/{id} (invitations)', () => {
         'de',
         'neu.kollege@example.test',
         'hat Sie in sein Team',
-        'Sie wurden zum Solar Partner Portal eingeladen',
+        'Sie wurden zum Solar Partnerportal eingeladen',
       ],
       [
         'es',
         'nueva.colega@example.test',
         'le ha invitado a su equipo',
-        'Ha sido invitado al Solar Partner Portal',
+        'Ha sido invitado al Portal de socios solares',
       ],
     ] as const) {
       const res = await invite(a.admin.token, a.company.id, [{ email, role: 'INSTALLER' }], lang);
@@ -367,7 +367,7 @@ describe('changing and removing access', () => {
     expect(back.statusCode).toBe(200);
 
     const mail = await t.smtp.waitForMail(member.email);
-    expect(mail.subject).toBe('Willkommen zurück im Solar Partner Portal');
+    expect(mail.subject).toBe('Willkommen zurück im Solar Partnerportal');
     expect(mail.text).toContain('wieder in sein Team');
     expect(mail.text).not.toContain('Zurücksetzen des Passworts angefordert');
     // The link is a plain password link (no invitation page), valid as long as an invitation's.

@@ -78,13 +78,13 @@ const TEXTS = {
   untitled: { en: 'Untitled', de: 'Ohne Titel', es: 'Sin título' },
   subjectOne: {
     en: 'Solar Partner Portal: {text}',
-    de: 'Solar Partner Portal: {text}',
-    es: 'Solar Partner Portal: {text}',
+    de: 'Solar Partnerportal: {text}',
+    es: 'Portal de socios solares: {text}',
   },
   subjectMany: {
     en: 'Solar Partner Portal: {count} new notifications',
-    de: 'Solar Partner Portal: {count} neue Benachrichtigungen',
-    es: 'Solar Partner Portal: {count} notificaciones nuevas',
+    de: 'Solar Partnerportal: {count} neue Benachrichtigungen',
+    es: 'Portal de socios solares: {count} notificaciones nuevas',
   },
   greeting: { en: 'Hello', de: 'Hallo', es: 'Hola' },
   open: { en: 'Open in the portal', de: 'Im Portal öffnen', es: 'Abrir en el portal' },
