@@ -29,6 +29,8 @@ test.describe('public forms', () => {
     await confirm.press('Enter');
     await expect(password).toHaveAccessibleDescription(new RegExp(ES.tooShort));
     await expect(confirm).toHaveAccessibleDescription(new RegExp(ES.mismatch));
+    // The cursor goes to the first field to fix, not left in the one Enter was pressed in.
+    await expect(password).toBeFocused();
   });
 
   test('the admin-mode link fills the e-mail and puts the cursor in the password', async ({ page }) => {

@@ -138,7 +138,7 @@ test.describe('set password after a failed try (QA)', () => {
       // The first save goes offline, the second is answered.
       return posts === 1
         ? route.abort('internetdisconnected')
-        : route.fulfill({ json: { data: { message: 'ok' } } });
+        : route.fulfill({ json: { data: { message: 'ok', email: 'neu@example.test' } } });
     });
     await page.addInitScript(() => window.localStorage.setItem('preferredLanguage', 'en'));
     await page.goto('/application/reset-password?token=abcdefghijklmnopqrstuvwxyz123456&invite=1');
@@ -153,7 +153,7 @@ test.describe('set password after a failed try (QA)', () => {
     await expect(password).toHaveValue('Sonnen-Dach-2026');
     await network.hover();
     await page.getByLabel('Repeat password', { exact: true }).press('Enter');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?email=neu%40example\.test$/);
     await expect(page.getByText(EN.passwordSaved)).toBeVisible();
     await expect(network).toBeHidden();
   });
@@ -166,7 +166,7 @@ test.describe('forgot password after a failed try (QA)', () => {
       posts += 1;
       return posts === 1
         ? route.abort('internetdisconnected')
-        : route.fulfill({ json: { data: { message: 'ok' } } });
+        : route.fulfill({ json: { data: { message: 'ok', email: 'neu@example.test' } } });
     });
     await page.addInitScript(() => window.localStorage.setItem('preferredLanguage', 'es'));
     await page.goto('/forgot-password');

@@ -488,7 +488,10 @@ test.describe('password links in the browser', () => {
     await page.getByLabel(EN.confirmPassword, { exact: true }).fill(firstPassword);
     await page.getByRole('button', { name: EN.savePassword }).click();
     await expect(page.getByText(EN.passwordSaved)).toBeVisible();
-    await expect(page).toHaveURL(/\/login$/);
+    // The login holds the new account's e-mail; the password is what is left to type.
+    await expect(page).toHaveURL(`/login?${new URLSearchParams({ email: newEmail })}`);
+    await expect(page.getByLabel(EN.email, { exact: true })).toHaveValue(newEmail);
+    await expect(page.getByLabel(EN.password, { exact: true })).toBeFocused();
 
     // The invitation is used up: opened again, it says so at once, with the way to a new link.
     await page.goto(invitePath);
@@ -544,7 +547,7 @@ test.describe('password links in the browser', () => {
     await page.getByLabel(DE.confirmPassword, { exact: true }).fill(secondPassword);
     await page.getByRole('button', { name: DE.savePassword }).click();
     await expect(page.getByText(DE.passwordSaved)).toBeVisible();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(`/login?${new URLSearchParams({ email: newEmail })}`);
 
     await submitLogin(page, newEmail, secondPassword, DE);
     await expect(page.getByText(DE.loginSuccess)).toBeVisible();

@@ -4,6 +4,7 @@ import {
   LoginResponse,
   MessageResponse,
   type ResetPasswordRequest,
+  ResetPasswordResponse,
 } from '@solar/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { queryClient } from '../app/query-client';
@@ -71,7 +72,7 @@ export function useResetPassword() {
     mutationFn: ({ token, ...body }: ResetPasswordRequest & { token: string }) =>
       api
         .post(`/user/reset-password/${encodeURIComponent(token)}`, body, {
-          schema: MessageResponse,
+          schema: ResetPasswordResponse,
           skipRefresh: true,
         })
         .then((r) => r.data),

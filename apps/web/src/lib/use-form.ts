@@ -79,3 +79,12 @@ export function useFieldErrors() {
   );
   return { errors, setErrors, clearError };
 }
+
+/**
+ * Moves the focus to the form's first field marked invalid, once the messages are drawn: a screen
+ * reader then reads that field with its message (aria-describedby), and the keyboard is where the
+ * fix is to be made. Where no field is marked (a message that belongs to none), the focus stays.
+ */
+export function focusFirstInvalid(form: HTMLFormElement | null): void {
+  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}

@@ -50,6 +50,9 @@ export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
 export const ResetPasswordParams = z.object({ adminToken: z.string().min(16).max(200) });
 export const ResetPasswordRequest = z.object({ password: Password });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
+/** A password set by a link: the message, and the account's e-mail for the login that follows. */
+export const ResetPasswordResponse = z.object({ data: z.object({ message: z.string(), email: z.string() }) });
+export type ResetPasswordResponse = z.infer<typeof ResetPasswordResponse>;
 
 export const RefreshQuery = z.object({ refresh_token: z.string().min(16).max(200) });
 export const LogoutRequest = z.object({ refresh_token: z.string().min(16).max(200).optional() });

@@ -8,6 +8,7 @@ import {
   RefreshResponse,
   ResetPasswordParams,
   ResetPasswordRequest,
+  ResetPasswordResponse,
 } from '@solar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { translate } from '../../lib/messages';
@@ -60,11 +61,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/reset-password/:adminToken',
     {
       config: pub,
-      schema: { params: ResetPasswordParams, body: ResetPasswordRequest, response: { 200: MessageResponse } },
+      schema: {
+        params: ResetPasswordParams,
+        body: ResetPasswordRequest,
+        response: { 200: ResetPasswordResponse },
+      },
     },
     async (req) => {
-      await resetPassword(req.ctx, req.params.adminToken, req.body.password);
-      return { data: { message: translate('password_changed', req.lang) } };
+      const email = await resetPassword(req.ctx, req.params.adminToken, req.body.password);
+      return { data: { message: translate('password_changed', req.lang), email } };
     },
   );
 };

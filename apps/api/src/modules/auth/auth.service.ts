@@ -197,9 +197,10 @@ export async function checkResetLink(ctx: AppContext, token: string): Promise<vo
   if (!link) throw new AppError(400, 'reset_link_invalid');
 }
 
-export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
+/** Sets the password of a reset or invitation link; answers the account's e-mail (the login's to fill). */
+export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<string> {
   const passwordHash = await hashPassword(password);
-  await ctx.database.db.transaction(async (tx) => {
+  return ctx.database.db.transaction(async (tx) => {
     const [link] = await tx
       .update(passwordTokens)
       .set({ usedAt: new Date() })
@@ -225,5 +226,6 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
       .where(and(eq(passwordTokens.userId, user.id), isNull(passwordTokens.usedAt)));
     await endAllSessions(tx, user.id);
     await clearAccountFailures(tx, user.email);
+    return user.email;
   });
 }

@@ -101,6 +101,8 @@ describe('login throttle', () => {
       payload: { password: 'A-brand-new-password' },
     });
     expect(reset.statusCode).toBe(200);
+    // The account's e-mail, for the login page the browser goes to next.
+    expect(reset.json().data.email).toBe(user.email);
     expect((await login(user.email, 'A-brand-new-password', '10.1.2.1')).statusCode).toBe(200);
   });
 

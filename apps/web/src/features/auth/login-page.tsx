@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { isSessionExpiredLogin } from '../../layout/login-path';
 import { handleFormError, notifySuccessAfterErrors } from '../../lib/errors';
-import { useForm } from '../../lib/use-form';
+import { focusFirstInvalid, useForm } from '../../lib/use-form';
 import { AuthLayout } from './auth-layout';
 import { checkLogin } from './login-check';
 
@@ -30,9 +30,11 @@ export function LoginPage() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (isPending) return;
+    const element = event.currentTarget as HTMLFormElement;
     const checked = checkLogin(form.values, t);
     if (checked.errors) {
       form.setErrors(checked.errors);
+      focusFirstInvalid(element);
       return;
     }
     setPending(true);
@@ -42,6 +44,7 @@ export function LoginPage() {
     } catch (error) {
       form.setErrors(handleFormError(error, ['email', 'password'], t));
       setPending(false);
+      focusFirstInvalid(element);
     }
   };
 
@@ -71,6 +74,8 @@ export function LoginPage() {
             autoFocus={hasLinkEmail}
             visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
             {...form.textProps('password')}
+            // Mantine marks the wrapper only: the field itself says it is in error, as the e-mail does.
+            aria-invalid={form.errors.password ? true : undefined}
           />
           <Group justify="flex-end">
             <Anchor component={Link} to="/forgot-password" size="sm">

@@ -7,7 +7,7 @@ import { useResetLinkCheck, useResetPassword } from '../../api/auth';
 import { ApiError } from '../../api/errors';
 import { handleFormError, notifySuccessAfterErrors } from '../../lib/errors';
 import { useSingleFlight } from '../../lib/single-flight';
-import { useForm } from '../../lib/use-form';
+import { focusFirstInvalid, useForm } from '../../lib/use-form';
 import { AuthLayout } from './auth-layout';
 import { checkResetPassword } from './reset-password-check';
 
@@ -36,9 +36,11 @@ export function ResetPasswordPage() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    const element = event.currentTarget as HTMLFormElement;
     const checked = checkResetPassword(form.values, t);
     if (checked.errors) {
       form.setErrors(checked.errors);
+      focusFirstInvalid(element);
       return;
     }
     const body = checked.body;
@@ -47,9 +49,10 @@ export function ResetPasswordPage() {
         { token, ...body },
         {
           onSettled: done,
-          onSuccess: () => {
+          onSuccess: ({ email }) => {
             notifySuccessAfterErrors(t('auth.reset.success'));
-            navigate('/login', { replace: true });
+            // The login holds the account's e-mail: the new password is all there is to type.
+            navigate(`/login?${new URLSearchParams({ email })}`, { replace: true });
           },
           onError: (error) => {
             // Refused without a field to blame: the link itself was used or ran out meanwhile.
@@ -58,6 +61,7 @@ export function ResetPasswordPage() {
               return;
             }
             form.setErrors(handleFormError(error, ['password'], t));
+            focusFirstInvalid(element);
           },
         },
       ),
@@ -101,6 +105,8 @@ export function ResetPasswordPage() {
             autoFocus
             visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
             {...form.textProps('password')}
+            // Mantine marks the wrapper only: the field itself says it is in error (and takes the focus).
+            aria-invalid={form.errors.password ? true : undefined}
           />
           <PasswordInput
             label={t('auth.reset.confirmPassword')}
@@ -109,6 +115,7 @@ export function ResetPasswordPage() {
             withAsterisk={false}
             visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
             {...form.textProps('confirm')}
+            aria-invalid={form.errors.confirm ? true : undefined}
           />
           <Button type="submit" fullWidth loading={reset.isPending}>
             {t('auth.reset.submit')}
