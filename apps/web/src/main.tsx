@@ -7,11 +7,14 @@ import { captureReference, getToken, purgeExpiredSession } from './api/session-s
 import { App } from './app/app';
 import { createRouter, preloadSignedIn } from './app/router';
 import { initI18n } from './i18n';
+import { keepFocusOnBusyButtons } from './lib/busy-focus';
 
 // The entry holds only what the login page needs; the API client and the query cache load with the
 // routes behind it (src/app/data-layer.tsx), which also wire a session that ends to the login.
 purgeExpiredSession();
 captureReference(window.location.search);
+// A button that shows it is busy (disabled while its request runs) gets the focus back afterwards.
+keepFocusOnBusyButtons();
 const router = createRouter();
 
 const root = document.getElementById('root');

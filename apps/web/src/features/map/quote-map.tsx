@@ -103,6 +103,23 @@ function setAttributes(el: HTMLElement | undefined, attributes: Record<string, s
   for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
 }
 
+/**
+ * Names Leaflet's own buttons (zoom in and out, the popup's close) in the UI language: Leaflet names
+ * them in English. The popup's button exists once the popup has been opened the first time.
+ */
+function nameLeafletButtons(container: HTMLElement, t: TFunction<['map', 'pipeline']>) {
+  const names: [string, string][] = [
+    ['.leaflet-control-zoom-in', t('map:zoomIn')],
+    ['.leaflet-control-zoom-out', t('map:zoomOut')],
+    ['.leaflet-popup-close-button', t('map:popup.close')],
+  ];
+  for (const [selector, name] of names) {
+    for (const el of container.querySelectorAll<HTMLElement>(selector)) {
+      setAttributes(el, { title: name, 'aria-label': name });
+    }
+  }
+}
+
 /** Rings the selected point's marker (toggled in place, so a focused marker keeps its focus). */
 function markSelected(markers: Map<string, L.Marker>, selectedId: string | null) {
   const selectedKey = selectedId ? `p:${selectedId}:` : null;
@@ -347,19 +364,26 @@ export function QuoteMap({
       container.dataset.settled = 'false';
     });
     map.on('moveend', () => renderRef.current());
+    map.on('popupopen', () => nameLeafletButtons(container, tRef.current));
     map.on('popupclose', (event) => {
       if (event.popup !== popupRef.current) return;
       onSelectRef.current(null);
-      // Opened from the keyboard: focus goes back to the marker (if it is still drawn).
+      // Opened from the keyboard: focus goes back to the marker, or to the marker drawn in its place
+      // (a quote saved as a project gets a marker of the stage's colour), else to the map.
       const opener = keyboardRef.current;
       keyboardRef.current = null;
-      if (opener?.isConnected) opener.focus();
+      if (!opener) return;
+      const drawn = opener.isConnected
+        ? opener
+        : container.querySelector<HTMLElement>(`[data-testid="${opener.dataset.testid}"]`);
+      (drawn ?? container).focus();
     });
     const onPopupKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && popupRef.current) map.closePopup(popupRef.current);
     };
     popupElement.addEventListener('keydown', onPopupKey);
     mapRef.current = map;
+    nameLeafletButtons(container, tRef.current);
     renderRef.current();
 
     const resize = new ResizeObserver(() => map.invalidateSize());
@@ -396,6 +420,9 @@ export function QuoteMap({
   }, [language]);
 
   useEffect(() => popupElement.setAttribute('aria-label', t('map:popup.label')), [popupElement, t]);
+  useEffect(() => {
+    if (containerRef.current) nameLeafletButtons(containerRef.current, t);
+  }, [t]);
 
   // The service area as a dashed circle, only while zoomed out: at street level its outline would be a
   // path of hundreds of thousands of pixels (with as many dashes), which stalls the browser's rendering.

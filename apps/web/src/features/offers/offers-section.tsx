@@ -105,7 +105,7 @@ function OfferCard({ offer, onSend }: { offer: Offer; onSend: () => void }) {
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs">
-            <Title order={4} size="h5">
+            <Title order={4} size="h5" id={`offer-title-${offer.version}`}>
               {t('offer.version', { version: offer.version })}
             </Title>
             <Text size="sm" c="dimmed">
@@ -180,8 +180,15 @@ export function OffersSection({ project }: { project: ProjectDetail }) {
   const [uploading, setUploading] = useState(false);
   const [sending, setSending] = useState<Offer | null>(null);
   // The two dialogs are mounted only while open: the focus goes back to the button that opened them.
+  // An offer just sent is queued, and its send button disabled: the focus goes to its card's title.
+  const sent = useRef<number | null>(null);
   useReturnFocus(uploading);
-  useReturnFocus(sending !== null);
+  useReturnFocus(sending !== null, () => {
+    const title = sent.current === null ? null : document.getElementById(`offer-title-${sent.current}`);
+    sent.current = null;
+    if (title) title.tabIndex = -1;
+    return title;
+  });
   const previous = useRef<Map<string, Offer['sendState']>>(new Map());
 
   // The toast of SPEC when a queued send turns 'sent'.
@@ -269,6 +276,9 @@ export function OffersSection({ project }: { project: ProjectDetail }) {
         <SendOfferModal
           offer={sending}
           customerEmail={project.customer.email}
+          onSent={() => {
+            sent.current = sending.version;
+          }}
           onClose={() => setSending(null)}
         />
       )}

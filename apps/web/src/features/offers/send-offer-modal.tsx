@@ -77,10 +77,13 @@ function templateSelect(
 export function SendOfferModal({
   offer,
   customerEmail,
+  onSent,
   onClose,
 }: {
   offer: Offer;
   customerEmail: string;
+  /** The offer was sent (queued); `onClose` follows. */
+  onSent?: () => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation('offers');
@@ -140,6 +143,7 @@ export function SendOfferModal({
           onSettled: done,
           onSuccess: (data) => {
             notifySuccess(data.message);
+            onSent?.();
             onClose();
           },
           onError: (error) => {

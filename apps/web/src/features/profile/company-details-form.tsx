@@ -18,7 +18,7 @@ import { currentLanguage } from '../../i18n';
 import { handleFormError, notifySuccess } from '../../lib/errors';
 import { localeNumberInputProps } from '../../lib/number-input';
 import { useSingleFlight } from '../../lib/single-flight';
-import { useForm } from '../../lib/use-form';
+import { focusFirstInvalid, useForm } from '../../lib/use-form';
 import { SectionCard } from './section-card';
 
 const FIELDS = [
@@ -69,13 +69,20 @@ export function CompanyDetailsForm({ company, editable }: CompanyDetailsFormProp
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    const element = event.currentTarget as HTMLFormElement;
     const body = form.validate(CompanyUpdateRequest, t);
-    if (!body) return;
+    if (!body) {
+      focusFirstInvalid(element);
+      return;
+    }
     flight((done) =>
       update.mutate(body, {
         onSettled: done,
         onSuccess: () => notifySuccess(t('profile.company.saved')),
-        onError: (error) => form.setErrors(handleFormError(error, FIELDS, t)),
+        onError: (error) => {
+          form.setErrors(handleFormError(error, FIELDS, t));
+          focusFirstInvalid(element);
+        },
       }),
     );
   };

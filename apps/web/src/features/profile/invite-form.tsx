@@ -9,6 +9,7 @@ import { useInviteUsers } from '../../api/installer';
 import { currentLanguage } from '../../i18n';
 import { notifyError, notifySuccess, translateMessage } from '../../lib/errors';
 import { useSingleFlight } from '../../lib/single-flight';
+import { focusFirstInvalid } from '../../lib/use-form';
 import { SectionCard } from './section-card';
 
 interface InviteRow {
@@ -86,6 +87,8 @@ export function InviteForm({ companyId }: { companyId: string }) {
   const flight = useSingleFlight();
   const [rows, setRows] = useState<InviteRow[]>(() => [emptyRow()]);
   const [errors, setErrors] = useState<RowErrors>({});
+  // A row added with the button: its e-mail field takes the focus (the button is below the rows).
+  const [addedId, setAddedId] = useState<number | null>(null);
 
   const updateRow = (index: number, patch: Partial<InviteRow>) => {
     setRows((current) => current.map((row, i) => (i === index ? { ...row, ...patch } : row)));
@@ -104,9 +107,13 @@ export function InviteForm({ companyId }: { companyId: string }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    const element = event.currentTarget as HTMLFormElement;
     const found = validateRows(rows, t);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalid(element);
+      return;
+    }
     const users = rows.map((row) => ({
       email: row.email.trim().toLowerCase(),
       role: row.role || undefined,
@@ -131,8 +138,10 @@ export function InviteForm({ companyId }: { companyId: string }) {
           },
           onError: (error) => {
             const fromServer = rowErrorsFromServer(error, t);
-            if (Object.keys(fromServer).length > 0) setErrors(fromServer);
-            else notifyError(error, t);
+            if (Object.keys(fromServer).length > 0) {
+              setErrors(fromServer);
+              focusFirstInvalid(element);
+            } else notifyError(error, t);
           },
         },
       ),
@@ -162,6 +171,8 @@ export function InviteForm({ companyId }: { companyId: string }) {
                       label={t('profile.invite.email')}
                       type="email"
                       required
+                      // Only the row just added with the button below.
+                      autoFocus={row.id === addedId}
                       value={row.email}
                       onChange={(e) => updateRow(index, { email: e.currentTarget.value })}
                       error={errors[index]?.email}
@@ -217,7 +228,11 @@ export function InviteForm({ companyId }: { companyId: string }) {
             <Button
               variant="subtle"
               leftSection={<IconPlus size={16} />}
-              onClick={() => setRows((current) => [...current, emptyRow()])}
+              onClick={() => {
+                const row = emptyRow();
+                setAddedId(row.id);
+                setRows((current) => [...current, row]);
+              }}
               disabled={rows.length >= 50}
             >
               {t('profile.invite.addRow')}

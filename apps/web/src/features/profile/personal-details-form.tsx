@@ -6,7 +6,7 @@ import { useUpdatePersonalDetails } from '../../api/user';
 import { changeLanguage, currentLanguage, isLanguage, UI_LANGUAGES } from '../../i18n';
 import { handleFormError, notifySuccess } from '../../lib/errors';
 import { useSingleFlight } from '../../lib/single-flight';
-import { useForm } from '../../lib/use-form';
+import { focusFirstInvalid, useForm } from '../../lib/use-form';
 import { useCurrentUser } from '../auth/session';
 import { SectionCard } from './section-card';
 
@@ -30,8 +30,12 @@ export function PersonalDetailsForm() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    const element = event.currentTarget as HTMLFormElement;
     const body = form.validate(PersonalDetailsRequest, t);
-    if (!body) return;
+    if (!body) {
+      focusFirstInvalid(element);
+      return;
+    }
     flight((done) =>
       update.mutate(body, {
         onSettled: done,
@@ -41,7 +45,10 @@ export function PersonalDetailsForm() {
             void changeLanguage(body.preferredLanguage);
           }
         },
-        onError: (error) => form.setErrors(handleFormError(error, FIELDS, t)),
+        onError: (error) => {
+          form.setErrors(handleFormError(error, FIELDS, t));
+          focusFirstInvalid(element);
+        },
       }),
     );
   };

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, NativeSelect, Stack, Text, Timeline } from '@mantine/core';
 import { formatDate, localeOf, STAGE_TRANSITIONS, type Stage } from '@solar/shared';
 import { IconArrowRight, IconCircleX, IconFlag } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ProjectDetail, useUpdateProject } from '../../api/project-view';
 import { currentLanguage } from '../../i18n';
@@ -19,6 +19,12 @@ export const STAGE_COLORS: Record<Stage, string> = {
   OFFER_NOT_ACCEPTED: 'red',
 };
 
+/**
+ * A move was just made from this card: the card is drawn anew for the new stage (its key), and the
+ * button that had the focus is gone with the old one. The new card takes the focus instead.
+ */
+let focusAfterMove = false;
+
 /** The project's stage with a change to an allowed next stage (STAGE_TRANSITIONS and the role rule). */
 export function StageCard({ project }: { project: ProjectDetail }) {
   const { t } = useTranslation('projectView');
@@ -35,6 +41,20 @@ export function StageCard({ project }: { project: ProjectDetail }) {
   const chosen = target && next.includes(target) ? target : '';
   const [confirming, setConfirming] = useState(false);
 
+  const selectRef = useRef<HTMLSelectElement>(null);
+
+  // After a move: on the choice of the next stage, or on the card's title where the stage is final.
+  useEffect(() => {
+    if (!focusAfterMove) return;
+    focusAfterMove = false;
+    const title = document.getElementById('pv-stage-title');
+    if (selectRef.current) selectRef.current.focus();
+    else if (title) {
+      title.tabIndex = -1;
+      title.focus();
+    }
+  }, []);
+
   const move = () => {
     if (!chosen) return;
     // The last stage cannot be left again: asked first.
@@ -49,6 +69,7 @@ export function StageCard({ project }: { project: ProjectDetail }) {
       {
         onSuccess: (data) => {
           setTarget('');
+          focusAfterMove = data.projectStatus !== current;
           notifySuccess(t('stage.moved', { stage: tp(`stage.${data.projectStatus}`) }));
         },
         onError: (error) => setRefusal(errorMessage(error, tApp)),
@@ -73,6 +94,7 @@ export function StageCard({ project }: { project: ProjectDetail }) {
     change = (
       <Group align="flex-end" gap="sm" wrap="wrap">
         <NativeSelect
+          ref={selectRef}
           label={t('stage.moveTo')}
           value={chosen}
           onChange={(event) => setTarget(event.currentTarget.value as Stage | '')}
