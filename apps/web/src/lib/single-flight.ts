@@ -15,18 +15,3 @@ export function useSingleFlight(): (start: (done: () => void) => void) => void {
     });
   }, []);
 }
-
-/**
- * One submission per key at a time: as `useSingleFlight`, for an action on one of several items
- * (the undo of one deleted template may run while another's does, but not twice for the same one).
- */
-export function useKeyedSingleFlight(): (key: string, start: (done: () => void) => void) => void {
-  const busy = useRef(new Set<string>());
-  return useCallback((key: string, start: (done: () => void) => void) => {
-    if (busy.current.has(key)) return;
-    busy.current.add(key);
-    start(() => {
-      busy.current.delete(key);
-    });
-  }, []);
-}

@@ -35,7 +35,7 @@ import { useSavedProjectSearch } from '../../api/projects';
 import { currentLanguage } from '../../i18n';
 import { useDiscardGuard } from '../../lib/discard-guard';
 import { errorMessage, notifyError, notifySuccess } from '../../lib/errors';
-import { useKeyedSingleFlight, useSingleFlight } from '../../lib/single-flight';
+import { useSingleFlight } from '../../lib/single-flight';
 import { notifyWithUndo } from '../../lib/undo-toast';
 import { type FieldErrors, useForm } from '../../lib/use-form';
 import { useIsPhone } from '../../lib/use-is-phone';
@@ -265,8 +265,6 @@ export function EmailTemplatesTab() {
   // A double click sends both clicks before the button shows it is busy: the second delete of the
   // same template would answer 'delete failed'.
   const deleteFlight = useSingleFlight();
-  // A double click on the toast's Undo would restore the template twice (the second answering an error).
-  const restoreFlight = useKeyedSingleFlight();
   // Closing the editor (Escape, the overlay, ×, Cancel) after typing asks before the text is lost.
   const guard = useDiscardGuard(draft !== null, () => setDraft(null));
 
@@ -285,16 +283,10 @@ export function EmailTemplatesTab() {
     deleteFlight((done) =>
       remove.mutate(id, {
         onSuccess: (message) => {
-          // Deleted softly: the toast offers the undo.
-          // The promise rather than mutate's callbacks: those run for the latest call only, and the
-          // undo of another template meanwhile would leave this one marked busy.
+          // Deleted softly: the toast offers the undo, run once per toast (notifyWithUndo). The promise
+          // rather than mutate's callbacks: those run for the latest call only.
           notifyWithUndo(message || t('templates.deleted'), tApp('common.undo'), () =>
-            restoreFlight(id, (done) =>
-              restore
-                .mutateAsync(id)
-                .catch((error: unknown) => notifyError(error, tApp))
-                .finally(done),
-            ),
+            restore.mutateAsync(id).catch((error: unknown) => notifyError(error, tApp)),
           );
           setDeleting(null);
         },

@@ -42,7 +42,7 @@ import {
 } from '../../api/offers';
 import { currentLanguage } from '../../i18n';
 import { errorMessage, notifyError, notifySuccess } from '../../lib/errors';
-import { useKeyedSingleFlight, useSingleFlight } from '../../lib/single-flight';
+import { useSingleFlight } from '../../lib/single-flight';
 import { notifyWithUndo } from '../../lib/undo-toast';
 import { useIsPhone } from '../../lib/use-is-phone';
 import { languageOptions } from './email-templates-tab';
@@ -101,9 +101,8 @@ export function WordTemplatesTab() {
   const renameFlight = useSingleFlight();
   const deleteFlight = useSingleFlight();
   // One upload (new or replacing) at a time: a second choice meanwhile would send the file twice, and
-  // both would drive the one progress bar. A double click on Undo would restore the template twice.
+  // both would drive the one progress bar.
   const uploadFlight = useSingleFlight();
-  const restoreFlight = useKeyedSingleFlight();
 
   const send = (file: File | null, target: WordTemplate | null) => {
     if (!file) return;
@@ -131,15 +130,10 @@ export function WordTemplatesTab() {
     });
   };
 
-  // The promise rather than mutate's callbacks: those run for the latest call only, and the undo of
-  // another template meanwhile would leave this one marked busy.
+  // Run once per toast (notifyWithUndo). The promise rather than mutate's callbacks: those run for the
+  // latest call only, so the failed undo of one template would go unreported after another's.
   const undoDelete = (id: string) =>
-    restoreFlight(id, (done) =>
-      restore
-        .mutateAsync(id)
-        .catch((error: unknown) => notifyError(error, tApp))
-        .finally(done),
-    );
+    restore.mutateAsync(id).catch((error: unknown) => notifyError(error, tApp));
 
   const download = async (tpl: WordTemplate) => {
     try {
