@@ -49,7 +49,11 @@ test.describe('customer quote request (/request)', () => {
 
     await page.goto('/request?partner=sonnenbau');
     await expect(page.getByRole('heading', { level: 1, name: 'Solarangebot anfragen' })).toBeVisible();
-    await expect(page.getByTestId('request-partner-note')).toBeVisible();
+    // The page names the company the link belongs to.
+    await expect(page.getByTestId('request-partner-note')).toHaveText(
+      'Ihre Anfrage geht direkt an Sonnenbau GmbH.',
+    );
+    await expect(page.getByTestId('request-partner-unknown')).toHaveCount(0);
     await fillContact(page, email, street);
 
     // Typing a known city flies the map there; then the household clicks its roof (the map centre).
@@ -176,6 +180,106 @@ test.describe('customer quote request (/request)', () => {
     await page.getByTestId('request-again').click();
     await expect(field(page, DE.firstName)).toHaveValue('');
     await expect(page.getByTestId('request-map-pin')).toHaveCount(0);
+  });
+
+  test('a partner link no company has: no partner named, a hint instead, and the quote goes to no partner', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const unique = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+    const email = `unbekannt-${unique}@example.test`;
+    const street = `E2E-Irrweg ${unique}`;
+    // The look-up waits until the page's layout is measured, as on a slow connection.
+    let answer: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route('**/api/public/partner/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+
+    await page.goto(`/request?partner=nobody-${unique}`);
+    const contact = page.getByRole('heading', { level: 2, name: 'Ihre Kontaktdaten' });
+    await expect(contact).toBeVisible();
+    const before = await contact.boundingBox();
+    answer();
+    const hint = page.getByTestId('request-partner-unknown');
+    await expect(hint).toHaveText(
+      'Den Solarpartner aus Ihrem Link haben wir nicht gefunden. Ihre Anfrage geht an Solarinstallateure in Ihrer Nähe.',
+    );
+    await expect(page.getByTestId('request-partner-note')).toHaveCount(0);
+    // Nothing below the note moved when the answer came.
+    expect((await contact.boundingBox())?.y).toBe(before?.y);
+
+    // The household's request then claims no partner: the slug is left out of it ...
+    await fillContact(page, email, street);
+    // The centre of Germany: inside the country, outside both demo installers' service areas.
+    await field(page, DE.city).fill('Nirgendwo');
+    await page.getByTestId('request-pin-center').click();
+    await page.getByRole('textbox', { name: DE.people }).fill('3');
+    await page.getByRole('textbox', { name: DE.consumption }).fill('3500');
+    await page.getByRole('combobox', { name: DE.roofType }).selectOption('Gable');
+    await page.getByRole('combobox', { name: DE.buildingType }).selectOption('Single-Family');
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/public/quote-request'));
+    await page.getByTestId('request-submit').click();
+    expect((await sent).postDataJSON()).not.toHaveProperty('partner');
+    await expect(page.getByTestId('request-success')).toBeVisible();
+    const shortId = ((await page.getByTestId('request-short-id').textContent()) ?? '').trim();
+
+    // ... and the quote is an ordinary one: no company was asked for, and no company has it as a project.
+    const admin = await page.request.post('/api/user/installer/login', {
+      data: { email: DEMO.admin, password: DEMO_PASSWORD },
+    });
+    const quotes = await page.request.put('/api/quote/installer/search?limit=50', {
+      headers: authHeaders((await admin.json()).data.token),
+      data: { search: shortId },
+    });
+    const quote = ((await quotes.json()).data.docs as { shortId: string; status: string }[]).find(
+      (q) => q.shortId === shortId,
+    );
+    expect(quote, `quote ${shortId} found`).toBeTruthy();
+    expect(quote?.status).toBe('USER_HAS_ACCESSED');
+    for (const owner of [DEMO.owner, DEMO.helios]) {
+      const login = await page.request.post('/api/user/installer/login', {
+        data: { email: owner, password: DEMO_PASSWORD },
+      });
+      const projects = await page.request.post('/api/saved-project/installer/search?page=1&limit=20', {
+        headers: authHeaders((await login.json()).data.token),
+        data: { search: shortId },
+      });
+      expect((await projects.json()).data.docs, owner).toHaveLength(0);
+    }
+  });
+
+  test('a partner look-up that fails on the way shows the note without a name, no error, and nothing moves', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.addInitScript(() => window.localStorage.setItem('preferredLanguage', 'en'));
+    let fail: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      fail = resolve;
+    });
+    let asked = false;
+    await page.route('**/api/public/partner/**', async (route) => {
+      asked = true;
+      await held;
+      await route.abort('internetdisconnected');
+    });
+    await page.goto('/request?partner=sonnenbau');
+    const contact = page.getByRole('heading', { level: 2, name: 'Your contact details' });
+    await expect(contact).toBeVisible();
+    const before = await contact.boundingBox();
+    fail();
+    await expect(page.getByTestId('request-partner-note')).toHaveText(
+      'Your request goes straight to your solar partner.',
+    );
+    await expect(page.getByTestId('request-partner-unknown')).toHaveCount(0);
+    await expect(page.getByTestId('request-error')).toHaveCount(0);
+    expect((await contact.boundingBox())?.y).toBe(before?.y);
+    // The page did ask, and took the failure as "no name known" rather than "no such partner".
+    expect(asked).toBe(true);
   });
 
   test('missing fields and the missing pin are shown under each field, without a request', async ({

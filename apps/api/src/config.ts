@@ -43,6 +43,12 @@ const Env = z.object({
   /** Quote requests of the public form (POST /api/public/quote-request) per client address within an hour before 429. */
   QUOTE_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(5),
   /**
+   * Look-ups of a partner link by the public quote-request page (GET /api/public/partner/:slug) per
+   * client address within an hour before 429: a page load asks once, and the slugs cannot be tried
+   * out quickly.
+   */
+  PARTNER_LOOKUPS_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  /**
    * Which peers' `X-Forwarded-For` names the client (the login throttle's address, a customer's
    * acceptance): Fastify's `trustProxy` as a list of addresses, CIDR ranges or `loopback`,
    * `linklocal`, `uniquelocal`; a number trusts that many hops. By default only a proxy on this host

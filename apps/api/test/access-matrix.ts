@@ -48,6 +48,7 @@ export const ACCESS_MATRIX: Record<string, 'public' | readonly Role[]> = {
   'GET /api/product/:installerId/:productId': ADMIN_AND_INSTALLERS,
   'GET /api/product/pricing': INSTALLERS,
   'GET /api/product/product-obj-files': ADMIN_AND_INSTALLERS,
+  'GET /api/public/partner/:slug': 'public',
   'GET /api/quote/:id': ANYONE,
   'GET /api/quote/installer/filter-data': ANYONE,
   'GET /api/quote/installer/map-view': ANYONE,

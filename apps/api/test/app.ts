@@ -42,6 +42,7 @@ export async function createTestApp(
     LOGIN_MAX_FAILURES_ADDRESS: '100000',
     // Every injected request comes from one address; the limit's own tests set a small one.
     QUOTE_REQUESTS_PER_HOUR: '100000',
+    PARTNER_LOOKUPS_PER_HOUR: '100000',
     JOB_QUEUE: `test-${randomUUID()}`,
     ...env,
   });

@@ -15,6 +15,7 @@ const PUBLIC_ROUTES = [
   'GET /api/health',
   'GET /api/docs/openapi.json',
   'POST /api/public/quote-request',
+  'GET /api/public/partner/:slug',
   'POST /api/payments/webhook',
   'GET /api/customer-view',
   'GET /api/customer-view/pdf',

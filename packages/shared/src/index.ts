@@ -22,6 +22,7 @@ export * from './schemas/common';
 export * from './schemas/live-events';
 export * from './schemas/notifications';
 export * from './schemas/offers';
+export * from './schemas/partner';
 export * from './schemas/payments';
 export * from './schemas/products';
 export * from './schemas/projects';

@@ -170,6 +170,16 @@ export const MESSAGES = {
     de: 'Zu viele Angebotsanfragen von Ihrem Anschluss. Bitte versuchen Sie es später erneut.',
     es: 'Demasiadas solicitudes de presupuesto desde su conexión. Vuelva a intentarlo más tarde.',
   },
+  partner_not_found: {
+    en: 'No solar partner has this link',
+    de: 'Zu diesem Link gibt es keinen Solarpartner',
+    es: 'Ningún socio solar tiene este enlace',
+  },
+  too_many_partner_lookups: {
+    en: 'Too many partner look-ups from your connection. Please try again later.',
+    de: 'Zu viele Partnerabfragen von Ihrem Anschluss. Bitte versuchen Sie es später erneut.',
+    es: 'Demasiadas consultas de socios desde su conexión. Vuelva a intentarlo más tarde.',
+  },
   stage_ACQUISITION: { en: 'Acquisition', de: 'Akquise', es: 'Captación' },
   stage_OFFER_PROVIDED: { en: 'Offer provided', de: 'Angebot abgegeben', es: 'Oferta enviada' },
   stage_INSTALLER_SIGNED: {
@@ -772,6 +782,11 @@ export const MESSAGES = {
     en: 'Please enter a postal code (e.g. 80802)',
     de: 'Bitte geben Sie eine Postleitzahl ein (z. B. 80802)',
     es: 'Introduzca un código postal (p. ej., 80802)',
+  },
+  invalid_partner_slug: {
+    en: 'A partner link name has lowercase letters, digits and hyphens only',
+    de: 'Ein Partnerlink-Name besteht nur aus Kleinbuchstaben, Ziffern und Bindestrichen',
+    es: 'El nombre de un enlace de socio solo lleva minúsculas, cifras y guiones',
   },
   invalid_vat_id: {
     en: 'Please enter a VAT ID with its country code (e.g. DE123456789)',

@@ -1,11 +1,11 @@
-import { CustomerRequest, dataOf } from '@solar/shared';
+import { CustomerRequest, dataOf, PartnerLookupParams, PartnerLookupResponse } from '@solar/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companies } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { translate } from '../../lib/messages';
-import { takeQuoteRequestSlot } from './quote-request-limit';
+import { takePartnerLookupSlot, takeQuoteRequestSlot } from './quote-request-limit';
 
 const SHORT_ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -19,9 +19,44 @@ function newShortId(): string {
  * CUSTOMER_APP_URL is set). The request becomes a quote that installers nearby see; with a partner
  * slug it also becomes that company's project. The form is public, so each client address may send
  * QUOTE_REQUESTS_PER_HOUR of them within an hour (quote-request-limit.ts); more answer 429 with
- * Retry-After and write nothing, so nobody can flood the installers' leads and their mails.
+ * Retry-After and write nothing, so nobody can flood the installers' leads and their mails. A slug
+ * that names no company is ignored: the request goes to the installers nearby like one without.
  */
 export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * The request page asks as it opens whether its partner link names a company, to say who gets the
+   * request: the company's display name, nothing more, or 404 `partner_not_found`. Each client address
+   * may ask PARTNER_LOOKUPS_PER_HOUR times within an hour, found or not (the count comes first, so a
+   * 429 tells nothing about the slug), so the slugs cannot be tried out quickly.
+   */
+  app.get(
+    '/public/partner/:slug',
+    {
+      config: { access: 'public' },
+      schema: { params: PartnerLookupParams, response: { 200: PartnerLookupResponse } },
+    },
+    async (req, reply) => {
+      const found = await req.ctx.database.rawTransaction(async (query) => {
+        const retryAfter = await takePartnerLookupSlot(
+          query,
+          req.ip,
+          req.ctx.config.PARTNER_LOOKUPS_PER_HOUR,
+        );
+        if (retryAfter !== null) {
+          reply.header('retry-after', String(retryAfter));
+          throw new AppError(429, 'too_many_partner_lookups');
+        }
+        const [company] = await query<{ name: string }>('SELECT name FROM companies WHERE slug = $1', [
+          req.params.slug,
+        ]);
+        return company;
+      });
+      // Thrown after the transaction: a look-up of an unknown slug is counted like any other.
+      if (!found) throw new AppError(404, 'partner_not_found');
+      return { data: { name: found.name } };
+    },
+  );
+
   app.post(
     '/public/quote-request',
     {

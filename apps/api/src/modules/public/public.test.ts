@@ -61,6 +61,26 @@ describe('POST /public/quote-request', () => {
     });
   });
 
+  it('ignores a partner slug no company has: an ordinary request for the installers nearby, no project', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/quote-request',
+      headers: { 'accept-language': 'en' },
+      payload: { ...request, partner: `nobody-${randomUUID().slice(0, 8)}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const [quote] = await t.database.query<{ id: string; status: string; requested: string | null }>(
+      'SELECT id, status, requested_company_id AS requested FROM quotes WHERE short_id = $1',
+      [res.json().data.shortId],
+    );
+    expect(quote).toMatchObject({ status: 'USER_HAS_ACCESSED', requested: null });
+    const [linked] = await t.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM projects WHERE quote_id = $1',
+      [quote?.id],
+    );
+    expect(linked?.n).toBe(0);
+  });
+
   it('validates field by field', async () => {
     const res = await t.app.inject({
       method: 'POST',

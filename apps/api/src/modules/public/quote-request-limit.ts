@@ -1,9 +1,10 @@
 import type { RawQuery } from '../../db/client';
 
-/** The window of the quote-request limit; the count slides with it. */
+/**
+ * The window of the public routes' limits per client address (quote requests, partner look-ups); the
+ * count slides with it, and the daily purge of `login_failures` keeps rows this long.
+ */
 export const QUOTE_REQUEST_WINDOW_SECONDS = 3600;
-
-const keyOf = (ip: string) => `quote-request:${ip}`;
 
 /**
  * Counts a quote request of this client address against the hourly limit (`perHour`), in the
@@ -15,12 +16,20 @@ const keyOf = (ip: string) => `quote-request:${ip}`;
  * address (from several processes too) wait for each other, so a burst cannot all pass one count.
  * The database's clock measures the window, so processes whose clocks differ agree.
  */
-export async function takeQuoteRequestSlot(
-  query: RawQuery,
-  ip: string,
-  perHour: number,
-): Promise<number | null> {
-  const key = keyOf(ip);
+export function takeQuoteRequestSlot(query: RawQuery, ip: string, perHour: number): Promise<number | null> {
+  return takeHourlySlot(query, `quote-request:${ip}`, perHour);
+}
+
+/**
+ * Counts a look-up of a partner link (GET /public/partner/:slug) of this client address against its
+ * hourly limit, as {@link takeQuoteRequestSlot} counts quote requests (keyed `partner-lookup:<address>`).
+ */
+export function takePartnerLookupSlot(query: RawQuery, ip: string, perHour: number): Promise<number | null> {
+  return takeHourlySlot(query, `partner-lookup:${ip}`, perHour);
+}
+
+/** One sliding-hour count of `login_failures` rows under `key`, as {@link takeQuoteRequestSlot} describes. */
+async function takeHourlySlot(query: RawQuery, key: string, perHour: number): Promise<number | null> {
   await query('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
   const [counted] = await query<{ n: number; retry: number | null }>(
     `SELECT count(*)::int AS n,

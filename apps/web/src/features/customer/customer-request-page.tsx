@@ -28,6 +28,8 @@ import { useSingleFlight } from '../../lib/single-flight';
 import { WRAPPING_BUTTON } from '../../lib/wrapping-button';
 import classes from './customer-request.module.css';
 import { findPlace } from './known-places';
+import { partnerToSend, usePartnerLink } from './partner-link';
+import { PartnerNote } from './partner-note';
 import { type LatLng, PinMap, type PinMapHandle } from './pin-map';
 import { type QuoteRequestResult, useQuoteRequest } from './quote-request-api';
 
@@ -94,7 +96,8 @@ function formField(path: string): Field | null {
 /**
  * /request (public): the customer application's quote request. A household enters its contact details,
  * address and consumption and clicks its roof on the map; `?partner=` (the header's 'New project' link)
- * sends the request to that installer company. Shows the request number on success.
+ * sends the request to that installer company, which the page names once the link is looked up (a link
+ * no company has is left out of the request, and the page says so). Shows the request number on success.
  */
 export function CustomerRequestPage() {
   const { t } = useTranslation('customer');
@@ -102,7 +105,7 @@ export function CustomerRequestPage() {
   const lang = currentLanguage();
   useDocumentTitle(`${t('title')} · ${tApp('app.name')}`);
   const [searchParams] = useSearchParams();
-  const partner = searchParams.get('partner')?.trim() || undefined;
+  const partner = usePartnerLink(searchParams.get('partner'));
   const [values, setValues] = useState<Values>(EMPTY);
   const [pin, setPin] = useState<LatLng | null>(null);
   const [errors, setErrors] = useState<Errors>({});
@@ -174,7 +177,7 @@ export function CustomerRequestPage() {
       consumption: typeof values.consumption === 'number' ? values.consumption : undefined,
       roofType: values.roofType,
       buildingType: values.buildingType || undefined,
-      partner,
+      partner: partnerToSend(partner),
     };
     const parsed = CustomerRequest.safeParse(input);
     if (!parsed.success) {
@@ -283,11 +286,7 @@ export function CustomerRequestPage() {
                   <Text c="dimmed" mt={6}>
                     {t('subtitle')}
                   </Text>
-                  {partner && (
-                    <Text size="sm" mt={6} data-testid="request-partner-note">
-                      {t('partnerNote')}
-                    </Text>
-                  )}
+                  <PartnerNote link={partner} />
                 </div>
 
                 <Stack component="section" gap="sm" aria-labelledby={`${ids}-contact`}>
