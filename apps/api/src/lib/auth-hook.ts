@@ -23,6 +23,10 @@ declare module 'fastify' {
     /** Who may call the route: 'public' for anyone, or the roles allowed ('any' = every logged-in user). */
     access?: 'public' | 'any' | readonly Role[];
   }
+  interface FastifyInstance {
+    /** The auth hook's session lookup for a request's token, for {@link sessionPrincipalOf}. */
+    sessionPrincipal(token: string): Promise<Principal | null>;
+  }
   interface FastifyRequest {
     lang: Language;
     principal: Principal | null;
@@ -39,6 +43,17 @@ declare module 'fastify' {
 export function principalOf(req: FastifyRequest): Principal {
   if (!req.principal) throw unauthenticated();
   return req.principal;
+}
+
+/**
+ * The caller the request's session token names, by the auth hook's own rules and kept lookups, or
+ * null for no token, a forged or expired one, or an ended session (a disabled user, an older session
+ * version, a logged-out login). For public routes that treat a logged-in caller differently (the
+ * customer view's preview): they never fail because of a stale login.
+ */
+export function sessionPrincipalOf(req: FastifyRequest): Promise<Principal | null> {
+  const token = tokenFrom(req.headers.authorization);
+  return token ? req.server.sessionPrincipal(token) : Promise.resolve(null);
 }
 
 /** The caller's company, for what belongs to a company's people; no company, no access (403). */
@@ -164,32 +179,42 @@ export function registerAuthHook(app: FastifyInstance) {
     return caller;
   };
 
+  /**
+   * The rule of a current session, the one place it is written: the user exists and is not disabled,
+   * the token's session version is the user's, and its login has not ended. Null when it has ended.
+   */
+  const currentCaller = (claims: Readonly<AccessClaims>, user: SessionUser | null, familyLive: boolean) =>
+    !user || user.isDisabled || user.sessionVersion !== claims.sv || !familyLive ? null : callerOf(user);
+
+  /** The caller of a token not known yet, or of a session not kept: the signature is checked and the user read. */
+  const lookUpCaller = async (token: string) => {
+    const claims = await app.ctx.tokens.verify(token);
+    if (!claims) return null;
+    const [user, familyLive] = await Promise.all([loadUser(claims.sub), loadFamily(claims.sid, claims.sub)]);
+    return currentCaller(claims, user, familyLive);
+  };
+  app.decorate('sessionPrincipal', async (token: string) => (await lookUpCaller(token))?.principal ?? null);
+
   /** Lets the caller in, or throws: the session must be current and the route open to the role. */
   const admit = (
     req: FastifyRequest,
-    claims: Readonly<AccessClaims>,
-    user: SessionUser | null,
-    familyLive: boolean,
+    caller: ReturnType<typeof currentCaller>,
     access: 'any' | readonly Role[] | undefined,
   ) => {
-    if (!user || user.isDisabled || user.sessionVersion !== claims.sv || !familyLive) throw sessionEnded();
-    const caller = callerOf(user);
+    if (!caller) throw sessionEnded();
     req.principal = caller.principal;
     req.ctx = caller.ctx;
     if (access === undefined) throw forbidden();
     if (access !== 'any' && !access.includes(req.principal.role)) throw forbidden();
   };
 
-  /** A token or a session not known yet: the signature is checked and the user read. */
+  /** A token or a session not known yet: the asynchronous path. */
   const admitSlowly = async (
     req: FastifyRequest,
     token: string,
     access: 'any' | readonly Role[] | undefined,
   ) => {
-    const claims = await app.ctx.tokens.verify(token);
-    if (!claims) throw sessionEnded();
-    const [user, familyLive] = await Promise.all([loadUser(claims.sub), loadFamily(claims.sid, claims.sub)]);
-    admit(req, claims, user, familyLive, access);
+    admit(req, await lookUpCaller(token), access);
   };
 
   // A callback hook, not an async one: a known token of a kept session (nearly every request) is let
@@ -217,7 +242,7 @@ export function registerAuthHook(app: FastifyInstance) {
       return;
     }
     try {
-      admit(req, claims, kept.value, family.value, access);
+      admit(req, currentCaller(claims, kept.value, family.value), access);
     } catch (err) {
       return done(err as Error);
     }

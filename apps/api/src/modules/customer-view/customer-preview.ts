@@ -1,15 +1,10 @@
 import type { Role } from '@solar/shared';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { refreshTokens, users } from '../../db/schema';
-import { tokenFrom } from '../../lib/auth-hook';
+import { type Principal, sessionPrincipalOf } from '../../lib/auth-hook';
 import { AppError } from '../../lib/errors';
 
 /** The logged-in user calling a customer-view route: their role and company (null for platform users). */
-export interface CustomerViewCaller {
-  role: Role;
-  companyId: string | null;
-}
+export type CustomerViewCaller = Pick<Principal, 'role' | 'companyId'>;
 
 /**
  * Platform users (ADMIN) and city administrators (CITY_ADMIN) work for the portal or a municipality,
@@ -19,33 +14,14 @@ const NEVER_THE_CUSTOMER: readonly Role[] = ['ADMIN', 'CITY_ADMIN'];
 
 /**
  * The logged-in user calling a customer-view route, or null for anyone else. These routes are public
- * (the customer has no login), but the web app sends its session's token on every call: a valid token
- * of a current session (signature, expiry, session version, its login not logged out, account not
- * disabled) names the caller.
+ * (the customer has no login), but the web app sends its session's token on every call: a token of a
+ * current session names the caller, judged by the auth hook's own rules and kept lookups (signature,
+ * expiry, session version, its login not logged out, account not disabled; docs/auth.md).
  * A missing, forged, expired or ended one is simply no caller: the customer's page never fails
  * because of a stale login in their browser.
  */
-export async function callerOf(req: FastifyRequest): Promise<CustomerViewCaller | null> {
-  const token = tokenFrom(req.headers.authorization);
-  if (!token) return null;
-  const claims = await req.ctx.tokens.verify(token);
-  if (!claims) return null;
-  const [user] = await req.ctx.database.db
-    .select({
-      role: users.role,
-      companyId: users.companyId,
-      isDisabled: users.isDisabled,
-      sessionVersion: users.sessionVersion,
-      loginLive: sql<boolean>`EXISTS (SELECT 1 FROM ${refreshTokens} WHERE ${and(
-        eq(refreshTokens.familyId, claims.sid),
-        eq(refreshTokens.userId, users.id),
-        isNull(refreshTokens.revokedAt),
-      )})`,
-    })
-    .from(users)
-    .where(eq(users.id, claims.sub));
-  if (!user || user.isDisabled || user.sessionVersion !== claims.sv || !user.loginLive) return null;
-  return { role: user.role as Role, companyId: user.companyId };
+export function callerOf(req: FastifyRequest): Promise<CustomerViewCaller | null> {
+  return sessionPrincipalOf(req);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { MONTHS } from '@solar/shared';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { multipart } from '../../../test/multipart';
@@ -677,6 +678,91 @@ describe("the installer's preview of the customer view", () => {
     });
     expect(out.statusCode).toBe(200);
     expect((await view(token, session.token)).json().data.preview).toBe(false);
+  });
+
+  it('judges a login as the authenticated routes do: what ends a session there ends the preview', async () => {
+    // One rule for both (lib/auth-hook.ts): each way a session ends is checked on a route behind the
+    // auth hook and on the customer view alike, with the session kept in memory beforehand.
+    await expect.poll(() => t.database.changes.isLive()).toBe(true);
+    const { token } = await providedOffer();
+    const me = async (session: string) =>
+      (await t.app.inject({ url: '/api/user', headers: t.auth(session) })).statusCode;
+    const judged = async (session: string) => ({
+      hook: await me(session),
+      preview: (await view(token, session)).json().data.preview,
+    });
+    const current = { hook: 200, preview: true };
+    const ended = { hook: 403, preview: false };
+    const endings: Record<
+      string,
+      (user: { id: string }, login: { refreshToken: string }) => Promise<unknown>
+    > = {
+      'a disabled account': (user) =>
+        t.database.query('UPDATE users SET is_disabled = true WHERE id = $1', [user.id]),
+      'a newer session version': (user) =>
+        t.database.query('UPDATE users SET session_version = session_version + 1 WHERE id = $1', [user.id]),
+      'a logout': (_user, login) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/user/logout',
+          payload: { refresh_token: login.refreshToken },
+        }),
+      'a reused refresh token': async (_user, login) => {
+        const refresh = () =>
+          t.app.inject({ url: `/api/refresh?refresh_token=${encodeURIComponent(login.refreshToken)}` });
+        expect((await refresh()).statusCode).toBe(200);
+        expect((await refresh()).statusCode).toBe(403);
+      },
+      'a login revoked on the database': (user) =>
+        t.database.query('UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1', [user.id]),
+      'an account removed from the company': (user) =>
+        t.database.query('UPDATE users SET company_id = NULL WHERE id = $1', [user.id]),
+    };
+    for (const [ending, end] of Object.entries(endings)) {
+      const user = await t.createUser('INSTALLER', a.company.id);
+      const login = await t.login(user.email);
+      expect(await judged(login.token), ending).toEqual(current);
+      expect(await judged(login.token), ending).toEqual(current);
+      await end(user, login);
+      const after = await judged(login.token);
+      // A user without a company is still a login (403 on a company's routes), but no longer the owner's.
+      if (ending === 'an account removed from the company')
+        expect(after, ending).toEqual({ hook: 200, preview: false });
+      else expect(after, ending).toEqual(ended);
+    }
+
+    // An account enabled again is a current session again, for both.
+    const user = await t.createUser('INSTALLER', a.company.id);
+    const login = await t.login(user.email);
+    expect(await judged(login.token)).toEqual(current);
+    await t.database.query('UPDATE users SET is_disabled = true WHERE id = $1', [user.id]);
+    expect(await judged(login.token)).toEqual(ended);
+    await t.database.query('UPDATE users SET is_disabled = false WHERE id = $1', [user.id]);
+    expect(await judged(login.token)).toEqual(current);
+
+    // Tokens that never named a current session: expired, signed with another key, without a login.
+    const [family] = await t.database.query<{ family_id: string }>(
+      'SELECT family_id FROM refresh_tokens WHERE user_id = $1',
+      [user.id],
+    );
+    const now = Math.floor(Date.now() / 1000);
+    const sign = (claims: Record<string, unknown>, exp: number, secret = t.config.JWT_SECRET) =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(user.id)
+        .setIssuedAt(now - 3600)
+        .setExpirationTime(exp)
+        .sign(new TextEncoder().encode(secret));
+    const tokens = {
+      expired: await sign({ sv: 0, sid: family?.family_id }, now - 60),
+      'another key': await sign(
+        { sv: 0, sid: family?.family_id },
+        now + 600,
+        'another-secret-another-secret-another',
+      ),
+      'no login': await sign({ sv: 0 }, now + 600),
+    };
+    for (const [kind, bad] of Object.entries(tokens)) expect(await judged(bad), kind).toEqual(ended);
   });
 
   it("treats an owning company's ended session as no login: the customer's page is never blocked by it", async () => {
