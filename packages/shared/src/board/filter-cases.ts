@@ -10,6 +10,8 @@ export interface FilterCase {
   value: unknown;
   filter: FilterValue;
   passes: boolean;
+  /** The cell's column, when it is a computed one (its numbers compare rounded); text otherwise. */
+  type?: 'formula' | 'rollup';
 }
 
 export const FILTER_CASES: readonly FilterCase[] = [
@@ -114,4 +116,118 @@ export const FILTER_CASES: readonly FilterCase[] = [
     filter: '5',
     passes: false,
   },
+  // 3f. A formula's or rollup's number compares rounded to 12 significant digits (COMPUTED_NUMBER_DIGITS):
+  // its binary noise is no difference. Other columns' numbers compare exactly (3d).
+  { name: 'plain number with binary noise: exact', value: 3 * 1.1, filter: '3.3', passes: false },
+  { name: 'formula 3 × 1.1 matches 3.3', type: 'formula', value: 3 * 1.1, filter: '3.3', passes: true },
+  { name: 'formula 3 × 1.1 matches 3.30', type: 'formula', value: 3 * 1.1, filter: '3.30', passes: true },
+  {
+    name: 'formula 3 × 1.1 matches its own digits',
+    type: 'formula',
+    value: 3 * 1.1,
+    filter: '3.3000000000000003',
+    passes: true,
+  },
+  {
+    name: 'formula 3.3 matches a noisy filter',
+    type: 'formula',
+    value: 3.3,
+    filter: '3.3000000000000003',
+    passes: true,
+  },
+  {
+    name: 'formula 3 × 1.1: the 12th digit counts',
+    type: 'formula',
+    value: 3 * 1.1,
+    filter: '3.30000000001',
+    passes: false,
+  },
+  { name: 'formula 3 × 1.1 is not 3.4', type: 'formula', value: 3 * 1.1, filter: '3.4', passes: false },
+  {
+    name: 'formula 3 × 1.1 is no text: no containment',
+    type: 'formula',
+    value: 3 * 1.1,
+    filter: '3',
+    passes: false,
+  },
+  { name: 'formula negative noise', type: 'formula', value: -3 * 1.1, filter: '-3.3', passes: true },
+  {
+    name: 'formula negative against positive',
+    type: 'formula',
+    value: -3 * 1.1,
+    filter: '3.3',
+    passes: false,
+  },
+  {
+    name: 'formula large number with noise',
+    type: 'formula',
+    value: 1234567.1 * 3,
+    filter: '3703701.3',
+    passes: true,
+  },
+  { name: 'formula small number with noise', type: 'formula', value: 0.1 * 3, filter: '0.3', passes: true },
+  { name: 'formula 0 matches 0', type: 'formula', value: 0, filter: '0', passes: true },
+  { name: 'formula tiny number is not 0', type: 'formula', value: 1e-20, filter: '0', passes: false },
+  {
+    name: 'formula result one of a list',
+    type: 'formula',
+    value: 3 * 1.1,
+    filter: ['x', '7', '3.3'],
+    passes: true,
+  },
+  {
+    name: 'formula text result still by containment',
+    type: 'formula',
+    value: '3.3 h',
+    filter: '3.3',
+    passes: true,
+  },
+  // The edges: half a unit of the 12th digit below is the chosen number's, half above the next one's
+  // (half away from zero, as PostgreSQL rounds); just under a power of ten the unit is ten times smaller.
+  { name: 'formula at the lower edge', type: 'formula', value: 3.299999999995, filter: '3.3', passes: true },
+  {
+    name: 'formula under the lower edge',
+    type: 'formula',
+    value: 3.2999999999949,
+    filter: '3.3',
+    passes: false,
+  },
+  { name: 'formula at the upper edge', type: 'formula', value: 3.300000000005, filter: '3.3', passes: false },
+  {
+    name: 'formula under the upper edge',
+    type: 'formula',
+    value: 3.3000000000049,
+    filter: '3.3',
+    passes: true,
+  },
+  {
+    name: 'formula negative at the edge toward zero',
+    type: 'formula',
+    value: -3.299999999995,
+    filter: '-3.3',
+    passes: true,
+  },
+  {
+    name: 'formula negative at the edge away from zero',
+    type: 'formula',
+    value: -3.300000000005,
+    filter: '-3.3',
+    passes: false,
+  },
+  {
+    name: 'formula just under a power of ten',
+    type: 'formula',
+    value: 0.9999999999995,
+    filter: '1',
+    passes: true,
+  },
+  {
+    name: 'formula further under a power of ten',
+    type: 'formula',
+    value: 0.9999999999994,
+    filter: '1',
+    passes: false,
+  },
+  { name: 'rollup sum 0.1 + 0.2 matches 0.3', type: 'rollup', value: 0.1 + 0.2, filter: '0.3', passes: true },
+  { name: 'rollup sum is not 0.31', type: 'rollup', value: 0.1 + 0.2, filter: '0.31', passes: false },
 ];

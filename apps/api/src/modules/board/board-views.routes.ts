@@ -118,7 +118,8 @@ export const boardViewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const tasks = await importTemplate(req.ctx, principalOf(req), req.body.projectId, req.body.templateId);
+      const { projectId, templateId } = req.body;
+      const tasks = await importTemplate(req.ctx, principalOf(req), projectId, templateId, req.lang);
       const message = translateCount('template_imported', tasks.length, req.lang);
       return { data: { tasks, message } };
     },

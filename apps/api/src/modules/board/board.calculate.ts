@@ -147,8 +147,13 @@ function validCalculations(
  * calculations read small values instead of looking them up in the whole record again and again),
  * and with `groupBy` the record's group (`g`, as `/task/filter` groups).
  */
-function recordsSql(companyId: string, input: CalculateInput, keys: readonly string[]): SQL {
-  const where = filterWhere(companyId, { ...input, sort: [], hiddenProperties: [] }, IN_PLACE);
+function recordsSql(
+  companyId: string,
+  input: CalculateInput,
+  keys: readonly string[],
+  columns: Record<string, Column>,
+): SQL {
+  const where = filterWhere(companyId, { ...input, sort: [], hiddenProperties: [] }, columns, IN_PLACE);
   const read = keys.map((key, j) => sql`${cellSql(key, IN_PLACE)} AS ${sql.raw(`v${j}`)}`);
   const group = input.groupBy ? [sql`${groupSql(input.groupBy, IN_PLACE)} AS g`] : [];
   return sql`WITH f AS (SELECT ${sql.join([sql`1 AS one`, ...group, ...read], sql`, `)}
@@ -169,11 +174,12 @@ export function calculationQueries(
   companyId: string,
   input: CalculateInput,
   asked: [string, Calculation][],
+  columns: Record<string, Column>,
 ): { main: SQL; unique: { index: number; query: SQL }[] } {
   const keys = [...new Set(asked.map(([key]) => key))];
   const cell = (key: string) => sql.raw(`f.v${keys.indexOf(key)}`);
-  const records = recordsSql(companyId, input, keys);
-  const { columns, by } = groupingSql(input);
+  const records = recordsSql(companyId, input, keys, columns);
+  const grouping = groupingSql(input);
   const parts = [
     sql`count(*)::int AS n`,
     ...asked.map(([key, calc], i) => sql`${calculationSql(cell(key), calc)} AS ${sql.raw(`c${i}`)}`),
@@ -183,13 +189,16 @@ export function calculationQueries(
       ? [
           {
             index,
-            query: sql`${records} SELECT ${columns}count(DISTINCT x.v)::float8 AS u
-              FROM f, ${valuesSql(cell(key))} WHERE x.v <> ''${by}`,
+            query: sql`${records} SELECT ${grouping.columns}count(DISTINCT x.v)::float8 AS u
+              FROM f, ${valuesSql(cell(key))} WHERE x.v <> ''${grouping.by}`,
           },
         ]
       : [],
   );
-  return { main: sql`${records} SELECT ${columns}${sql.join(parts, sql`, `)} FROM f${by}`, unique };
+  return {
+    main: sql`${records} SELECT ${grouping.columns}${sql.join(parts, sql`, `)} FROM f${grouping.by}`,
+    unique,
+  };
 }
 
 type ResultRow = Record<string, unknown> & { g?: string | null; whole?: number | string };
@@ -204,9 +213,10 @@ async function calculate(
   companyId: string,
   input: CalculateInput,
   asked: [string, Calculation][],
+  columns: Record<string, Column>,
 ): Promise<Calculated> {
   const grouped = Boolean(input.groupBy);
-  const queries = calculationQueries(companyId, input, asked);
+  const queries = calculationQueries(companyId, input, asked, columns);
   const [main, ...uniques] = await Promise.all([
     db.execute(queries.main).then((r) => rowsOf<ResultRow>(r)),
     ...queries.unique.map((u) => db.execute(u.query).then((r) => rowsOf<ResultRow>(r))),
@@ -266,6 +276,6 @@ export async function calculateTasks(
       groupBy,
       asked,
     ],
-    () => calculate(db, companyId, scoped, asked),
+    () => calculate(db, companyId, scoped, asked, columns),
   );
 }

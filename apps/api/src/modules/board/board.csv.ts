@@ -292,7 +292,7 @@ export async function importTasks(ctx: AppContext, me: Principal, input: ImportI
           return;
         }
         try {
-          const value = normaliseValue(column, textValue(column, text, lookups, rowAdded, lang));
+          const value = normaliseValue(column, textValue(column, text, lookups, rowAdded, lang), lang);
           properties[key] = { type: column.dataType, icon: column.icon, value };
         } catch (err) {
           if (!(err instanceof CellError || err instanceof ValueError)) throw err;

@@ -87,7 +87,7 @@ export async function pasteCells(ctx: AppContext, me: Principal, input: PasteInp
         }
         const raw =
           cell.text !== undefined ? textValue(column, cell.text, lookups, added, lang) : (cell.value ?? null);
-        update.properties[cell.key] = normaliseValue(column, raw);
+        update.properties[cell.key] = normaliseValue(column, raw, lang);
       } catch (err) {
         if (!(err instanceof CellError || err instanceof ValueError)) throw err;
         errors[`cells.${i}`] = err.key;
@@ -105,7 +105,15 @@ export async function pasteCells(ctx: AppContext, me: Principal, input: PasteInp
     for (const [id, update] of updates) {
       try {
         events.push(
-          ...(await applyUpdate(tx, me, companyId, byId.get(id) as (typeof rows)[number], update, columns)),
+          ...(await applyUpdate(
+            tx,
+            me,
+            companyId,
+            byId.get(id) as (typeof rows)[number],
+            update,
+            columns,
+            lang,
+          )),
         );
       } catch (err) {
         // A person or a related record named by an undone paste's values that is gone since.

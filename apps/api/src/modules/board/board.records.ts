@@ -1,4 +1,4 @@
-import type { Board, Cell, Column } from '@solar/shared';
+import type { Board, Cell, Column, Language } from '@solar/shared';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../lib/errors';
@@ -9,7 +9,8 @@ import { normaliseValue, ValueError } from './board.values';
 
 /**
  * Checks new values against their columns and merges them into a record's cells. Field errors are
- * collected for every property at once (`properties.<key>`), so the user sees them all.
+ * collected for every property at once (`properties.<key>`), so the user sees them all. Numbers sent
+ * as text are read in the request's language `lang` (`normaliseValue`).
  */
 export async function applyValues(
   db: DbOrTx,
@@ -17,6 +18,7 @@ export async function applyValues(
   columns: Record<string, Column>,
   current: Record<string, Cell>,
   values: Record<string, unknown>,
+  lang: Language,
 ): Promise<Record<string, Cell>> {
   const errors: Record<string, MessageKey> = {};
   const next: Record<string, Cell> = { ...current };
@@ -33,7 +35,7 @@ export async function applyValues(
       continue;
     }
     try {
-      const value = normaliseValue(column, raw);
+      const value = normaliseValue(column, raw, lang);
       next[key] = { ...(current[key] ?? {}), type: column.dataType, icon: column.icon, value };
       if (column.dataType === 'relation') for (const id of value as string[]) relationIds.add(id);
       if (column.dataType === 'person') {

@@ -148,7 +148,7 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/task/create',
     { config: access, schema: { body: TaskCreateRequest, response: { 200: dataOf(Task) } } },
-    async (req) => ({ data: await createTask(req.ctx, principalOf(req), req.body) }),
+    async (req) => ({ data: await createTask(req.ctx, principalOf(req), req.body, req.lang) }),
   );
 
   app.put(
@@ -161,7 +161,9 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({
-      data: { tasks: await updateTasks(req.ctx, principalOf(req), req.body.ids, req.body.update) },
+      data: {
+        tasks: await updateTasks(req.ctx, principalOf(req), req.body.ids, req.body.update, req.lang),
+      },
     }),
   );
 
@@ -216,7 +218,7 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
       config: access,
       schema: { params: IdParams, body: TaskUpdateRequest, response: { 200: dataOf(Task) } },
     },
-    async (req) => ({ data: await updateTask(req.ctx, principalOf(req), req.params.id, req.body) }),
+    async (req) => ({ data: await updateTask(req.ctx, principalOf(req), req.params.id, req.body, req.lang) }),
   );
 
   app.post(

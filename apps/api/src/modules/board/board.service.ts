@@ -1,6 +1,7 @@
 import {
   type Board,
   type Column,
+  type Language,
   mergeText,
   NOTES_MAX_LENGTH,
   sameCellValue,
@@ -47,6 +48,7 @@ import {
   orderSql,
   pgArray,
   RECORDS_FROM,
+  roundedFilterColumns,
   rowsOf,
   SCAN,
   SORT_TEXT_CHARS,
@@ -95,20 +97,28 @@ export function clearBoardSummaries(): void {
 const searchConditions = (body: FilterBody): SQL[] =>
   body.search?.trim() ? [sql`r.task_name ILIKE ${likePattern(body.search.trim())}`] : [];
 
-/** The name search and the view's filters. */
-function viewConditions(body: FilterBody, src: CellSource): SQL {
-  return sql.join([...searchConditions(body), filtersSql(body.filters, src)], sql` AND `);
+/** The name search and the view's filters over the board's `columns`. */
+function viewConditions(body: FilterBody, columns: Record<string, Column>, src: CellSource): SQL {
+  return sql.join([...searchConditions(body), filtersSql(body.filters, columns, src)], sql` AND `);
 }
 
-/** The records a filter selects (company, board, project, trash, name search, the view's filters). */
-export function filterWhere(companyId: string, body: FilterBody, src: CellSource): SQL {
+/**
+ * The records a filter selects (company, board, project, trash, name search, the view's filters over
+ * the board's `columns`).
+ */
+export function filterWhere(
+  companyId: string,
+  body: FilterBody,
+  columns: Record<string, Column>,
+  src: CellSource,
+): SQL {
   const conditions: SQL[] = [
     sql`r.company_id = ${companyId}`,
     sql`r.board = ${body.board}`,
     body.deleted ? sql`r.is_deleted` : sql`NOT r.is_deleted`,
   ];
   if (body.projectId) conditions.push(sql`r.project_id = ${body.projectId}`);
-  conditions.push(viewConditions(body, src));
+  conditions.push(viewConditions(body, columns, src));
   return sql.join(conditions, sql` AND `);
 }
 
@@ -117,9 +127,10 @@ async function summarize(
   db: DbOrTx,
   companyId: string,
   body: FilterBody,
+  columns: Record<string, Column>,
   groupColumn: Column | undefined,
 ): Promise<Summary> {
-  const where = filterWhere(companyId, body, SCAN);
+  const where = filterWhere(companyId, body, columns, SCAN);
   if (!body.groupBy) {
     const [row] = rowsOf<{ n: number }>(
       await db.execute(sql`SELECT count(*)::int AS n FROM ${RECORDS_FROM} WHERE ${where}`),
@@ -247,7 +258,7 @@ async function pageByScan(
   const order = [...orderSql(keys), sql`r.position ASC`, sql`r.seq ASC`];
   return rowsOf<unknown>(
     await db.execute(sql`SELECT ${recordColumns(hidden, cells)} FROM ${RECORDS_FROM}
-      WHERE ${filterWhere(companyId, body, SCAN)}
+      WHERE ${filterWhere(companyId, body, columns, SCAN)}
       ORDER BY ${sql.join(order, sql`, `)} LIMIT ${page.limit} OFFSET ${page.offset}`),
   );
 }
@@ -259,6 +270,7 @@ async function pageByScan(
 export function indexedPageSql(
   index: ViewIndex,
   body: FilterBody,
+  columns: Record<string, Column>,
   groupColumn: Column | undefined,
   hidden: string[],
   group: Group | undefined,
@@ -270,7 +282,7 @@ export function indexedPageSql(
   // the same text, so PostgreSQL proves them from the predicate instead of checking each row.
   const conditions = index.filters.length
     ? [sql.raw(viewIndexPredicate(index)), ...searchConditions(body)]
-    : [sql.raw(index.scope), viewConditions(body, TABLE)];
+    : [sql.raw(index.scope), viewConditions(body, columns, TABLE)];
   // Group keys a condition fixes to a value are left out of the order: the index still gives the
   // rest in order, and PostgreSQL no longer computes them for every row it returns (a third of
   // the page's time). Keys fixed to null (IS NULL) stay: they do not make the key constant.
@@ -309,6 +321,7 @@ async function pageAlongIndex(
   db: DbOrTx,
   index: ViewIndex,
   body: FilterBody,
+  columns: Record<string, Column>,
   groupColumn: Column | undefined,
   summary: Summary,
   hidden: string[],
@@ -322,6 +335,7 @@ async function pageAlongIndex(
       index.name,
       body.search ?? '',
       body.filters,
+      roundedFilterColumns(body.filters, columns),
       options,
       hidden,
       group === undefined ? 0 : [group.value],
@@ -333,7 +347,7 @@ async function pageAlongIndex(
     // search's pattern is among them.
     return rowsOf<unknown>(
       await runKept(db, key, () => {
-        const text = indexedPageSql(index, body, groupColumn, hidden, group, offset, limit, cells);
+        const text = indexedPageSql(index, body, columns, groupColumn, hidden, group, offset, limit, cells);
         return body.search?.trim() ? text : genericPlan(text);
       }),
     );
@@ -415,7 +429,7 @@ async function filterPage(
       body.groupBy ?? null,
       body.sumProperty ?? null,
     ],
-    () => summarize(db, companyId, body, groupColumn),
+    () => summarize(db, companyId, body, columns, groupColumn),
     { version },
   );
 
@@ -436,7 +450,7 @@ async function filterPage(
   let rows: unknown[] = [];
   if (range.offset < summary.total) {
     rows = index
-      ? await pageAlongIndex(db, index, body, groupColumn, summary, hidden, range, cells)
+      ? await pageAlongIndex(db, index, body, columns, groupColumn, summary, hidden, range, cells)
       : await pageByScan(db, companyId, body, columns, hidden, range, cells);
   }
   const ids = new Set(cellsAs === 'values' ? [] : (rows as PageRow[]).flatMap((r) => r.relation_ids ?? []));
@@ -556,8 +570,16 @@ export async function getTask(ctx: AppContext, me: Principal, id: string) {
   return taskById(ctx, boardCompany(me), id);
 }
 
-/** POST /task/create. Records of /projects come from saved projects and are not created here. */
-export async function createTask(ctx: AppContext, me: Principal, input: z.output<typeof TaskCreateRequest>) {
+/**
+ * POST /task/create. Records of /projects come from saved projects and are not created here. Numbers
+ * sent as text are read in the request's language `lang`.
+ */
+export async function createTask(
+  ctx: AppContext,
+  me: Principal,
+  input: z.output<typeof TaskCreateRequest>,
+  lang: Language,
+) {
   const companyId = boardCompany(me);
   if (input.board === 'projects') throw new AppError(403, 'project_records_fixed');
   const id = await ctx.database.db.transaction(async (tx) => {
@@ -571,7 +593,7 @@ export async function createTask(ctx: AppContext, me: Principal, input: z.output
       );
       if (!view) throw notFound('view_not_found');
     }
-    const properties = await applyValues(tx, companyId, columns, {}, input.properties ?? {});
+    const properties = await applyValues(tx, companyId, columns, {}, input.properties ?? {}, lang);
     let position: number;
     if (input.afterId === undefined) position = await endPosition(tx, companyId, input.board);
     else {
@@ -608,6 +630,7 @@ export async function applyUpdate(
   row: RecordRow,
   input: UpdateInput,
   columns: Record<string, Column>,
+  lang: Language,
 ) {
   const titleColumn = columns[TITLE_KEY];
   if (input.taskName !== undefined && titleColumn?.synced) {
@@ -627,7 +650,7 @@ export async function applyUpdate(
     }
     values[target.id] = button.button.setValue;
   }
-  const properties = await applyValues(tx, companyId, columns, row.properties ?? {}, values);
+  const properties = await applyValues(tx, companyId, columns, row.properties ?? {}, values, lang);
   await tx.execute(sql`UPDATE board_records SET
       task_name = ${input.taskName ?? row.task_name},
       notes = ${input.notes ?? row.notes},
@@ -690,9 +713,16 @@ function withMergedNotes(row: RecordRow, input: UpdateInput): UpdateInput {
 /**
  * PUT /task/update/{id}. The record is locked first: two updates of one record (a colleague's and
  * yours) take turns, and each writes its fields over the other's stored values, never over the values
- * it read before the other committed (which would undo the other's change of another field).
+ * it read before the other committed (which would undo the other's change of another field). Numbers
+ * sent as text are read in the request's language `lang` (`1.234,5` in German, `1,234.5` in English).
  */
-export async function updateTask(ctx: AppContext, me: Principal, id: string, input: UpdateInput) {
+export async function updateTask(
+  ctx: AppContext,
+  me: Principal,
+  id: string,
+  input: UpdateInput,
+  lang: Language,
+) {
   const companyId = boardCompany(me);
   await ctx.database.db.transaction(async (tx) => {
     await lockRecords(tx, companyId, [id]);
@@ -704,7 +734,7 @@ export async function updateTask(ctx: AppContext, me: Principal, id: string, inp
       tx,
       companyId,
       me.id,
-      await applyUpdate(tx, me, companyId, row, update, columns),
+      await applyUpdate(tx, me, companyId, row, update, columns, lang),
       ctx.config,
     );
     await recomputeRecords(tx, companyId, sql`r.id = ${id}`, { dependents: true });
@@ -727,6 +757,7 @@ export async function updateTasks(
   me: Principal,
   ids: string[],
   update: Omit<UpdateInput, 'position' | 'pressButton'>,
+  lang: Language,
 ) {
   const companyId = boardCompany(me);
   const unique = [...new Set(ids)];
@@ -742,7 +773,7 @@ export async function updateTasks(
         columns = (await loadColumns(tx, companyId, row.board, me.id)).properties;
         columnsByBoard.set(row.board, columns);
       }
-      events.push(...(await applyUpdate(tx, me, companyId, row, update, columns)));
+      events.push(...(await applyUpdate(tx, me, companyId, row, update, columns, lang)));
     }
     await recordEvents(tx, companyId, me.id, events, ctx.config);
     await recomputeRecords(tx, companyId, sql`r.id = ANY(${pgArray(unique)}::uuid[])`, { dependents: true });

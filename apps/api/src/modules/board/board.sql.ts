@@ -1,4 +1,11 @@
-import { type Column, chosenValues, type ViewFilter, type ViewSort } from '@solar/shared';
+import {
+  type Column,
+  chosenValues,
+  computedNumberRange,
+  isComputedNumberType,
+  type ViewFilter,
+  type ViewSort,
+} from '@solar/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { TITLE_KEY } from './board.columns';
 
@@ -35,6 +42,10 @@ export const SCAN: CellSource = { props: sql`bp.p`, title: sql`r.task_name`, ind
  */
 export const TABLE: CellSource = { props: sql`properties`, title: sql`task_name`, indexKeys: true };
 
+/** The board's column `key`, if it has one (never an inherited property of the object). */
+export const columnOf = (columns: Record<string, Column>, key: string): Column | undefined =>
+  Object.hasOwn(columns, key) ? columns[key] : undefined;
+
 /** The stored value of a column as JSONB (`taskName` is the record's name). */
 export function cellSql(column: string, src: CellSource = SCAN): SQL {
   if (column === TITLE_KEY) return sql`to_jsonb(${src.title})`;
@@ -61,11 +72,31 @@ function inclusionPatterns(chosen: string[]): string[] {
 }
 
 /**
+ * The numbers a filter's number cells match: equal ones, or for a formula's or rollup's column the
+ * ranges of numbers that round to the chosen ones (`computedNumberRange` in packages/shared, the rule
+ * `cellPasses` applies to such cells). The condition of any other column is the same text as before
+ * that rule, so its saved views keep their indexes.
+ */
+function numberMatchSql(cellNumber: SQL, chosen: string[], column: Column | undefined): SQL {
+  if (column && isComputedNumberType(column.dataType)) {
+    const ranges = chosen.map(computedNumberRange).filter((r): r is string => r !== null);
+    return sql`${cellNumber} <@ ANY (${pgArray(ranges)}::numrange[])`;
+  }
+  const numbers = chosen.filter((v) => NUMBER_TEXT.test(v)).map((v) => v.trim());
+  return sql`${cellNumber} = ANY (${pgArray(numbers)}::numeric[])`;
+}
+
+/**
  * SPEC §5: no value, an empty cell, or a match with any chosen value. Written without per-row
  * subqueries (LIKE ANY, = ANY, @> ANY over constant arrays) so a 50,000-record board filters in
  * one pass; PostgreSQL lower-cases both sides, so the case rules are the database's on both.
+ * `column` is the filtered column of the board (none for the name or a column it no longer has).
  */
-export function filterSql(filter: Pick<ViewFilter, 'column' | 'value'>, src: CellSource = SCAN): SQL | null {
+export function filterSql(
+  filter: Pick<ViewFilter, 'column' | 'value'>,
+  column: Column | undefined,
+  src: CellSource = SCAN,
+): SQL | null {
   const chosen = chosenValues(filter.value);
   if (chosen.length === 0) return null;
   const c = cellSql(filter.column, src);
@@ -75,7 +106,6 @@ export function filterSql(filter: Pick<ViewFilter, 'column' | 'value'>, src: Cel
     containsPatterns(chosen).map((p) => sql`lower(${p})`),
     sql`, `,
   )}]::text[]`;
-  const numbers = chosen.filter((v) => NUMBER_TEXT.test(v)).map((v) => v.trim());
   const booleans = chosen.map((v) => v.toLowerCase()).filter((v) => v === 'true' || v === 'false');
   return sql`(CASE jsonb_typeof(${c})
     WHEN 'null' THEN true
@@ -85,14 +115,36 @@ export function filterSql(filter: Pick<ViewFilter, 'column' | 'value'>, src: Cel
     WHEN 'object' THEN coalesce(${c} ->> 'value', '') = ''
       OR (jsonb_typeof(${c} -> 'value') IN ('string', 'number', 'boolean')
         AND lower(${c} ->> 'value') LIKE ANY (${likes}))
-    WHEN 'number' THEN (${c} #>> '{}')::numeric = ANY (${pgArray(numbers)}::numeric[])
+    WHEN 'number' THEN ${numberMatchSql(sql`(${c} #>> '{}')::numeric`, chosen, column)}
     WHEN 'boolean' THEN ${c} #>> '{}' = ANY (${pgArray(booleans)}::text[])
     ELSE true END)`;
 }
 
-/** Every filter together (AND); `true` when none has a value. */
-export function filtersSql(filters: readonly ViewFilter[], src: CellSource = SCAN): SQL {
-  const parts = filters.map((f) => filterSql(f, src)).filter((p): p is SQL => p !== null);
+/**
+ * The filtered columns whose numbers `filterSql` compares rounded (formula and rollup columns), as
+ * one string: a key naming a statement with filters must name these too, since the same filters
+ * are other SQL once such a column changes type. Empty (and nothing made) when there are none.
+ */
+export function roundedFilterColumns(
+  filters: readonly ViewFilter[],
+  columns: Record<string, Column>,
+): string {
+  let keys = '';
+  for (const f of filters) {
+    if (isComputedNumberType(columnOf(columns, f.column)?.dataType)) keys += `${f.column}\u0000`;
+  }
+  return keys;
+}
+
+/** Every filter together (AND) over the board's `columns`; `true` when none has a value. */
+export function filtersSql(
+  filters: readonly ViewFilter[],
+  columns: Record<string, Column>,
+  src: CellSource = SCAN,
+): SQL {
+  const parts = filters
+    .map((f) => filterSql(f, columnOf(columns, f.column), src))
+    .filter((p): p is SQL => p !== null);
   return parts.length ? sql.join(parts, sql` AND `) : sql`true`;
 }
 

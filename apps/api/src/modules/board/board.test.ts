@@ -1,10 +1,10 @@
-import { type Column, FILTER_CASES, type Task } from '@solar/shared';
+import { type Column, FILTER_CASES, type FilterCase, type Task } from '@solar/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { boardTestKit, type Company } from './board.test-kit';
 
 let t: TestApp;
-const { call, ok, createProject, createTask } = boardTestKit(() => t);
+const { call, ok, createProject, createTask, companyWithBoard } = boardTestKit(() => t);
 let a: Company;
 let b: Company;
 
@@ -208,6 +208,48 @@ describe('records', () => {
     expect(after[0]?.properties['Due date']?.value ?? null).toBeNull();
   });
 
+  it("reads a number sent as text in the request's language, as the CSV import does, and refuses one it cannot read", async () => {
+    const c = await companyWithBoard();
+    const task = await createTask(c.admin.token, { taskName: 'Zahl als Text' });
+    const estimate = async (text: string, lang: string) => {
+      const res = await call(
+        c.admin.token,
+        'PUT',
+        `/api/task/update/${task._id}`,
+        { properties: { 'Estimate (h)': text } },
+        lang,
+      );
+      return { status: res.statusCode, body: res.json() };
+    };
+    const read = async (text: string, lang: string) => {
+      const res = await estimate(text, lang);
+      expect(res.status, `${lang} ${text}: ${JSON.stringify(res.body)}`).toBe(200);
+      return (res.body.data as Task).properties['Estimate (h)']?.value;
+    };
+    expect(await read('1.234,5', 'de')).toBe(1234.5);
+    expect(await read('1,234.5', 'en')).toBe(1234.5);
+    expect(await read('1,234.5', 'es')).toBe(1234.5);
+    expect(await read('2,5', 'de')).toBe(2.5);
+    // The language decides where a lone group could be either: 1.234 is 1234 in German, 1.234 in English.
+    expect(await read('1.234', 'de')).toBe(1234);
+    expect(await read('1.234', 'en')).toBe(1.234);
+    for (const [lang, message] of [
+      ['de', 'Bitte geben Sie eine Zahl ein'],
+      ['en', 'Please enter a number'],
+      ['es', 'Introduzca un número'],
+    ] as const) {
+      const refused = await estimate('1.2.3', lang);
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual({ 'properties.Estimate (h)': message });
+    }
+    // Nothing was written by the refused ones.
+    expect(
+      (await ok<{ data: Task }>(c.admin.token, 'GET', `/api/task/${task._id}`)).data.properties[
+        'Estimate (h)'
+      ]?.value,
+    ).toBe(1.234);
+  });
+
   it('updates many at once and deletes softly with undo', async () => {
     const x = await createTask(a.admin.token, { taskName: 'Bulk one' });
     const y = await createTask(a.admin.token, { taskName: 'Bulk two' });
@@ -400,13 +442,28 @@ describe('tenancy', () => {
 describe('filter rule in SQL: the shared table of cases', () => {
   let company: Company;
   const ids: string[] = [];
+  const caseColumn = (c: FilterCase) =>
+    c.type === 'formula' ? 'Formula case' : c.type === 'rollup' ? 'Rollup case' : 'Case';
 
   beforeAll(async () => {
     company = await t.createInstallerCompany();
     await ok(company.admin.token, 'POST', '/api/task/setup', { board: 'tasks' });
+    // The cases of a computed column go into a formula and a rollup column of the board.
+    const column = (body: object) =>
+      ok(company.admin.token, 'POST', '/api/task/property/create', { board: 'tasks', ...body });
+    await column({ key: 'Formula case', type: 'formula', formula: '1' });
+    await column({ key: 'Case link', type: 'relation' });
+    await column({
+      key: 'Rollup case',
+      type: 'rollup',
+      rollup: { relationProperty: 'Case link', targetProperty: 'Estimate (h)', aggregate: 'sum' },
+    });
     // Cases are stored raw (any value kind) straight in the table, one record each.
     for (const [i, c] of FILTER_CASES.entries()) {
-      const properties = c.value === undefined ? {} : { Case: { type: 'text', icon: '', value: c.value } };
+      const properties =
+        c.value === undefined
+          ? {}
+          : { [caseColumn(c)]: { type: c.type ?? 'text', icon: '', value: c.value } };
       const [row] = await t.database.query<{ id: string }>(
         `INSERT INTO board_records (company_id, board, task_name, seq, properties)
          VALUES ($1, 'tasks', $2, $3, $4::jsonb) RETURNING id`,
@@ -420,7 +477,7 @@ describe('filter rule in SQL: the shared table of cases', () => {
     const res = await filter(company.admin.token, {
       filters: [
         { column: 'taskName', value: `case ${i}` },
-        { column: 'Case', value: c.filter ?? null },
+        { column: caseColumn(c), value: c.filter ?? null },
       ],
     });
     const found = res.tasks.some((task) => task._id === ids[i] && task.taskName === `case ${i}`);
@@ -470,5 +527,70 @@ describe('filter rule in SQL: the shared table of cases', () => {
     expect(await names('Price', '1234,5')).toEqual([]);
     // A text result is filtered by containment.
     expect(await names('Label', '15')).toEqual(['formula 15', 'formula 150']);
+  });
+
+  it('filters a formula or rollup number rounded to 12 significant digits, a number column exactly', async () => {
+    const column = (body: object) =>
+      ok(company.admin.token, 'POST', '/api/task/property/create', { board: 'tasks', ...body });
+    await column({ key: 'Noisy', type: 'formula', formula: 'prop("Estimate (h)") * 1.1' });
+    await column({ key: 'Parts', type: 'relation' });
+    await column({
+      key: 'Parts hours',
+      type: 'rollup',
+      rollup: { relationProperty: 'Parts', targetProperty: 'Estimate (h)', aggregate: 'sum' },
+    });
+    const create = async (taskName: string, properties: object) =>
+      (
+        await ok<{ data: Task }>(company.admin.token, 'POST', '/api/task/create', {
+          board: 'tasks',
+          taskName,
+          properties,
+        })
+      ).data;
+    const three = await create('noise three', { 'Estimate (h)': 3 });
+    expect(three.properties.Noisy?.value).toBe(3.3000000000000003);
+    // A number column's cell with the same noise, typed as it is.
+    await create('noise typed', { 'Estimate (h)': 3 * 1.1 });
+    const parts = [
+      await create('noise part', { 'Estimate (h)': 0.1 }),
+      await create('noise part', { 'Estimate (h)': 0.2 }),
+    ];
+    const whole = await create('noise whole', { Parts: parts.map((p) => p._id) });
+    expect(whole.properties['Parts hours']?.value).toBe(0.30000000000000004);
+    const found = async (taskName: string, column: string, value: string) =>
+      (
+        await filter(company.admin.token, {
+          filters: [
+            { column: 'taskName', value: taskName },
+            { column, value },
+          ],
+        })
+      ).tasks.length === 1;
+    const counted = async (taskName: string, column: string, value: string) =>
+      (
+        await ok<{ data: { total: number } }>(company.admin.token, 'POST', '/api/task/calculate', {
+          board: 'tasks',
+          filters: [
+            { column: 'taskName', value: taskName },
+            { column, value },
+          ],
+          calculations: {},
+        })
+      ).data.total;
+    for (const [taskName, column, value, passes] of [
+      ['noise three', 'Noisy', '3.3', true],
+      ['noise three', 'Noisy', '3.30', true],
+      ['noise three', 'Noisy', '3.30000000001', false],
+      ['noise three', 'Noisy', '3.4', false],
+      ['noise whole', 'Parts hours', '0.3', true],
+      ['noise whole', 'Parts hours', '0.31', false],
+      // A number column compares exactly, as it did.
+      ['noise typed', 'Estimate (h)', '3.3', false],
+      ['noise typed', 'Estimate (h)', '3.3000000000000003', true],
+    ] as const) {
+      expect(await found(taskName, column, value), `${column} ${value}`).toBe(passes);
+      // The summary row counts what the page shows.
+      expect(await counted(taskName, column, value), `${column} ${value}`).toBe(passes ? 1 : 0);
+    }
   });
 });

@@ -57,9 +57,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * Checks and normalises a value written to a column (SPEC §5): checkbox the string 'true' or
  * 'false', date YYYY-MM-DD, url http or https only. `null` or '' clears any writable cell.
- * Option values need not exist yet: the client adds the option with the property first.
+ * A number sent as text is read in the request's language `lang` as the CSV import and the paste
+ * read it (`parseNumberText`: `1.234,5` in German, `1,234.5` in English); text that is no number is
+ * refused. Option values need not exist yet: the client adds the option with the property first.
  */
-export function normaliseValue(column: Column, raw: unknown): unknown {
+export function normaliseValue(column: Column, raw: unknown, lang: Language): unknown {
   const type: DataType = column.dataType;
   if (isComputedType(type)) throw new ValueError('read_only_property');
   if (raw === null || raw === undefined) return type === 'multi-select' || isListType(type) ? [] : null;
@@ -84,8 +86,9 @@ export function normaliseValue(column: Column, raw: unknown): unknown {
     case 'number': {
       if (raw === '') return null;
       const n =
-        typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw.replace(',', '.')) : Number.NaN;
-      if (!Number.isFinite(n)) throw new ValueError('invalid_number');
+        typeof raw === 'number' ? raw : typeof raw === 'string' ? parseNumberText(raw, lang) : undefined;
+      if (n === null) return null;
+      if (n === undefined || !Number.isFinite(n)) throw new ValueError('invalid_number');
       return n;
     }
     case 'select':

@@ -1,5 +1,6 @@
 import {
   type Column,
+  rowPasses,
   type Task,
   TaskFilterRequest,
   type TaskFilterValuesResponse,
@@ -232,7 +233,9 @@ describe('indexes of saved views', () => {
     if (!index) throw new Error('the view has an order, so it has an index');
     const body = TaskFilterRequest.parse(view);
     const group = { value: 'Done', count: 100, sum: null };
-    const query = new PgDialect().sqlToQuery(indexedPageSql(index, body, columns.Status, [], group, 0, 20));
+    const query = new PgDialect().sqlToQuery(
+      indexedPageSql(index, body, columns, columns.Status, [], group, 0, 20),
+    );
     // With sorting and whole-table reads priced out, a plan exists only if the index serves the order.
     const plan = await t.database.rawTransaction(async (q) => {
       await q('SET LOCAL enable_seqscan = off');
@@ -279,7 +282,16 @@ describe('indexes of saved views', () => {
     expect(await allPages(a.admin.token, changed, 17)).toEqual(byScan);
     const body = TaskFilterRequest.parse(changed);
     const query = new PgDialect().sqlToQuery(
-      indexedPageSql(plain, body, columns.Status, [], { value: 'Done', count: 100, sum: null }, 0, 20),
+      indexedPageSql(
+        plain,
+        body,
+        columns,
+        columns.Status,
+        [],
+        { value: 'Done', count: 100, sum: null },
+        0,
+        20,
+      ),
     );
     const plan = await t.database.rawTransaction(async (q) => {
       await q('SET LOCAL enable_seqscan = off');
@@ -372,6 +384,62 @@ describe('indexes of saved views', () => {
     );
     expect(row?.method).toBeNull();
     expect(Number(row?.size)).toBeGreaterThan(5000);
+  });
+
+  it('indexes a saved view filtering a computed number by the rounded rule, which the client applies too', async () => {
+    const c = await t.createInstallerCompany();
+    await t.database.as(PLATFORM).db.transaction(async (tx) => {
+      await loadColumns(tx, c.company.id, 'tasks', null);
+      await saveColumns(tx, c.company.id, 'tasks', demoTaskColumns('en'));
+      await seedBoardTasks(tx, { companyId: c.company.id, count: 120, seed: 5, lang: 'en' });
+    });
+    await ok(c.admin.token, 'POST', '/api/task/property/create', {
+      board: 'tasks',
+      key: 'Noisy',
+      type: 'formula',
+      formula: 'prop("Estimate (h)") * 1.1',
+    });
+    // Every record as the web holds them, and a result of the formula that carries binary noise.
+    const all = (await filter(c.admin.token, { board: 'tasks' }, 1, 1000)).tasks;
+    const noisy = all
+      .map((task) => task.properties.Noisy?.value)
+      .find((v): v is number => typeof v === 'number' && v !== Number(v.toPrecision(12)));
+    if (noisy === undefined) throw new Error('some estimate × 1.1 carries binary noise');
+    const noisyView = {
+      board: 'tasks' as const,
+      filters: [{ column: 'Noisy', value: [String(Number(noisy.toPrecision(12)))] }],
+      sort: [{ column: 'Due date', order: 'asc' as const }],
+      groupBy: null,
+    };
+    const byScan = await allPages(c.admin.token, noisyView, 7);
+    expect(byScan).toContain(all.find((task) => task.properties.Noisy?.value === noisy)?._id);
+    // The server's filter lets through exactly what the client's rule does.
+    const kept = all.filter((task) => rowPasses(task, noisyView.filters)).map((task) => task._id);
+    expect([...byScan].sort()).toEqual(kept.sort());
+
+    await ok(c.admin.token, 'POST', '/api/view/create', { name: 'Noisy', ...noisyView });
+    await syncViewIndexes(t.database, c.company.id, 'tasks', { minRecords: 0 });
+    const columns = await columnsOf(c.company.id);
+    const index = viewIndexFor(c.company.id, { ...noisyView, projectId: null }, columns);
+    if (!index) throw new Error('the view has an order, so it has an index');
+    expect(index.filters.join()).toContain('numrange');
+    expect(await indexNames(c.company.id)).toEqual([index.name]);
+    clearBoardSummaries();
+    expect(await allPages(c.admin.token, noisyView, 7)).toEqual(byScan);
+    // The rounded filter is the index's predicate: proven from it, not checked row by row.
+    const query = new PgDialect().sqlToQuery(
+      indexedPageSql(index, TaskFilterRequest.parse(noisyView), columns, undefined, [], undefined, 0, 20),
+    );
+    const plan = await t.database.rawTransaction(async (q) => {
+      await q('SET LOCAL enable_seqscan = off');
+      await q('SET LOCAL enable_sort = off');
+      await q('SET LOCAL enable_bitmapscan = off');
+      return (await q<{ 'QUERY PLAN': string }>(`EXPLAIN ${query.sql}`, query.params)).map(
+        (r) => r['QUERY PLAN'],
+      );
+    });
+    expect(plan.join('\n')).toContain(`Index Scan using ${index.name}`);
+    expect(plan.join('\n')).not.toMatch(/Noisy/);
   });
 
   it('indexes properties and options with quotes, and long texts, without failing a write', async () => {

@@ -4,7 +4,16 @@ import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client';
 import { companyTenant } from '../../db/tenant';
-import { filterSql, groupSql, indexGroupKeys, type OrderKey, rowsOf, sortKeys, TABLE } from './board.sql';
+import {
+  columnOf,
+  filterSql,
+  groupSql,
+  indexGroupKeys,
+  type OrderKey,
+  rowsOf,
+  sortKeys,
+  TABLE,
+} from './board.sql';
 
 /**
  * Indexes for saved board views (docs/decisions/0006-board-view-indexes.md). A view's order — its
@@ -102,7 +111,7 @@ export function viewIndexFor(
   const filters = [
     ...new Set(
       (shape.filters ?? [])
-        .map((f) => filterSql(f, TABLE))
+        .map((f) => filterSql(f, columnOf(columns, f.column), TABLE))
         .filter((f): f is SQL => f !== null)
         .map(inlineSql),
     ),

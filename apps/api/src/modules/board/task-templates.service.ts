@@ -98,7 +98,8 @@ export async function createTemplate(
   const f = input.filterData;
   const id = await ctx.database.db.transaction(async (tx) => {
     if (f.projectId) await assertProject(tx, companyId, f.projectId);
-    const conditions = [sql`r.board = 'tasks'`, sql`NOT r.is_deleted`, filtersSql(f.filters ?? [])];
+    const columns = (await loadColumns(tx, companyId, 'tasks', me.id, lang)).properties;
+    const conditions = [sql`r.board = 'tasks'`, sql`NOT r.is_deleted`, filtersSql(f.filters ?? [], columns)];
     if (f.projectId) conditions.push(sql`r.project_id = ${f.projectId}`);
     if (f.search?.trim()) conditions.push(sql`r.task_name ILIKE ${likePattern(f.search.trim())}`);
     const rows = await findRecords(
@@ -157,9 +158,16 @@ export async function listTemplates(ctx: AppContext, me: Principal, page: { page
 
 /**
  * POST /task-templates/import-to-project: the template's tasks become new tasks of the project, at
- * the end of the board. Cells whose property no longer exists or no longer fits are left empty.
+ * the end of the board. Cells whose property no longer exists or no longer fits are left empty; a
+ * number kept as text is read in the request's language `lang`.
  */
-export async function importTemplate(ctx: AppContext, me: Principal, projectId: string, templateId: string) {
+export async function importTemplate(
+  ctx: AppContext,
+  me: Principal,
+  projectId: string,
+  templateId: string,
+  lang: Language,
+) {
   const companyId = boardCompany(me);
   const ids = await ctx.database.db.transaction(async (tx) => {
     await assertProject(tx, companyId, projectId);
@@ -176,7 +184,7 @@ export async function importTemplate(ctx: AppContext, me: Principal, projectId: 
           properties[key] = {
             type: column.dataType,
             icon: column.icon,
-            value: normaliseValue(column, cell.value),
+            value: normaliseValue(column, cell.value, lang),
           };
         } catch {
           // A value that no longer fits its column stays empty.
