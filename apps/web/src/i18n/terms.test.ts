@@ -49,6 +49,23 @@ describe('terms used across the screens', () => {
       expect(text(lang, path).toLowerCase(), `${lang}:${path}`).toContain(menuName);
     }
   });
+
+  it.each(LANGUAGES)('%s: the service area is called what Settings calls it', (lang) => {
+    // The word before the colon in 'Einsatzgebiet: 80 km um München', and the radius label without '(km)'.
+    const area = text(lang, 'translation.profile.company.serviceArea').split(':')[0]?.toLowerCase() ?? '';
+    const radius = text(lang, 'translation.profile.company.serviceRadius')
+      .replace(/\s*\(km\)$/, '')
+      .toLowerCase();
+    for (const path of ['map.serviceArea', 'map.emptyHintInstaller', 'notifications.text.new_leads_other']) {
+      expect(text(lang, path).toLowerCase(), `${lang}:${path}`).toContain(area);
+    }
+    expect(text(lang, 'map.emptyHintInstaller').toLowerCase()).toContain(radius);
+    // German had a second word for it ('Einzugsgebiet') on the map, in the notifications and the help.
+    const other = [...textsOf(bundles[lang], '')].filter(([, value]) =>
+      /einzugs(gebiet|radius)/i.test(value),
+    );
+    expect(other).toEqual([]);
+  });
 });
 
 /** Every text of a bundle, with its path. */

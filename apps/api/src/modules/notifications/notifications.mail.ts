@@ -66,12 +66,12 @@ const TEXTS = {
   },
   new_leads_one: {
     en: '1 new customer project came into your service area yesterday.',
-    de: 'Gestern ist 1 neues Kundenprojekt in Ihr Einzugsgebiet gekommen.',
+    de: 'Gestern ist 1 neues Kundenprojekt in Ihr Einsatzgebiet gekommen.',
     es: 'Ayer llegó 1 nuevo proyecto de cliente a su zona de servicio.',
   },
   new_leads: {
     en: '{count} new customer projects came into your service area yesterday.',
-    de: 'Gestern sind {count} neue Kundenprojekte in Ihr Einzugsgebiet gekommen.',
+    de: 'Gestern sind {count} neue Kundenprojekte in Ihr Einsatzgebiet gekommen.',
     es: 'Ayer llegaron {count} nuevos proyectos de clientes a su zona de servicio.',
   },
   someone: { en: 'Someone', de: 'Jemand', es: 'Alguien' },

@@ -117,7 +117,7 @@ describe('notificationText', () => {
     [
       'de',
       of({ kind: 'new_leads', actor: null, count: 1 }),
-      'Gestern ist 1 neues Kundenprojekt in Ihr Einzugsgebiet gekommen',
+      'Gestern ist 1 neues Kundenprojekt in Ihr Einsatzgebiet gekommen',
     ],
     [
       'en',
