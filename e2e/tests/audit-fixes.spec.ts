@@ -62,7 +62,7 @@ test.describe('header address search', () => {
       // The screen the user lands on: a city administrator has no dashboard and is sent on to the
       // listing, and the header's search starts empty on each new screen, so typing before that would
       // be lost on a slow machine.
-      await expect(page.locator('#main-content h2').first()).toBeVisible({ timeout: 30_000 });
+      await expect(page.locator('#main-content h1')).toBeVisible({ timeout: 30_000 });
       // A street with several quotes in the user's scope.
       const res = await page.request.put('/api/quote/installer/search?page=1&limit=50', {
         headers: authHeaders(token),

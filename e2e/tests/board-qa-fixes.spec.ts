@@ -158,7 +158,7 @@ test.describe('board audit fixes', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     const { release } = await holdRequests(page, '**/api/task/setup');
     await loginAs(page, DEMO.owner, '/tasks', 'de');
-    const heading = page.getByRole('heading', { name: 'Aufgaben', level: 2 });
+    const heading = page.getByRole('heading', { name: 'Aufgaben', level: 1 });
     await expect(heading).toBeVisible({ timeout: 60_000 });
     await expect(page.getByRole('status', { name: 'Wird geladen…' })).toBeVisible();
     const before = await heading.boundingBox();

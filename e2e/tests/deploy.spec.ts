@@ -26,7 +26,7 @@ test('a screen whose code is gone after a deploy reloads once and opens', async 
   });
   await page.getByTestId('sidebar').getByRole('link', { name: 'Statusansicht' }).click();
   await expect(page).toHaveURL(/\/overview$/);
-  await expect(page.getByRole('heading', { name: 'Statusansicht', level: 2 })).toBeVisible({
+  await expect(page.getByRole('heading', { name: 'Statusansicht', level: 1 })).toBeVisible({
     timeout: 30_000,
   });
   await expect(page.getByText('Die Daten konnten nicht geladen werden.')).toHaveCount(0);

@@ -20,7 +20,7 @@ test.describe('help and onboarding', () => {
     await loginAs(page, DEMO.sales, '/dashboard', 'en');
     await page.getByTestId('help-link').click();
     await expect(page).toHaveURL(/\/help$/);
-    await expect(page.getByRole('heading', { name: 'Help', level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Help', level: 1 })).toBeVisible();
     await expect(page.getByTestId('help-stage-ACQUISITION')).toContainText('Offer provided');
     await expect(page.getByTestId('help-stage-INSTALLER_SIGNED')).toContainText(
       'Project realized, Offer not accepted',
@@ -46,7 +46,7 @@ test.describe('help and onboarding', () => {
 
     await page.evaluate(() => window.localStorage.setItem('preferredLanguage', 'de'));
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'Hilfe', level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Hilfe', level: 1 })).toBeVisible();
     await expect(page.getByTestId('help-stage-ACQUISITION')).toContainText('Angebot');
   });
 

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { type MapPoint, mapPointsOf } from '@solar/shared';
 import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
+import { holdRequests } from '../fixtures/network';
 import { offerOnRealizedProject } from '../fixtures/offers';
 
 /**
@@ -11,6 +12,8 @@ import { offerOnRealizedProject } from '../fixtures/offers';
  */
 
 const main = (page: Page) => page.locator('main#main-content');
+/** The page's own title: its one h1, which takes the focus after a page change. */
+const pageTitle = (page: Page) => main(page).getByRole('heading', { level: 1 });
 
 async function freeQuotes(request: APIRequestContext, token: string): Promise<MapPoint[]> {
   const res = await request.post('/api/quote/installer/map-view', { headers: authHeaders(token), data: {} });
@@ -24,7 +27,7 @@ async function freeQuotes(request: APIRequestContext, token: string): Promise<Ma
 test.describe('the keyboard in the main flows', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('after a page change the focus is on the content, not left in the menu or on the body', async ({
+  test("after a page change the focus is on the page's title, not left in the menu or on the body", async ({
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -35,18 +38,26 @@ test.describe('the keyboard in the main flows', () => {
     await page.getByTestId('nav-listing').focus();
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('listing-totals')).toBeVisible({ timeout: 60_000 });
-    await expect(main(page)).toBeFocused();
+    await expect(pageTitle(page)).toHaveText('Projektliste');
+    await expect(pageTitle(page)).toBeFocused();
 
-    // A link in the page, gone with the page it was on.
+    // A link in the page, gone with the page it was on. The project is still loading when the page
+    // changes: the focus waits on the content, and goes to the title once the project is drawn.
+    const project = await holdRequests(page, '**/api/saved-project/project/*');
     await page.getByTestId('open-project').first().focus();
     await page.keyboard.press('Enter');
-    await expect(page.getByTestId('project-view')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('project-loading')).toBeVisible({ timeout: 60_000 });
     await expect(main(page)).toBeFocused();
+    project.release();
+    await expect(page.getByTestId('project-view')).toBeVisible({ timeout: 60_000 });
+    await expect(pageTitle(page)).toHaveAttribute('data-testid', 'project-owner');
+    await expect(pageTitle(page)).toBeFocused();
+    await page.unroute('**/api/saved-project/project/*');
 
     // Back in the browser.
     await page.goBack();
     await expect(page.getByTestId('listing-totals')).toBeVisible({ timeout: 60_000 });
-    await expect(main(page)).toBeFocused();
+    await expect(pageTitle(page)).toBeFocused();
 
     // On a phone, a link in the menu: the menu closes and the focus goes to the page, not to the
     // menu's button. Closed with Escape, the menu still gives the focus back to its button.
@@ -63,7 +74,8 @@ test.describe('the keyboard in the main flows', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('team-table')).toBeVisible({ timeout: 60_000 });
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    await expect(main(page)).toBeFocused();
+    await expect(pageTitle(page)).toHaveText('Einstellungen');
+    await expect(pageTitle(page)).toBeFocused();
   });
 
   test('the login: the first field in error takes the focus, and the password says it is invalid', async ({

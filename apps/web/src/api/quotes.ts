@@ -1,4 +1,5 @@
 import {
+  compactUuid,
   dataOf,
   FilterDataResponse,
   type MapBox,
@@ -8,8 +9,15 @@ import {
   type QuoteFilters,
   type QuoteListQuery,
   QuoteListResponse,
+  type Stage,
 } from '@solar/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from './client';
 
@@ -17,6 +25,7 @@ const QuoteResponse = dataOf(Quote);
 
 export type MapViewData = z.infer<typeof MapViewResponse>['data'];
 export type FilterData = z.infer<typeof FilterDataResponse>['data'];
+export type QuoteListPage = z.infer<typeof QuoteListResponse>['data'];
 export type SavedProjectDetail = z.infer<typeof ProjectDetailResponse>['data'];
 
 /** Query keys of the quote calls; everything under `['quotes']` is invalidated together. */
@@ -31,7 +40,58 @@ export const quoteKeys = {
   detail: (id: string) => ['quotes', 'detail', id] as const,
   list: (query: Partial<QuoteListQuery>, filters: QuoteFilters) =>
     ['quotes', 'list', query, filters] as const,
+  /** The pages of /listing's quotes (ADMIN's and CITY_ADMIN's list, an installer's nearby requests). */
+  listingAll: ['quotes', 'listing'] as const,
 };
+
+/** A company's new project of a quote, as the quote lists and the map carry it. */
+export interface SavedQuote {
+  quoteId: string;
+  projectId: string;
+  projectStatus: Stage;
+  customer: Quote['customer'];
+}
+
+/**
+ * The listing's pages with `saved` marked on its quote (the project to open, its stage, and the
+ * customer, whom the company may see now); the pages themselves unchanged otherwise, so the row keeps
+ * its place instead of the list being read again.
+ */
+export function withSavedQuote(
+  data: InfiniteData<QuoteListPage, string> | undefined,
+  saved: SavedQuote,
+): InfiniteData<QuoteListPage, string> | undefined {
+  if (!data?.pages.some((page) => page.docs.some((quote) => quote._id === saved.quoteId))) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page) =>
+      page.docs.some((quote) => quote._id === saved.quoteId)
+        ? {
+            ...page,
+            docs: page.docs.map((quote) =>
+              quote._id === saved.quoteId
+                ? {
+                    ...quote,
+                    projectId: saved.projectId,
+                    projectStatus: saved.projectStatus,
+                    customer: saved.customer ?? quote.customer,
+                  }
+                : quote,
+            ),
+          }
+        : page,
+    ),
+  };
+}
+
+/** The map's points with the stage of `quoteId` set (its dot takes the stage's colour). */
+export function withPointStage(data: MapViewData | undefined, quoteId: string, stage: Stage) {
+  if (!data) return data;
+  const id = compactUuid(quoteId);
+  const index = data.ids.indexOf(id);
+  if (index < 0) return data;
+  return { ...data, stage: data.stage.map((s, i) => (i === index ? stage : (s ?? null))) };
+}
 
 /** POST /api/quote/installer/map-view without a box: every point the caller may see (best rated first). */
 export function fetchMapView(filters: QuoteFilters, signal?: AbortSignal): Promise<MapViewData> {
@@ -124,11 +184,31 @@ export function useSaveQuoteAsProject() {
   return useMutation({
     mutationFn: (quoteId: string) =>
       api.post('/saved-project/create', { quoteId }, { schema: ProjectDetailResponse }).then((r) => r.data),
+    // Set on the mutation, not on one `mutate` call: it runs even when the row or popup that saved is gone.
     onSuccess: (project) => {
+      const saved: SavedQuote = {
+        quoteId: project.quoteId,
+        projectId: project._id,
+        projectStatus: project.projectStatus,
+        customer: project.customer,
+      };
       queryClient.setQueryData<Quote>(quoteKeys.detail(project.quoteId), (quote) =>
-        quote ? { ...quote, projectId: project._id, projectStatus: project.projectStatus } : quote,
+        quote ? { ...quote, projectId: saved.projectId, projectStatus: saved.projectStatus } : quote,
+      );
+      queryClient.setQueriesData<InfiniteData<QuoteListPage, string>>(
+        { queryKey: quoteKeys.listingAll },
+        (data) => withSavedQuote(data, saved),
+      );
+      // Every map answer held (the whole set and the parts asked for) shows the new stage.
+      queryClient.setQueriesData<MapViewData>({ queryKey: quoteKeys.mapAll }, (data) =>
+        withPointStage(data, project.quoteId, project.projectStatus),
       );
       void queryClient.invalidateQueries({ queryKey: ['matched'] });
+      // The company's listing and dashboard hold one project more (`projectKeys`, api/projects.ts).
+      void queryClient.invalidateQueries({
+        queryKey: ['projects'],
+        predicate: (q) => q.queryKey[1] !== 'detail',
+      });
     },
   });
 }

@@ -11,6 +11,7 @@ import { useCurrentUser } from '../features/auth/session';
 import { OnboardingTour } from '../features/help/onboarding-tour';
 import { hasNotifications } from '../features/notifications/lib/notification-text';
 import { LeaveGuardHost } from '../lib/discard-guard';
+import { focusNewPage } from '../lib/page-focus';
 import { useIsPhone } from '../lib/use-is-phone';
 import classes from './app-shell.module.css';
 import { ContentLoader } from './full-page-state';
@@ -47,10 +48,11 @@ export function AppShell() {
   }, [pathname, isMobile]);
 
   // After a move to another page (a menu link, a search result, a link in the page that is gone now),
-  // the focus goes to the content, so the keyboard goes on from there and a screen reader reads the new
-  // page, instead of staying in the menu or falling to the page's body. Not on the first page loaded,
-  // and not when the focus is in the content or in a dialog already (a page or a drawer took it). Only
-  // another page counts (another project is one): the header's search writes `?search=` as one types.
+  // the focus goes to the new page's title (its h1; `main` while the page has none yet), so the keyboard
+  // goes on from there and a screen reader reads the new page's name, instead of staying in the menu or
+  // falling to the page's body. Not on the first page loaded, and not when the focus is in the content
+  // or in a dialog already (a page or a drawer took it). Only another page counts (another project is
+  // one): the header's search writes `?search=` as one types.
   const projectId = new URLSearchParams(location.search).get('projectId');
   const shown = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page shown changes
@@ -63,7 +65,7 @@ export function AppShell() {
     const active = document.activeElement;
     if (!main || main.contains(active)) return;
     const lost = active === null || active === document.body;
-    if (lost || active.closest('aside, header, [data-app-menu]')) main.focus({ preventScroll: true });
+    if (lost || active.closest('aside, header, [data-app-menu]')) return focusNewPage(main);
   }, [pathname, projectId]);
 
   const onLogout = async () => {

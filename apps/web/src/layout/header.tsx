@@ -136,10 +136,11 @@ export function Header({ showMenuButton, menuOpened, onOpenMenu, onOpenMeeting }
             data-testid="mobile-menu-button"
           />
         )}
-        <h1 className={classes.title} data-testid="header-title">
+        {/* Not a heading: each page's own title is its one h1 (layout/page-title.tsx). */}
+        <p className={classes.title} data-testid="header-title">
           {t('header.title')}
           {viewName && <span className={classes.view}> – {viewName}</span>}
-        </h1>
+        </p>
         <AddressSearch />
         <div className={classes.actions}>
           <Button

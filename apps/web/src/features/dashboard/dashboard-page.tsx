@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type DashboardStats, useDashboardStats } from '../../api/dashboard';
 import { currentLanguage } from '../../i18n';
+import { PageTitle } from '../../layout/page-title';
 import { errorMessage } from '../../lib/errors';
 import { useCurrentUser } from '../auth/session';
 import classes from './dashboard.module.css';
@@ -43,7 +44,7 @@ function NoCompanyCard() {
         <ThemeIcon size={52} radius="xl" variant="light" aria-hidden>
           <IconChartBar size={28} />
         </ThemeIcon>
-        <Text fw={650} size="lg" component="h3">
+        <Text fw={650} size="lg" component="h2">
           {t('noCompanyTitle')}
         </Text>
         <Text c="dimmed">{t('noCompanyText')}</Text>
@@ -138,7 +139,7 @@ function Stats({ stats }: { stats: DashboardStats }) {
   return (
     <Stack gap="md">
       <section aria-labelledby="stages-title">
-        <Title order={3} size="h4" id="stages-title" mb="sm">
+        <Title order={2} size="h4" id="stages-title" mb="sm">
           {t('stages')}
         </Title>
         <SimpleGrid cols={{ base: 2, md: 3, lg: 5 }} spacing={{ base: 'sm', sm: 'md' }}>
@@ -230,7 +231,7 @@ export function DashboardPage() {
   return (
     <Stack gap="md" maw={1400}>
       <div>
-        <Title order={2}>{t('title')}</Title>
+        <PageTitle>{t('title')}</PageTitle>
         {isInstallerRole(user.role) && <Text c="dimmed">{t('subtitle')}</Text>}
       </div>
       {isInstallerRole(user.role) ? <CompanyDashboard /> : <NoCompanyCard />}

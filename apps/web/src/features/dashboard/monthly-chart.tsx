@@ -37,7 +37,7 @@ export function MonthlyChart({ monthly }: { monthly: Month[] }) {
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" gap="sm">
           <div>
-            <Title order={3} size="h4" id="monthly-title">
+            <Title order={2} size="h4" id="monthly-title">
               {t('monthly')}
             </Title>
             <Text size="sm" c="dimmed">

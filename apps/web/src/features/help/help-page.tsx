@@ -14,6 +14,7 @@ import { IconRoute } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSetOnboarding } from '../../api/user';
+import { PageTitle } from '../../layout/page-title';
 import { notifyError } from '../../lib/errors';
 import { useCurrentUser } from '../auth/session';
 import { STAGE_COLORS } from '../listing/projects-table';
@@ -43,7 +44,7 @@ const BOARD_KEYS = [
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <Card withBorder component="section" aria-labelledby={`help-${id}`} padding="lg">
-      <Title order={3} id={`help-${id}`} size="h4" mb="xs">
+      <Title order={2} id={`help-${id}`} size="h4" mb="xs">
         {title}
       </Title>
       {children}
@@ -199,7 +200,7 @@ export function HelpPage() {
     <Stack gap="lg" maw={960} data-testid="help-page">
       <Group justify="space-between" align="flex-start" gap="sm">
         <div>
-          <Title order={2}>{t('title')}</Title>
+          <PageTitle>{t('title')}</PageTitle>
           <Text c="gray.7" maw={640}>
             {installer ? t('intro') : t('introPlatform')}
           </Text>
@@ -279,7 +280,7 @@ export function HelpPage() {
 
           <Section id="board" title={t('board.title')}>
             <Text size="sm">{t('board.text')}</Text>
-            <Title order={4} size="h6" mt="md" mb={4}>
+            <Title order={3} size="h6" mt="md" mb={4}>
               {t('board.keysTitle')}
             </Title>
             <CodeTable

@@ -7,105 +7,44 @@ import {
   Modal,
   Skeleton,
   Stack,
+  Tabs,
   Text,
-  Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedCallback, useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
-import {
-  BUILDING_TYPES,
-  CONSTANTS,
-  formatEuro,
-  formatNumber,
-  isInstallerRole,
-  SAVED_SORT_COLUMNS,
-  type SavedSearchBody,
-  STAGES,
-  type Stage,
-} from '@solar/shared';
-import { IconSearchOff, IconTrash } from '@tabler/icons-react';
+import { CONSTANTS, formatEuro, formatNumber, isInstallerRole } from '@solar/shared';
+import { IconBriefcase, IconMapPin, IconSearchOff, IconTrash } from '@tabler/icons-react';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useConstantsQuery } from '../../api/constants';
-import { type SavedSortColumn, type SortOrder, useDeleteProjects } from '../../api/projects';
+import { type SavedSortColumn, useDeleteProjects } from '../../api/projects';
 import { currentLanguage } from '../../i18n';
 import { withParams } from '../../layout/links';
+import { PageTitle } from '../../layout/page-title';
 import { errorMessage, notifyError, notifySuccess } from '../../lib/errors';
+import { useIsPhone } from '../../lib/use-is-phone';
 import { useCurrentUser } from '../auth/session';
 import { ExportButton } from './export-button';
+import classes from './listing.module.css';
+import { ListingCards } from './listing-cards';
 import { EMPTY_FILTERS, ListingFilters, type ListingFilterValues } from './listing-filters';
+import {
+  filtersOf,
+  listingTabOf,
+  type Sort,
+  sortOf,
+  toBody,
+  withListingTab,
+  withState,
+} from './listing-state';
+import { NearbyEmpty, NoAddressNotice } from './nearby-notice';
+import { ProjectAction } from './project-action';
 import { type ListingRow, ProjectsTable } from './projects-table';
 import { type ListingMode, useListingQuery } from './use-listing-query';
 
 const PAGE_SIZE = 20;
 const DELETE_ROLES = new Set(['INSTALLER_ADMIN', 'INSTALLER_SALES']);
-
-function stagesOf(param: string | null): Stage[] {
-  if (!param) return [];
-  return param.split(',').filter((s): s is Stage => (STAGES as readonly string[]).includes(s));
-}
-
-function listOf(param: string | null, allowed?: readonly string[]): string[] {
-  if (!param) return [];
-  const values = param.split(',').filter(Boolean);
-  return allowed ? values.filter((v) => allowed.includes(v)) : values;
-}
-
-function amountOf(param: string | null): number | null {
-  if (!param) return null;
-  const n = Number(param);
-  return Number.isInteger(n) && n >= 0 ? n : null;
-}
-
-/** The filters kept in the address (`?stage=&buildingType=&city=&costMin=&costMax=`). */
-function filtersOf(params: URLSearchParams): ListingFilterValues {
-  return {
-    stage: stagesOf(params.get('stage')),
-    buildingType: listOf(params.get('buildingType'), BUILDING_TYPES),
-    city: listOf(params.get('city')),
-    costMin: amountOf(params.get('costMin')),
-    costMax: amountOf(params.get('costMax')),
-  };
-}
-
-type Sort = { column: SavedSortColumn; order: SortOrder };
-
-/** The sort kept in the address (`?sort=&order=`), else the mode's default. */
-function sortOf(params: URLSearchParams, fallback: Sort): Sort {
-  const column = params.get('sort');
-  const order = params.get('order');
-  if (!column || !(SAVED_SORT_COLUMNS as readonly string[]).includes(column)) return fallback;
-  return { column: column as SavedSortColumn, order: order === 'asc' ? 'asc' : 'desc' };
-}
-
-/** `params` with the filters and sort written in (defaults left out), the rest kept. */
-function withState(params: URLSearchParams, filters: ListingFilterValues, sort: Sort, fallback: Sort) {
-  const next = new URLSearchParams(params);
-  const put = (key: string, value: string) => (value ? next.set(key, value) : next.delete(key));
-  put('stage', filters.stage.join(','));
-  put('buildingType', filters.buildingType.join(','));
-  put('city', filters.city.join(','));
-  put('costMin', filters.costMin === null ? '' : String(filters.costMin));
-  put('costMax', filters.costMax === null ? '' : String(filters.costMax));
-  const isDefault = sort.column === fallback.column && sort.order === fallback.order;
-  put('sort', isDefault ? '' : sort.column);
-  put('order', isDefault ? '' : sort.order);
-  return next;
-}
-
-function toBody(filters: ListingFilterValues, search: string): SavedSearchBody {
-  return {
-    search: search.trim() || undefined,
-    stage: filters.stage.length ? filters.stage : undefined,
-    buildingType: filters.buildingType.length
-      ? (filters.buildingType as SavedSearchBody['buildingType'])
-      : undefined,
-    city: filters.city.length ? filters.city : undefined,
-    costMin: filters.costMin ?? undefined,
-    costMax: filters.costMax ?? undefined,
-  };
-}
 
 function TableSkeleton() {
   return (
@@ -119,29 +58,96 @@ function TableSkeleton() {
   );
 }
 
-/** /listing: the company's saved projects with filters, sorting, totals, "Load more" and delete. */
+/**
+ * /listing. Installer roles have two tabs (`?tab=nearby`): the company's saved projects (the default)
+ * and the requests in its service area, each to save as a project. ADMIN and CITY_ADMIN see every
+ * visible quote read-only. Filters, sorting, totals and "Load more" in each; delete on the projects.
+ */
 export function ListingPage() {
   const { t } = useTranslation('listing');
   const { t: tApp } = useTranslation();
   const { user } = useCurrentUser();
   useDocumentTitle(`${t('title')} · ${tApp('app.name')}`);
-  const mode: ListingMode = isInstallerRole(user.role) ? 'projects' : 'quotes';
+  const [searchParams, setSearchParams] = useSearchParams();
+  const isPhone = useIsPhone();
 
+  if (!isInstallerRole(user.role)) {
+    return (
+      <Stack gap="md">
+        <div>
+          <PageTitle>{t('title')}</PageTitle>
+          <Text c="dimmed">{t('subtitleQuotes')}</Text>
+        </div>
+        <Listing mode="quotes" canDelete={false} />
+      </Stack>
+    );
+  }
+
+  const tab = listingTabOf(searchParams);
   return (
     <Stack gap="md">
       <div>
-        <Title order={2}>{t('title')}</Title>
-        <Text c="dimmed">{mode === 'projects' ? t('subtitle') : t('subtitleQuotes')}</Text>
+        <PageTitle>{t('title')}</PageTitle>
+        <Text c="dimmed">{tab === 'nearby' ? t('subtitleNearby') : t('subtitle')}</Text>
       </div>
-      <Listing mode={mode} canDelete={mode === 'projects' && DELETE_ROLES.has(user.role)} />
+      <Tabs
+        value={tab}
+        onChange={(next) =>
+          setSearchParams((current) => withListingTab(current, next === 'nearby' ? 'nearby' : 'projects'), {
+            replace: true,
+          })
+        }
+        keepMounted={false}
+      >
+        {/* On a phone the two tabs share one row, a long label wrapping in its half, without icons. */}
+        <Tabs.List
+          aria-label={t('tabs.label')}
+          grow={isPhone}
+          className={isPhone ? classes.phoneTabs : undefined}
+          data-testid="listing-tabs"
+        >
+          <Tabs.Tab
+            value="projects"
+            leftSection={isPhone ? undefined : <IconBriefcase size={16} aria-hidden />}
+            data-testid="tab-projects"
+          >
+            {t('tabs.projects')}
+          </Tabs.Tab>
+          <Tabs.Tab
+            value="nearby"
+            leftSection={isPhone ? undefined : <IconMapPin size={16} aria-hidden />}
+            data-testid="tab-nearby"
+          >
+            {t('tabs.nearby')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="projects" pt="md">
+          <Stack gap="md">
+            <Listing mode="projects" canDelete={DELETE_ROLES.has(user.role)} />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="nearby" pt="md">
+          <Stack gap="md">
+            <Listing mode="quotes" canDelete={false} isNearby />
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
     </Stack>
   );
 }
 
-function Listing({ mode, canDelete }: { mode: ListingMode; canDelete: boolean }) {
+interface ListingProps {
+  mode: ListingMode;
+  canDelete: boolean;
+  /** An installer's nearby requests: each row is saved as a project or opened. */
+  isNearby?: boolean;
+}
+
+function Listing({ mode, canDelete, isNearby = false }: ListingProps) {
   const { t } = useTranslation('listing');
   const { t: tApp } = useTranslation();
   const lang = currentLanguage();
+  const isPhone = useIsPhone();
   const [searchParams, setSearchParams] = useSearchParams();
   const urlSearch = searchParams.get('search') ?? '';
 
@@ -253,6 +259,9 @@ function Listing({ mode, canDelete }: { mode: ListingMode; canDelete: boolean })
     });
   };
 
+  const renderCellAction = (row: ListingRow) => <ProjectAction row={row} />;
+  const renderCardAction = (row: ListingRow) => <ProjectAction row={row} isCard />;
+
   const onConfirmDelete = () => {
     if (selectedIds.length === 0) return;
     deleteProjects.mutate(selectedIds, {
@@ -265,6 +274,7 @@ function Listing({ mode, canDelete }: { mode: ListingMode; canDelete: boolean })
     });
   };
 
+  const busy = query.isPlaceholderData || (query.isFetching && !query.isFetchingNextPage);
   let content: React.ReactNode;
   if (!isShown) {
     content = (
@@ -284,6 +294,8 @@ function Listing({ mode, canDelete }: { mode: ListingMode; canDelete: boolean })
         </Stack>
       </Alert>
     );
+  } else if (rows.length === 0 && isNearby && !hasFilters) {
+    content = <NearbyEmpty />;
   } else if (rows.length === 0) {
     content = (
       <EmptyState
@@ -304,39 +316,57 @@ function Listing({ mode, canDelete }: { mode: ListingMode; canDelete: boolean })
             {t('filters.reset')}
           </Button>
         ) : (
-          <Button component={Link} to="/mapview" variant="light">
-            {t('toMap')}
-          </Button>
+          <Group gap="sm" justify="center">
+            {mode === 'projects' && (
+              <Button component={Link} to={{ search: '?tab=nearby' }} replace variant="light">
+                {t('toNearby')}
+              </Button>
+            )}
+            <Button component={Link} to="/mapview" variant="light">
+              {t('toMap')}
+            </Button>
+          </Group>
         )}
       </EmptyState>
     );
   } else {
     content = (
       <Stack gap="sm">
-        <ProjectsTable
-          rows={shownRows}
-          sortColumn={sort.column}
-          sortOrder={sort.order}
-          onSort={onSort}
-          selectable={canDelete}
-          selected={selected}
-          onToggle={(id) =>
-            setSelected((current) => {
-              const next = new Set(current);
-              if (next.has(id)) next.delete(id);
-              else next.add(id);
-              return next;
-            })
-          }
-          onToggleAll={() =>
-            setSelected((current) =>
-              rows.every((row) => current.has(row._id)) ? new Set() : new Set(rows.map((row) => row._id)),
-            )
-          }
-          planningUrl={planningUrl}
-          quoteColumns={mode === 'quotes'}
-          busy={query.isPlaceholderData || (query.isFetching && !query.isFetchingNextPage)}
-        />
+        {isNearby && isPhone ? (
+          <ListingCards
+            rows={shownRows}
+            renderAction={renderCardAction}
+            label={t('tabs.nearby')}
+            busy={busy}
+          />
+        ) : (
+          <ProjectsTable
+            rows={shownRows}
+            sortColumn={sort.column}
+            sortOrder={sort.order}
+            onSort={onSort}
+            selectable={canDelete}
+            selected={selected}
+            onToggle={(id) =>
+              setSelected((current) => {
+                const next = new Set(current);
+                if (next.has(id)) next.delete(id);
+                else next.add(id);
+                return next;
+              })
+            }
+            onToggleAll={() =>
+              setSelected((current) =>
+                rows.every((row) => current.has(row._id)) ? new Set() : new Set(rows.map((row) => row._id)),
+              )
+            }
+            planningUrl={planningUrl}
+            variant={isNearby ? 'nearby' : mode}
+            renderAction={isNearby ? renderCellAction : undefined}
+            caption={isNearby ? t('tabs.nearby') : undefined}
+            busy={busy}
+          />
+        )}
         <Group justify="center" py="xs">
           {query.hasNextPage ? (
             <Button
@@ -365,6 +395,8 @@ function Listing({ mode, canDelete }: { mode: ListingMode; canDelete: boolean })
 
   return (
     <>
+      {/* Over a list (or a filtered empty one); with no request at all the empty state says it. */}
+      {isNearby && isShown && (rows.length > 0 || hasFilters) && <NoAddressNotice />}
       <ListingFilters
         values={filters}
         onChange={setFilters}
@@ -383,7 +415,7 @@ function Listing({ mode, canDelete }: { mode: ListingMode; canDelete: boolean })
             ? totals.isCapped
               ? // More quotes than were counted: no sum of a set that was not read whole.
                 t('totalsCapped', { n: formatNumber(totals.count, lang) })
-              : t(mode === 'projects' ? 'totals' : 'totalsQuotes', {
+              : t(mode === 'projects' ? 'totals' : isNearby ? 'totalsNearby' : 'totalsQuotes', {
                   count: totals.count,
                   n: formatNumber(totals.count, lang),
                   // Kept on one line with its unit on a phone ("1.613.519 €", not "€" alone below).

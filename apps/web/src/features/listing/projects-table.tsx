@@ -6,6 +6,7 @@ import {
   IconArrowUp,
   IconCube,
   IconExternalLink,
+  IconLock,
   IconStarFilled,
 } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -68,7 +69,10 @@ function StageBadge({
   );
 }
 
-/** One listing row: a saved project, or (for ADMIN and CITY_ADMIN) a quote without a company project. */
+/**
+ * One listing row: a saved project, or a quote (ADMIN's and CITY_ADMIN's list, an installer's nearby
+ * requests: `projectId` set where the company saved it).
+ */
 export interface ListingRow {
   _id: string;
   /** The company project to open on the project view; null for a quote the company has not saved. */
@@ -92,11 +96,24 @@ export interface ListingRow {
   date: string;
 }
 
+/**
+ * What the table lists: the company's projects, every visible quote read-only (ADMIN, CITY_ADMIN), or an
+ * installer's nearby requests, each to save as a project or open.
+ */
+export type ListingVariant = 'projects' | 'quotes' | 'nearby';
+
 interface CellContext {
   t: TFunction<['listing', 'pipeline', 'customer']>;
   newTab: string;
   lang: Language;
   planningUrl: (row: ListingRow) => string | null;
+  /** The action cell's content, where it is more than the link to the project. */
+  renderAction?: (row: ListingRow) => ReactNode;
+}
+
+/** The customer's name as one text ('' where the caller may not see it). */
+export function customerName(row: Pick<ListingRow, 'customer'>): string {
+  return [row.customer?.firstName, row.customer?.lastName].filter(Boolean).join(' ');
 }
 
 interface Column {
@@ -198,7 +215,8 @@ const COLUMNS: Column[] = [
   },
   {
     id: 'rating',
-    width: 110,
+    // "Bewertung" and the sort arrow whole (110 cut them).
+    width: 130,
     sort: 'rating',
     render: (row, { lang }) => (
       <span className={classes.inline}>
@@ -219,11 +237,42 @@ const COLUMNS: Column[] = [
     sort: 'date',
     render: (row, { lang }) => <time dateTime={row.date}>{formatDate(row.date, lang)}</time>,
   },
+  // A nearby request: who asked shows once the company has saved it (the server sends no customer before).
+  {
+    id: 'customer',
+    width: 280,
+    render: (row, { t }) => {
+      const name = customerName(row);
+      if (!row.customer) {
+        return (
+          <span className={`${classes.dimmed} ${classes.inline}`} data-testid="customer-hidden">
+            <IconLock size={14} aria-hidden />
+            {t('customerHidden')}
+          </span>
+        );
+      }
+      return (
+        <span className={classes.truncate} title={[name, row.customer.email].filter(Boolean).join(' · ')}>
+          {name || '–'}
+          {row.customer.email && (
+            <>
+              {' · '}
+              <a href={`mailto:${row.customer.email}`} className={classes.link}>
+                {row.customer.email}
+              </a>
+            </>
+          )}
+        </span>
+      );
+    },
+  },
   {
     id: 'action',
     width: 100,
-    render: (row, { t }) =>
-      row.projectId ? (
+    render: (row, { t, renderAction }) =>
+      renderAction ? (
+        renderAction(row)
+      ) : row.projectId ? (
         <Link
           to={`/projectview?projectId=${encodeURIComponent(row.projectId)}`}
           className={`${classes.link} ${classes.inline}`}
@@ -261,7 +310,52 @@ const COLUMNS: Column[] = [
 ];
 
 const SELECT_WIDTH = 48;
-const QUOTE_HIDDEN = new Set<Column['id']>(['stage', 'responsiblePerson', 'action']);
+
+/**
+ * The columns of each variant in their order. Nearby requests put the action (save or open) and the
+ * rating beside the address, where they are seen without scrolling sideways; one customer column says
+ * why it is empty instead of three dashes.
+ */
+const VARIANT_COLUMNS: Record<ListingVariant, readonly Column['id'][]> = {
+  projects: COLUMNS.map((c) => c.id).filter((id) => id !== 'customer'),
+  quotes: COLUMNS.map((c) => c.id).filter(
+    (id) => !['stage', 'responsiblePerson', 'action', 'customer'].includes(id),
+  ),
+  nearby: [
+    'address',
+    'action',
+    'rating',
+    'totalCost',
+    'consumption',
+    'city',
+    'buildingType',
+    'stage',
+    'roofType',
+    'status',
+    'people',
+    'pricePerKwh',
+    'feedInTariff',
+    'customer',
+    'shortId',
+    'date',
+    'planning3d',
+  ],
+};
+/** The save button is wider than the link to a project. */
+const NEARBY_ACTION_WIDTH = 210;
+
+function columnsOf(variant: ListingVariant): Column[] {
+  return VARIANT_COLUMNS[variant].flatMap((id) => {
+    const column = COLUMNS.find((c) => c.id === id);
+    if (!column) return [];
+    return variant === 'nearby' && id === 'action' ? [{ ...column, width: NEARBY_ACTION_WIDTH }] : [column];
+  });
+}
+const VARIANT_TABLE: Record<ListingVariant, Column[]> = {
+  projects: columnsOf('projects'),
+  quotes: columnsOf('quotes'),
+  nearby: columnsOf('nearby'),
+};
 
 interface ProjectsTableProps {
   rows: ListingRow[];
@@ -275,7 +369,11 @@ interface ProjectsTableProps {
   planningUrl: (row: ListingRow) => string | null;
   busy: boolean;
   /** Quotes (ADMIN, CITY_ADMIN) have no stage, responsible person or project to open. */
-  quoteColumns?: boolean;
+  variant?: ListingVariant;
+  /** The action cell's content (nearby requests: save, or open the project). */
+  renderAction?: (row: ListingRow) => ReactNode;
+  /** The table's name for a screen reader; the listing's title by default. */
+  caption?: string;
 }
 
 /**
@@ -293,9 +391,11 @@ export function ProjectsTable({
   onToggleAll,
   planningUrl,
   busy,
-  quoteColumns = false,
+  variant = 'projects',
+  renderAction,
+  caption,
 }: ProjectsTableProps) {
-  const columns = quoteColumns ? COLUMNS.filter((c) => !QUOTE_HIDDEN.has(c.id)) : COLUMNS;
+  const columns = VARIANT_TABLE[variant];
   const { t } = useTranslation(['listing', 'pipeline', 'customer']);
   const { t: tApp } = useTranslation();
   const lang = currentLanguage();
@@ -319,7 +419,7 @@ export function ProjectsTable({
   const tableWidth = columns.reduce((sum, c) => sum + c.width, 0) + (selectable ? SELECT_WIDTH : 0);
   const allSelected = rows.length > 0 && rows.every((row) => selected.has(row._id));
   const someSelected = !allSelected && rows.some((row) => selected.has(row._id));
-  const ctx: CellContext = { t, lang, planningUrl, newTab: tApp('common.opensInNewTab') };
+  const ctx: CellContext = { t, lang, planningUrl, renderAction, newTab: tApp('common.opensInNewTab') };
 
   return (
     <div
@@ -335,7 +435,7 @@ export function ProjectsTable({
         aria-rowcount={rows.length + 1}
         data-testid="listing-table"
       >
-        <caption className={classes.caption}>{t('title')}</caption>
+        <caption className={classes.caption}>{caption ?? t('title')}</caption>
         <colgroup>
           {selectable && <col style={{ width: SELECT_WIDTH }} />}
           {columns.map((c) => (
@@ -418,6 +518,7 @@ export function ProjectsTable({
                 data-selected={isSelected || undefined}
                 data-testid="listing-row"
                 data-id={row._id}
+                data-rating={row.rating}
                 data-stage={row.projectStatus ?? undefined}
               >
                 {selectable && (

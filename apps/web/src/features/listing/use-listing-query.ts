@@ -8,6 +8,7 @@ import {
   type SortOrder,
   useSavedProjectSearch,
 } from '../../api/projects';
+import { quoteKeys } from '../../api/quotes';
 import type { ListingRow } from './projects-table';
 
 export type ListingMode = 'projects' | 'quotes';
@@ -37,7 +38,10 @@ function quoteRow(q: Quote): ListingRow {
   return { ...q, date: q.createdAt, responsiblePerson: null };
 }
 
-/** PUT /api/quote/installer/search page by page: the read-only listing of ADMIN and CITY_ADMIN. */
+/**
+ * PUT /api/quote/installer/search page by page: the read-only listing of ADMIN and CITY_ADMIN, and an
+ * installer's nearby requests (the server scopes them to the company's service area).
+ */
 function useQuoteSearch(params: ListingParams, enabled: boolean) {
   const { stage: _stage, responsibleUserId: _responsible, ...filters } = cleanFilters(params.filters);
   const query = {
@@ -46,7 +50,8 @@ function useQuoteSearch(params: ListingParams, enabled: boolean) {
     sortOrder: params.sortOrder,
   };
   return useInfiniteQuery({
-    queryKey: ['quotes', 'listing', query, filters] as const,
+    // Under `quoteKeys.listingAll`: saving a quote as a project marks its row there (api/quotes.ts).
+    queryKey: [...quoteKeys.listingAll, query, filters] as const,
     queryFn: ({ pageParam, signal }) =>
       api
         .put('/quote/installer/search', filters, {
@@ -64,8 +69,9 @@ function useQuoteSearch(params: ListingParams, enabled: boolean) {
 }
 
 /**
- * The listing's rows, page by page: the company's saved projects for installer roles, the visible quotes
- * (read-only) for ADMIN and CITY_ADMIN. Both answer `docs`, `pagination` and `maxMin[0]` totals.
+ * The listing's rows, page by page: the company's saved projects ('projects'), or the visible quotes
+ * ('quotes': read-only for ADMIN and CITY_ADMIN, an installer's nearby requests). Both answer `docs`,
+ * `pagination` and `maxMin[0]` totals.
  */
 export function useListingQuery(mode: ListingMode, params: ListingParams) {
   const projects = useSavedProjectSearch(params, mode === 'projects');

@@ -10,19 +10,17 @@ import {
   Select,
   Stack,
   Text,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { compactUuid, formatNumber, isInstallerRole, type MapPoint, STAGES, type Stage } from '@solar/shared';
+import { formatNumber, isInstallerRole, type MapPoint, STAGES, type Stage } from '@solar/shared';
 import { IconMapPinOff, IconRefresh, IconZoomReset } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { type MapViewData, quoteKeys } from '../../api/quotes';
 import { currentLanguage } from '../../i18n';
 import { ErrorState } from '../../layout/full-page-state';
+import { PageTitle } from '../../layout/page-title';
 import { errorMessage } from '../../lib/errors';
 import { useCurrentUser } from '../auth/session';
 import { PointPopup } from './point-popup';
@@ -93,7 +91,6 @@ export function MapPage() {
   const { user, installerDetails } = useCurrentUser();
   useDocumentTitle(`${t('map:title')} · ${t('translation:app.name')}`);
   const lang = currentLanguage();
-  const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const focusId = searchParams.get('quote');
   const mapRef = useRef<QuoteMapHandle>(null);
@@ -177,14 +174,8 @@ export function MapPage() {
     if (target) mapRef.current?.flyTo(target.lat, target.long, 12);
   };
 
+  // The map answers held show the new stage already (`useSaveQuoteAsProject` sets it).
   const onSaved = (point: MapPoint, stage: Stage) => {
-    const id = compactUuid(point._id);
-    // Every map answer held (the whole set and the parts asked for) shows the new stage.
-    queryClient.setQueriesData<MapViewData>({ queryKey: quoteKeys.mapAll }, (current) =>
-      current
-        ? { ...current, stage: current.ids.map((c, i) => (c === id ? stage : (current.stage[i] ?? null))) }
-        : current,
-    );
     setSelected((current) =>
       current && current._id === point._id ? { ...current, projectStatus: stage } : current,
     );
@@ -236,7 +227,7 @@ export function MapPage() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
         <div style={{ minWidth: 0, flex: '1 1 320px' }}>
-          <Title order={2}>{t('map:title')}</Title>
+          <PageTitle>{t('map:title')}</PageTitle>
           <Text c="dimmed" size="sm">
             {t('map:subtitle')}
           </Text>

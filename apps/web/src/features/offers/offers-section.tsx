@@ -105,7 +105,7 @@ function OfferCard({ offer, onSend }: { offer: Offer; onSend: () => void }) {
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs">
-            <Title order={4} size="h5" id={`offer-title-${offer.version}`}>
+            <Title order={3} size="h5" id={`offer-title-${offer.version}`}>
               {t('offer.version', { version: offer.version })}
             </Title>
             <Text size="sm" c="dimmed">
@@ -249,7 +249,7 @@ export function OffersSection({ project }: { project: ProjectDetail }) {
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap">
           <div>
-            <Title order={3} size="h4" id="offers-title">
+            <Title order={2} size="h4" id="offers-title">
               {t('title')}
             </Title>
             <Text size="sm" c="dimmed">

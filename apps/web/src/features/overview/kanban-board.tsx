@@ -72,7 +72,7 @@ function KanbanColumn({ stage, projects, count, role, draggingFrom, allowed }: C
     >
       <div className={classes.columnHeader}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Text component="h3" id={headingId} fw={700} size="sm" m={0} truncate>
+          <Text component="h2" id={headingId} fw={700} size="sm" m={0} truncate>
             {t(`pipeline:stage.${stage}`)}
           </Text>
           <Tooltip label={t('overview:column.count', { n: formatNumber(count, lang) })} withArrow>

@@ -8,7 +8,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
@@ -19,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMatchedBucketsQuery } from '../../api/matched';
 import { ErrorState } from '../../layout/full-page-state';
+import { PageTitle } from '../../layout/page-title';
 import { errorMessage } from '../../lib/errors';
 import { useCurrentUser } from '../auth/session';
 import { KanbanBoard } from './kanban-board';
@@ -140,7 +140,7 @@ export function OverviewPage() {
   return (
     <Stack gap="md">
       <div>
-        <Title order={2}>{t('overview:title')}</Title>
+        <PageTitle>{t('overview:title')}</PageTitle>
         {/* How to use the board; without a company there is none, only the note below. */}
         {hasCompany && (
           <Text c="dimmed" size="sm">

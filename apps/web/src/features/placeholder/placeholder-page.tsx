@@ -1,9 +1,10 @@
-import { Button, Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { homeRoute } from '@solar/shared';
 import { IconHammer } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { PageTitle } from '../../layout/page-title';
 import type { ScreenKey } from '../../layout/screens';
 import { useCurrentUser } from '../auth/session';
 
@@ -18,7 +19,7 @@ export function PlaceholderPage({ screen }: { screen: ScreenKey }) {
 
   return (
     <Stack gap="lg" maw={720}>
-      <Title order={2}>{name}</Title>
+      <PageTitle>{name}</PageTitle>
       <Card padding="xl" radius="lg" withBorder data-testid="placeholder">
         <Stack align="flex-start" gap="sm">
           <ThemeIcon size={52} radius="xl" variant="light" aria-hidden>

@@ -1,9 +1,10 @@
-import { Badge, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Stack, Tabs, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconDatabase, IconMessageReport } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useOpenChangeRequests } from '../../api/planning';
+import { PageTitle } from '../../layout/page-title';
 import { useCurrentUser } from '../auth/session';
 import { ChangeRequestsPanel } from './change-requests-panel';
 import { QuotesPanel } from './quotes-panel';
@@ -20,12 +21,13 @@ export function PlanningDataPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = isAdmin && searchParams.get('tab') === 'requests' ? 'requests' : 'quotes';
   const requests = useOpenChangeRequests(isAdmin);
+  const openRequests = requests.data?.length ?? 0;
   useDocumentTitle(`${t('title')} · ${tApp('app.name')}`);
 
   return (
     <Stack gap="lg" maw={1600} data-testid="planning-page">
       <div>
-        <Title order={2}>{t('title')}</Title>
+        <PageTitle>{t('title')}</PageTitle>
         <Text c="dimmed">
           {isAdmin ? t('subtitleAdmin') : t('subtitleCity', { city: user.installerCity || '–' })}
         </Text>
@@ -61,11 +63,17 @@ export function PlanningDataPage() {
               value="requests"
               leftSection={<IconMessageReport size={16} aria-hidden />}
               rightSection={
-                requests.data && requests.data.length > 0 ? (
-                  <Badge size="sm" variant="filled" color="red" circle>
-                    {requests.data.length}
+                openRequests > 0 ? (
+                  <Badge size="sm" variant="filled" color="red" circle aria-hidden>
+                    {openRequests}
                   </Badge>
                 ) : undefined
+              }
+              // The count in words: the bare number would be read as part of the label.
+              aria-label={
+                openRequests > 0
+                  ? t('tabs.requestsCount', { label: t('tabs.requests'), count: openRequests })
+                  : undefined
               }
               data-testid="tab-requests"
             >

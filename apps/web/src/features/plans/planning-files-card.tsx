@@ -183,7 +183,7 @@ export function PlanningFilesCard({ quoteId }: { quoteId: string }) {
   return (
     <Paper p="lg" component="section" aria-labelledby="planning-files-title" data-testid="planning-files">
       <Stack gap="md">
-        <Title order={3} size="h4" id="planning-files-title">
+        <Title order={2} size="h4" id="planning-files-title">
           {t('files.title')}
         </Title>
         {subscription.data && (

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { formatEuro } from '@solar/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -20,6 +9,7 @@ import { isApiError } from '../../api/errors';
 import { useCompleteLocalCheckout, useLocalCheckout } from '../../api/plans';
 import { currentLanguage } from '../../i18n';
 import { sameOriginPath } from '../../layout/login-path';
+import { PageTitle } from '../../layout/page-title';
 import { errorMessage, notifyError } from '../../lib/errors';
 import { useCurrentUser } from '../auth/session';
 
@@ -191,7 +181,7 @@ export function TestCheckoutPage() {
 
   return (
     <Stack gap="lg" maw={640} mx="auto">
-      <Title order={2}>{t('checkout.title')}</Title>
+      <PageTitle>{t('checkout.title')}</PageTitle>
       {banner}
       {body}
     </Stack>

@@ -71,7 +71,7 @@ export function OfferCalculator() {
         <Group gap="xs" justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
             <IconCalculator size={20} aria-hidden />
-            <Title order={3} size="h4">
+            <Title order={2} size="h4">
               {t('calculator.title')}
             </Title>
           </Group>

@@ -48,7 +48,7 @@ export function PricingCard({ canEdit }: { canEdit: boolean }) {
       <Stack gap="md">
         <Group gap="xs" wrap="nowrap">
           <IconAdjustmentsDollar size={20} aria-hidden />
-          <Title order={3} size="h4">
+          <Title order={2} size="h4">
             {t('pricing.title')}
           </Title>
         </Group>

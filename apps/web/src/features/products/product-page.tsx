@@ -14,7 +14,6 @@ import {
   Switch,
   Text,
   TextInput,
-  Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
@@ -24,6 +23,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteProducts, useProductSearch, useRemoveFromCatalogue } from '../../api/products';
 import { currentLanguage } from '../../i18n';
+import { PageTitle } from '../../layout/page-title';
 import { errorMessage, notifyError, notifySuccess } from '../../lib/errors';
 import { useCurrentUser } from '../auth/session';
 import { OfferCalculator } from './offer-calculator';
@@ -273,7 +273,7 @@ export function ProductPage() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" gap="sm">
         <div>
-          <Title order={2}>{t('title')}</Title>
+          <PageTitle>{t('title')}</PageTitle>
           <Text c="dimmed">{isAdmin ? t('subtitleAdmin') : t('subtitle')}</Text>
         </div>
         {canEditProducts && (

@@ -1,9 +1,10 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { canManageTeam, isInstallerRole } from '@solar/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { PageTitle } from '../../layout/page-title';
 import { useCurrentUser } from '../auth/session';
 import { hasNotifications } from '../notifications/lib/notification-text';
 import { PlanSection } from '../plans/plan-section';
@@ -30,7 +31,7 @@ export function ProfilePage() {
   return (
     <Stack gap="lg" maw={1100}>
       <div>
-        <Title order={2}>{t('profile.title')}</Title>
+        <PageTitle>{t('profile.title')}</PageTitle>
         {/* Platform and city users have only their personal details here. */}
         <Text c="dimmed">
           {t(isInstallerRole(user.role) ? 'profile.subtitle' : 'profile.subtitlePersonal')}

@@ -19,7 +19,7 @@ export function SectionCard({ title, description, aside, children, id }: Section
         {/* The aside (a badge) moves under the title when both do not fit, never cut off. */}
         <Group justify="space-between" align="flex-start">
           <div style={{ flex: '1 1 12rem', minWidth: 0 }}>
-            <Title order={3} size="h4" id={`${id}-title`}>
+            <Title order={2} size="h4" id={`${id}-title`}>
               {title}
             </Title>
             {description && (

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Paper, Select, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { TeamMember } from '@solar/shared';
 import { IconExternalLink, IconFolder, IconMapPin, IconTarget } from '@tabler/icons-react';
@@ -6,6 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { type ProjectDetail, useTeamQuery, useUpdateProject } from '../../api/project-view';
+import { PageTitle } from '../../layout/page-title';
 import { notifyError, notifySuccess } from '../../lib/errors';
 import { CustomerTargetDrawer } from './customer-target-drawer';
 import { FileManagerDrawer } from './file-manager-drawer';
@@ -15,6 +16,20 @@ import { STAGE_COLORS } from './stage-card';
 
 function memberName(member: TeamMember): string {
   return `${member.firstName} ${member.lastName}`.trim() || member.email;
+}
+
+/**
+ * The count on a header button, or no section at all at zero. Hidden from assistive technology: the
+ * button's name says the count in words ('Customer target, 2 selected'), where the bare number would
+ * be read as part of the label ('Customer target 2').
+ */
+function countBadge(count: number) {
+  if (count === 0) return undefined;
+  return (
+    <Badge size="sm" variant="filled" circle aria-hidden>
+      {count}
+    </Badge>
+  );
 }
 
 /** 'Responsible Person': a team member, saved as soon as it is chosen. */
@@ -74,6 +89,8 @@ export function ProjectHeader({ project }: { project: ProjectDetail }) {
   const name =
     `${project.customer.firstName} ${project.customer.lastName}`.trim() || t('header.unknownCustomer');
   const address = project.quote.mapboxAddress.complete || project.address;
+  const targets = project.customerTarget.length;
+  const fileCount = project.uploadedInstallerImages.length;
   // The customer view opens through a signed, expiring link made for this project.
   const customerLink = useMutation({
     mutationFn: async () =>
@@ -104,9 +121,9 @@ export function ProjectHeader({ project }: { project: ProjectDetail }) {
             </Text>
             <Group gap="sm" align="center">
               {/* A name or an address without spaces wraps rather than running off the page. */}
-              <Title order={2} style={{ overflowWrap: 'anywhere', minWidth: 0 }} data-testid="project-owner">
+              <PageTitle style={{ overflowWrap: 'anywhere', minWidth: 0 }} data-testid="project-owner">
                 {name}
-              </Title>
+              </PageTitle>
               <Badge color={STAGE_COLORS[project.projectStatus]} variant="light">
                 {tp(`stage.${project.projectStatus}`)}
               </Badge>
@@ -144,12 +161,11 @@ export function ProjectHeader({ project }: { project: ProjectDetail }) {
             leftSection={<IconTarget size={16} aria-hidden />}
             onClick={target.open}
             aria-haspopup="dialog"
-            rightSection={
-              project.customerTarget.length > 0 ? (
-                <Badge size="sm" variant="filled" circle>
-                  {project.customerTarget.length}
-                </Badge>
-              ) : undefined
+            rightSection={countBadge(targets)}
+            aria-label={
+              targets > 0
+                ? t('header.customerTargetCount', { label: t('header.customerTarget'), count: targets })
+                : undefined
             }
             data-testid="customer-target-button"
           >
@@ -170,12 +186,11 @@ export function ProjectHeader({ project }: { project: ProjectDetail }) {
             leftSection={<IconFolder size={16} aria-hidden />}
             onClick={files.open}
             aria-haspopup="dialog"
-            rightSection={
-              project.uploadedInstallerImages.length > 0 ? (
-                <Badge size="sm" variant="filled" circle>
-                  {project.uploadedInstallerImages.length}
-                </Badge>
-              ) : undefined
+            rightSection={countBadge(fileCount)}
+            aria-label={
+              fileCount > 0
+                ? t('header.fileManagerCount', { label: t('header.fileManager'), count: fileCount })
+                : undefined
             }
             data-testid="file-manager-button"
           >

@@ -15,7 +15,7 @@ export function Section({ id, title, icon, children }: SectionProps) {
       <Stack gap="md">
         <Group gap="xs" wrap="nowrap">
           {icon}
-          <Title order={3} size="h5" id={`pv-${id}-title`}>
+          <Title order={2} size="h5" id={`pv-${id}-title`}>
             {title}
           </Title>
         </Group>

@@ -1,9 +1,10 @@
-import { Button, EmptyState, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, EmptyState, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { isInstallerRole } from '@solar/shared';
 import { IconFileTypeDocx, IconLock, IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageTitle } from '../../layout/page-title';
 import { useCurrentUser } from '../auth/session';
 import { EmailTemplatesTab } from './email-templates-tab';
 import { WordTemplatesTab } from './word-templates-tab';
@@ -35,7 +36,7 @@ export function TemplatesPage() {
   return (
     <Stack gap="lg" maw={1100} data-testid="templates-page">
       <div>
-        <Title order={2}>{t('templates.title')}</Title>
+        <PageTitle>{t('templates.title')}</PageTitle>
         <Text c="dimmed">{t('templates.subtitle')}</Text>
       </div>
       <Paper p="lg">

@@ -355,7 +355,7 @@ export function WordTemplatesTab() {
       )}
       {content}
       <Paper withBorder p="md">
-        <Title order={4} size="h5" mb="xs">
+        <Title order={2} size="h5" mb="xs">
           {t('word.helpTitle')}
         </Title>
         <Text size="sm" mb="xs">

@@ -1,8 +1,9 @@
-import { FileInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { FileInput, Paper, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../layout/page-title';
 import { type ObjSource, ObjViewer } from './obj-viewer';
 
 /**
@@ -26,7 +27,7 @@ export function ViewerPage() {
   return (
     <Stack gap="lg" maw={1400}>
       <div>
-        <Title order={2}>{t('viewer.title')}</Title>
+        <PageTitle>{t('viewer.title')}</PageTitle>
         <Text c="dimmed">{t('viewer.intro')}</Text>
       </div>
       <Paper p="lg">

@@ -1,7 +1,8 @@
-import { Badge, Group, Select, Title } from '@mantine/core';
+import { Badge, Group, Select } from '@mantine/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { PageTitle } from '../../../layout/page-title';
 import { useUserProjects } from '../api/views-api';
 import { useBoard } from '../hooks/board-context';
 import { PresenceAvatars } from './presence/presence';
@@ -13,7 +14,7 @@ export function BoardTitle({ isProjects }: { isProjects: boolean }) {
   const { t } = useTranslation('board');
   return (
     <Group gap="xs">
-      <Title order={2}>{t(isProjects ? 'board.projects' : 'board.tasks')}</Title>
+      <PageTitle>{t(isProjects ? 'board.projects' : 'board.tasks')}</PageTitle>
       <Badge variant="light" color="solar" aria-label={t('board.betaLabel')}>
         {t('board.beta')}
       </Badge>

@@ -59,7 +59,7 @@ export function KanbanColumn({
       data-testid={`kanban-column-${bucket.key || 'none'}`}
     >
       <div className={classes.columnHeader}>
-        <h3 id={headingId} style={{ margin: 0, minWidth: 0, display: 'flex' }}>
+        <h2 id={headingId} style={{ margin: 0, minWidth: 0, display: 'flex' }}>
           {bucket.value ? (
             <OptionBadge column={column} value={bucket.value} />
           ) : (
@@ -67,7 +67,7 @@ export function KanbanColumn({
               {name}
             </Text>
           )}
-        </h3>
+        </h2>
         <Badge
           variant="white"
           color="gray"
