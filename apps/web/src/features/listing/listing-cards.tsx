@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n';
 import { buildingFactLabel } from '../../lib/building-labels';
 import classes from './listing.module.css';
-import { customerName, type ListingRow, STAGE_COLORS } from './projects-table';
+import { customerName, type ListingRow, NameAndEmail, STAGE_COLORS } from './projects-table';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -94,15 +94,7 @@ export function ListingCards({ rows, renderAction, label, busy }: ListingCardsPr
               </SimpleGrid>
               {row.customer ? (
                 <Text size="sm" className={classes.truncate}>
-                  {name || '–'}
-                  {row.customer.email && (
-                    <>
-                      {' · '}
-                      <a href={`mailto:${row.customer.email}`} className={classes.link}>
-                        {row.customer.email}
-                      </a>
-                    </>
-                  )}
+                  <NameAndEmail name={name} email={row.customer.email} />
                 </Text>
               ) : (
                 <Text size="xs" c="dimmed" className={classes.inline} data-testid="customer-hidden">

@@ -116,6 +116,23 @@ export function customerName(row: Pick<ListingRow, 'customer'>): string {
   return [row.customer?.firstName, row.customer?.lastName].filter(Boolean).join(' ');
 }
 
+/** A customer's name and e-mail link, as a nearby request's row and card show them once it is saved. */
+export function NameAndEmail({ name, email }: { name: string; email?: string | null }) {
+  return (
+    <>
+      {name || '–'}
+      {email && (
+        <>
+          {' · '}
+          <a href={`mailto:${email}`} className={classes.link}>
+            {email}
+          </a>
+        </>
+      )}
+    </>
+  );
+}
+
 interface Column {
   id: keyof (typeof de)['columns'];
   width: number;
@@ -253,15 +270,7 @@ const COLUMNS: Column[] = [
       }
       return (
         <span className={classes.truncate} title={[name, row.customer.email].filter(Boolean).join(' · ')}>
-          {name || '–'}
-          {row.customer.email && (
-            <>
-              {' · '}
-              <a href={`mailto:${row.customer.email}`} className={classes.link}>
-                {row.customer.email}
-              </a>
-            </>
-          )}
+          <NameAndEmail name={name} email={row.customer.email} />
         </span>
       );
     },
