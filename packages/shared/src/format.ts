@@ -113,6 +113,30 @@ export function parseNumberInput(text: string, lang: Language): number | null | 
   return parseLocaleNumber(t, lang);
 }
 
+/**
+ * A stored number as its editor's text: every digit it has (the cells round to two decimals), no
+ * thousands grouping and the UI language's decimal mark (`1234,5` in German, `1234.5` otherwise), so
+ * that {@link parseNumberInput} reads it back as the same number: an editor opened and left with Enter
+ * changes nothing. Grouping is left out as spreadsheets leave it out of their editors: a digit added
+ * to a German `1.234` would make `1.2345`, which reads as a decimal.
+ */
+export function numberInputText(value: number, lang: Language): string {
+  return plainDecimal(value).replace('.', decimalMarkOf(lang));
+}
+
+/** A finite number's shortest round-trip digits written out without an exponent (`1e-7` is `0.0000001`). */
+export function plainDecimal(value: number): string {
+  const text = String(value);
+  const m = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (!m) return text;
+  const [, sign = '', whole = '', fraction = '', exponent = '0'] = m;
+  const digits = whole + fraction;
+  const point = whole.length + Number(exponent);
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
 /** A mantissa without grouping and a power of ten, as spreadsheets write very large or small numbers. */
 const EXPONENT_FORM = /^-?\d+([.,]\d+)?[eE][+-]?\d+$/;
 

@@ -155,6 +155,20 @@ export function computedNumberRange(chosen: string): string | null {
     : `[${decimalText(false, low, exponent)},${decimalText(false, high, exponent)})`;
 }
 
+/**
+ * A computed number rounded to COMPUTED_NUMBER_DIGITS significant digits by the filter's rule (its
+ * shortest digits, half away from zero): `3 * 1.1` gives 3.3. Formulas compare numbers so rounded, so
+ * that `prop("Price") * 1.1 == 3.3` holds where a filter on that result finds 3.3. The rounding is
+ * monotone, so it keeps `<` and `>` too, and two numbers give the same result exactly when a filter
+ * would count them equal.
+ */
+export function roundedComputedNumber(value: number): number {
+  const d = decimalOf(String(value));
+  if (!d) return value;
+  const r = roundedDecimal(d);
+  return Number(decimalText(r.negative, r.digits, r.exponent));
+}
+
 /** Whether a computed number equals a chosen value once both are rounded (`computedNumberRange`). */
 function sameComputedNumber(value: number, chosen: string): boolean {
   if (!NUMBER_TEXT.test(chosen)) return false;

@@ -78,6 +78,23 @@ describe('comparison and logic', () => {
     expect(run(src)).toBe(expected);
   });
 
+  // Binary noise (3 * 1.1 is 3.3000000000000003) is rounded away as the number filter rounds it
+  // (12 significant digits), so what the cell shows as 3.3 equals 3.3; a real difference still counts.
+  it.each([
+    ['3 * 1.1 == 3.3', true],
+    ['0.1 + 0.2 == 0.3', true],
+    ['0.1 + 0.2 != 0.3', false],
+    ['3 * 1.1 <= 3.3', true],
+    ['3 * 1.1 > 3.3', false],
+    ['"3.3" == 3 * 1.1', true],
+    ['-3 * 1.1 == -3.3', true],
+    ['3.30000000001 == 3.3', false],
+    ['3.30000000001 > 3.3', true],
+    ['1e-20 == 0', false],
+  ])('%s is %s, rounded as the filter rounds', (src, expected) => {
+    expect(run(src)).toBe(expected);
+  });
+
   it("treats the checkbox string 'false' as false", () => {
     expect(run('if(prop("Done"), "yes", "no")')).toBe('no');
     expect(run('if(prop("Finished"), "yes", "no")')).toBe('yes');

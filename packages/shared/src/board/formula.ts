@@ -1,3 +1,4 @@
+import { roundedComputedNumber } from './filter';
 import type { RollupAggregate } from './schema';
 
 /**
@@ -785,9 +786,15 @@ function numberOf(v: Scalar): number | null {
   return typeof v === 'string' && NUMERIC.test(v) ? Number(v) : null;
 }
 
+/**
+ * A comparison. Numbers compare rounded to the filter's significant digits (`roundedComputedNumber`),
+ * so binary noise (`3 * 1.1` is 3.3000000000000003) does not make `3 * 1.1 == 3.3` false.
+ */
 function compare(op: FormulaBinaryOp, a: Scalar, b: Scalar): boolean {
-  const an = numberOf(a);
-  const bn = numberOf(b);
+  const ar = numberOf(a);
+  const br = numberOf(b);
+  const an = ar === null ? null : roundedComputedNumber(ar);
+  const bn = br === null ? null : roundedComputedNumber(br);
   // Numeric text counts as a number only against a real number; two texts compare as text.
   const numeric = an !== null && bn !== null && (typeof a === 'number' || typeof b === 'number');
   if (op === '==' || op === '!=') {

@@ -127,6 +127,18 @@ describe('changing a property type', () => {
     expect(await cellValue(a.admin.token, ids[4] as string, 'Betrag')).toBe(1234.567);
     await inLang('en', 'PATCH', '/api/task/property/update', toText);
     expect(await cellValue(a.admin.token, ids[4] as string, 'Betrag')).toBe('1234.567');
+    // Numbers JavaScript writes with an exponent (1e-7, 1e+21) become plain digits, which read back.
+    await inLang('en', 'PATCH', '/api/task/property/update', body);
+    await ok(a.admin.token, 'PUT', `/api/task/update/${ids[3]}`, { properties: { Betrag: 1e-7 } });
+    await ok(a.admin.token, 'PUT', `/api/task/update/${ids[4]}`, { properties: { Betrag: 1e21 } });
+    await inLang('de', 'PATCH', '/api/task/property/update', toText);
+    expect(await cellValue(a.admin.token, ids[3] as string, 'Betrag')).toBe('0,0000001');
+    expect(await cellValue(a.admin.token, ids[4] as string, 'Betrag')).toBe('1000000000000000000000');
+    await inLang('de', 'PATCH', '/api/task/property/update', body);
+    expect(await cellValue(a.admin.token, ids[3] as string, 'Betrag')).toBe(1e-7);
+    expect(await cellValue(a.admin.token, ids[4] as string, 'Betrag')).toBe(1e21);
+    await ok(a.admin.token, 'PUT', `/api/task/update/${ids[4]}`, { properties: { Betrag: 1234.567 } });
+    await inLang('en', 'PATCH', '/api/task/property/update', toText);
     await inLang('en', 'PATCH', '/api/task/property/update', body);
     expect(await cellValue(a.admin.token, ids[4] as string, 'Betrag')).toBe(1234.567);
   });

@@ -1,9 +1,9 @@
 import {
   type Column,
   type DataType,
-  decimalMarkOf,
   isComputedType,
   type Language,
+  numberInputText,
   parseNumberText,
 } from '@solar/shared';
 import type { MessageKey } from '../../lib/messages';
@@ -131,11 +131,6 @@ export function normaliseValue(column: Column, raw: unknown, lang: Language): un
 const isListType = (t: DataType) => t === 'person' || t === 'files' || t === 'relation';
 
 /** The text of a value, for conversions. */
-/** A number as text in `lang`: every digit, no grouping, the language's decimal mark (`1234,5` in German). */
-function numberText(n: number, lang: Language): string {
-  return String(n).replace('.', decimalMarkOf(lang));
-}
-
 export function valueText(v: unknown): string {
   if (v === null || v === undefined) return '';
   if (Array.isArray(v))
@@ -164,7 +159,7 @@ export function convertValue(
     case 'text':
     case 'title':
     case 'phone':
-      return { value: typeof v === 'number' ? numberText(v, lang) : text, newOptions: [] };
+      return { value: typeof v === 'number' ? numberInputText(v, lang) : text, newOptions: [] };
     case 'email':
       return EMAIL.test(text) ? { value: text.toLowerCase(), newOptions: [] } : none;
     case 'url':

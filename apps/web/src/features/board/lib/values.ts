@@ -1,12 +1,13 @@
 import {
   type Column,
-  decimalMarkOf,
   displayFormulaCell,
   formatDate,
   formatNumber,
   isEmptyValue,
   type Language,
+  numberInputText,
   parseNumberInput,
+  plainDecimal,
   sameCellValue,
   type Task,
 } from '@solar/shared';
@@ -47,32 +48,11 @@ export function asItems(value: unknown): ValueItem[] {
 export const isChecked = (value: unknown) => value === true || value === 'true';
 export const checkboxValue = (checked: boolean) => (checked ? 'true' : 'false');
 
-/** A number typed on the board, read in the UI language's pattern: the portal's one rule (packages/shared). */
-export { parseNumberInput };
-
 /**
- * A stored number as its editor's text: every digit it has (the cells round to two decimals), no
- * thousands grouping and the UI language's decimal mark (`1234,5` in German, `1234.5` otherwise), so
- * that {@link parseNumberInput} reads it back as the same number: an editor opened and left with Enter
- * changes nothing. Grouping is left out as spreadsheets leave it out of their editors: a digit added
- * to a German `1.234` would make `1.2345`, which reads as a decimal.
+ * A number typed on the board, read in the UI language's pattern, and a stored number as its editor's
+ * text, as the server writes it too: the portal's one rule (packages/shared).
  */
-export function numberInputText(value: number, lang: Language): string {
-  return plainDecimal(value).replace('.', decimalMarkOf(lang));
-}
-
-/** A finite number's shortest round-trip digits written out without an exponent (`1e-7` is `0.0000001`). */
-export function plainDecimal(value: number): string {
-  const text = String(value);
-  const m = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
-  if (!m) return text;
-  const [, sign = '', whole = '', fraction = '', exponent = '0'] = m;
-  const digits = whole + fraction;
-  const point = whole.length + Number(exponent);
-  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
-  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
-  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
-}
+export { numberInputText, parseNumberInput, plainDecimal };
 
 /** A number as the filter rule compares it: plain digits with `.` (SPEC §5; `NUMBER_TEXT` of the filter). */
 const FILTER_NUMBER = /^\s*-?\d+(\.\d+)?\s*$/;
