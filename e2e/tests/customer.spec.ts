@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
-import { mapPointsOf } from '@solar/shared';
+import type { Page, Route } from '@playwright/test';
+import { CompanyUpdateRequest, mapPointsOf } from '@solar/shared';
 import { authHeaders, DEMO, DEMO_PASSWORD, expect, test } from '../fixtures/auth';
 
 // Several browser suites share the machine: allow for a slow server rather than flake.
@@ -21,8 +21,39 @@ const DE = {
   required: 'Dieses Feld ist erforderlich',
   pinRequired: 'Bitte markieren Sie Ihr Dach auf der Karte.',
   thanks: 'Vielen Dank! Installateure in Ihrer Nähe melden sich bei Ihnen.',
+  partnerThanks: 'Vielen Dank! Sonnenbau GmbH meldet sich bei Ihnen.',
 };
 const MUENCHEN = { lat: 48.1371, lng: 11.5754 };
+/** The subtitles: installers nearby are promised only when the request goes to them. */
+const SUBTITLE = {
+  de: {
+    nearby:
+      'Erzählen Sie uns von Ihrem Haus. Installateure in Ihrer Nähe erstellen Ihnen ein unverbindliches Angebot.',
+    partner: 'Erzählen Sie uns von Ihrem Haus. Sie erhalten ein unverbindliches Angebot.',
+  },
+  en: {
+    nearby: 'Tell us about your home. Installers near you will prepare a free, non-binding offer.',
+    partner: 'Tell us about your home. You will receive a free, non-binding offer.',
+  },
+};
+/** The longest display name a company may have (the shared schema's limit). */
+const NAME_MAX = CompanyUpdateRequest.shape.companyName.maxLength ?? 0;
+
+/**
+ * Holds the page's partner look-up until `release` is called, as on a slow connection, so a test can
+ * measure the page before the answer; `answer` then fulfils or continues it.
+ */
+async function holdPartnerLookup(page: Page, answer: (route: Route) => Promise<void>) {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/public/partner/**', async (route) => {
+    await held;
+    await answer(route);
+  });
+  return () => release();
+}
 
 /** A form field by its visible label (required fields carry an asterisk in the label). */
 function field(page: Page, label: string) {
@@ -96,7 +127,7 @@ test.describe('customer quote request (/request)', () => {
 
     const success = page.getByTestId('request-success');
     await expect(success).toBeVisible();
-    await expect(page.getByTestId('request-message')).toHaveText(DE.thanks);
+    await expect(page.getByTestId('request-message')).toHaveText(DE.partnerThanks);
     const shortId = ((await page.getByTestId('request-short-id').textContent()) ?? '').trim();
     expect(shortId).toMatch(/^[A-Z0-9]{9}$/);
 
@@ -205,9 +236,9 @@ test.describe('customer quote request (/request)', () => {
     const before = await contact.boundingBox();
     answer();
     const hint = page.getByTestId('request-partner-unknown');
-    await expect(hint).toHaveText(
-      'Den Solarpartner aus Ihrem Link haben wir nicht gefunden. Ihre Anfrage geht an Solarinstallateure in Ihrer Nähe.',
-    );
+    // The subtitle above it now says where the request goes; the hint does not say it twice.
+    await expect(hint).toHaveText('Den Solarpartner aus Ihrem Link haben wir nicht gefunden.');
+    await expect(page.getByTestId('request-subtitle')).toHaveText(SUBTITLE.de.nearby);
     await expect(page.getByTestId('request-partner-note')).toHaveCount(0);
     // Nothing below the note moved when the answer came.
     expect((await contact.boundingBox())?.y).toBe(before?.y);
@@ -281,6 +312,83 @@ test.describe('customer quote request (/request)', () => {
     // The page did ask, and took the failure as "no name known" rather than "no such partner".
     expect(asked).toBe(true);
   });
+
+  test('the subtitle promises installers nearby only when the request goes to them', async ({ page }) => {
+    const subtitle = page.getByTestId('request-subtitle');
+    await page.goto('/request');
+    await expect(subtitle).toHaveText(SUBTITLE.de.nearby);
+
+    // A company has the link: the note names it, and the subtitle does not send the reader elsewhere.
+    await page.goto('/request?partner=sonnenbau');
+    await expect(page.getByTestId('request-partner-note')).toHaveText(
+      'Ihre Anfrage geht direkt an Sonnenbau GmbH.',
+    );
+    await expect(subtitle).toHaveText(SUBTITLE.de.partner);
+
+    // No company has it, on a phone: while the look-up runs the subtitle is the neutral one; the answer
+    // changes it once, to the installers nearby, and the form stays where it was.
+    await page.setViewportSize({ width: 375, height: 800 });
+    const release = await holdPartnerLookup(page, (route) => route.continue());
+    await page.goto(`/request?partner=nobody-${Date.now().toString(36)}`);
+    const firstName = field(page, DE.firstName);
+    await expect(firstName).toBeVisible();
+    await expect(subtitle).toHaveText(SUBTITLE.de.partner);
+    const before = await firstName.boundingBox();
+    release();
+    await expect(page.getByTestId('request-partner-unknown')).toBeVisible();
+    await expect(subtitle).toHaveText(SUBTITLE.de.nearby);
+    expect((await firstName.boundingBox())?.y).toBe(before?.y);
+  });
+
+  for (const { lang, width, name } of [
+    // Words: the name wraps at spaces and is cut after the second line.
+    {
+      lang: 'de',
+      width: 375,
+      name: 'Sonnenbau Photovoltaik und Energietechnik '.repeat(10).slice(0, NAME_MAX).trim(),
+    },
+    // One long word on the narrowest phone: it breaks inside the word rather than running off the page.
+    { lang: 'en', width: 320, name: 'Sonnenbauphotovoltaikenergietechnik'.repeat(10).slice(0, NAME_MAX) },
+  ] as const) {
+    test(`a company name as long as allowed (${lang}, ${width} px): two lines, the whole name in the tooltip, the form stays put`, async ({
+      page,
+    }) => {
+      expect(name.length).toBeGreaterThan(NAME_MAX - 10);
+      await page.setViewportSize({ width, height: 800 });
+      await page.addInitScript((l) => window.localStorage.setItem('preferredLanguage', l), lang);
+      const release = await holdPartnerLookup(page, (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', json: { data: { name } } }),
+      );
+      await page.goto('/request?partner=sonnenbau');
+      const firstName = page.locator('input[name="firstName"]');
+      await expect(firstName).toBeVisible();
+      const subtitle = page.getByTestId('request-subtitle');
+      await expect(subtitle).toHaveText(SUBTITLE[lang].partner);
+      const before = await firstName.boundingBox();
+      release();
+
+      const note = page.getByTestId('request-partner-note');
+      const sentence =
+        lang === 'de' ? `Ihre Anfrage geht direkt an ${name}.` : `Your request goes straight to ${name}.`;
+      await expect(note).toHaveText(sentence);
+      await expect(note).toHaveAttribute('title', sentence);
+      // The same neutral subtitle before and after the answer, and nothing below moved.
+      await expect(subtitle).toHaveText(SUBTITLE[lang].partner);
+      expect((await firstName.boundingBox())?.y).toBe(before?.y);
+      // The note is cut after two lines, inside the page.
+      const shown = await note.evaluate((el) => ({
+        lines: el.clientHeight / Number.parseFloat(getComputedStyle(el).lineHeight),
+        cut: el.scrollHeight > el.clientHeight,
+        right: el.getBoundingClientRect().right,
+        page: document.documentElement.clientWidth,
+        pageScrolls: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+      }));
+      expect(shown.lines).toBeCloseTo(2, 1);
+      expect(shown.cut).toBe(true);
+      expect(shown.right).toBeLessThanOrEqual(shown.page);
+      expect(shown.pageScrolls).toBe(false);
+    });
+  }
 
   test('missing fields and the missing pin are shown under each field, without a request', async ({
     page,

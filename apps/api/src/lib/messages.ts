@@ -165,6 +165,11 @@ export const MESSAGES = {
     de: 'Vielen Dank! Installateure in Ihrer Nähe melden sich bei Ihnen.',
     es: '¡Gracias! Los instaladores cercanos se pondrán en contacto con usted.',
   },
+  quote_request_received_partner: {
+    en: 'Thank you! {name} will get in touch.',
+    de: 'Vielen Dank! {name} meldet sich bei Ihnen.',
+    es: '¡Gracias! {name} se pondrá en contacto con usted.',
+  },
   too_many_quote_requests: {
     en: 'Too many quote requests from your connection. Please try again later.',
     de: 'Zu viele Angebotsanfragen von Ihrem Anschluss. Bitte versuchen Sie es später erneut.',

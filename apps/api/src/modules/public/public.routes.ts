@@ -74,7 +74,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       const partner = b.partner
         ? (
             await req.ctx.database.db
-              .select({ id: companies.id })
+              .select({ id: companies.id, name: companies.name })
               .from(companies)
               .where(eq(companies.slug, b.partner))
           )[0]
@@ -125,7 +125,11 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
           );
         }
       });
-      return { data: { shortId, message: translate('quote_request_received', req.lang) } };
+      // A partner's request goes to that company, not to the installers nearby: the thanks names it.
+      const message = partner
+        ? translate('quote_request_received_partner', req.lang).replace('{name}', partner.name)
+        : translate('quote_request_received', req.lang);
+      return { data: { shortId, message } };
     },
   );
 };

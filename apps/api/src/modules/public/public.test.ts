@@ -38,7 +38,8 @@ describe('POST /public/quote-request', () => {
       payload: { ...request, partner: a.company.slug },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.message).toBe('Thank you! Installers near you will get in touch.');
+    // The thanks names the partner, who gets the request, not "installers near you".
+    expect(res.json().data.message).toBe(`Thank you! ${a.company.name} will get in touch.`);
     const map = await t.app.inject({
       method: 'POST',
       url: '/api/quote/installer/map-view',
@@ -69,6 +70,7 @@ describe('POST /public/quote-request', () => {
       payload: { ...request, partner: `nobody-${randomUUID().slice(0, 8)}` },
     });
     expect(res.statusCode).toBe(200);
+    expect(res.json().data.message).toBe('Thank you! Installers near you will get in touch.');
     const [quote] = await t.database.query<{ id: string; status: string; requested: string | null }>(
       'SELECT id, status, requested_company_id AS requested FROM quotes WHERE short_id = $1',
       [res.json().data.shortId],

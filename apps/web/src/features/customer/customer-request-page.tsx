@@ -29,9 +29,9 @@ import { WRAPPING_BUTTON } from '../../lib/wrapping-button';
 import classes from './customer-request.module.css';
 import { findPlace } from './known-places';
 import { partnerToSend, usePartnerLink } from './partner-link';
-import { PartnerNote } from './partner-note';
 import { type LatLng, PinMap, type PinMapHandle } from './pin-map';
 import { type QuoteRequestResult, useQuoteRequest } from './quote-request-api';
+import { RequestIntro } from './request-intro';
 
 type TextField = 'firstName' | 'lastName' | 'email' | 'phone' | 'address' | 'postalCode' | 'city';
 type Field = TextField | 'people' | 'consumption' | 'roofType' | 'buildingType' | 'pin';
@@ -283,10 +283,7 @@ export function CustomerRequestPage() {
                   <Title order={1} size="h2">
                     {t('title')}
                   </Title>
-                  <Text c="dimmed" mt={6}>
-                    {t('subtitle')}
-                  </Text>
-                  <PartnerNote link={partner} />
+                  <RequestIntro link={partner} />
                 </div>
 
                 <Stack component="section" gap="sm" aria-labelledby={`${ids}-contact`}>

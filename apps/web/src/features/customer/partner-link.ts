@@ -56,6 +56,16 @@ export function partnerToSend(link: PartnerLink): string | undefined {
 }
 
 /**
+ * The subtitle's key for the page's partner link. It promises the installers nearby only when the
+ * request goes to them (no link, or a link no company has); while the link is looked up, and once a
+ * company has it or the look-up failed, it promises an offer without saying from whom (the note below
+ * names the company). So the text changes at most once, from the neutral one to the nearby one.
+ */
+export function subtitleKeyOf(link: PartnerLink): 'subtitle' | 'subtitlePartner' {
+  return link.status === 'none' || link.status === 'unknown' ? 'subtitle' : 'subtitlePartner';
+}
+
+/**
  * GET /api/public/partner/{slug} (public): which company a partner link names, asked once as the page
  * opens. A refusal is the answer, not something to retry (each look-up counts against the address's
  * hourly limit on the server).

@@ -4,38 +4,46 @@ import classes from './customer-request.module.css';
 import type { PartnerLink } from './partner-link';
 
 /**
- * Under the request page's title: who gets the request of a partner link. The company by name once the
- * look-up finds it; without a name when the look-up failed; a quiet hint that the request goes to the
- * installers nearby when no company has the link. From the first render its slot is as tall as the
- * longer of the texts it will most likely show (hidden copies hold the height), so nothing below moves
- * when the look-up answers.
+ * The most lines the note naming a company takes. A display name may be 200 characters (the shared
+ * `CompanyUpdateRequest`), many more than fit a phone's width: the note stops after this many lines with
+ * an ellipsis, and the page reserves this many from its first render (request-intro.tsx).
+ */
+export const NAMED_NOTE_LINES = 2;
+
+/**
+ * Under the request page's subtitle: who gets the request of a partner link. The company by name once
+ * the look-up finds it (a long name cut off after two lines; the whole sentence stays in the text for
+ * screen readers and in the tooltip); without a name when the look-up failed; a quiet hint that the
+ * request goes to the installers nearby when no company has the link. Nothing while the link is looked
+ * up, or without one.
  */
 export function PartnerNote({ link }: { link: PartnerLink }) {
   const { t } = useTranslation('customer');
-  if (link.status === 'none') return null;
-  return (
-    <div className={classes.partnerSlot}>
-      <Text size="sm" className={classes.partnerSpacer} aria-hidden>
+  if (link.status === 'found') {
+    const text = t('partnerNoteNamed', { name: link.name });
+    return (
+      <Text
+        size="sm"
+        lineClamp={NAMED_NOTE_LINES}
+        title={text}
+        className={classes.partnerNamed}
+        data-testid="request-partner-note"
+      >
+        {text}
+      </Text>
+    );
+  }
+  if (link.status === 'unresolved')
+    return (
+      <Text size="sm" data-testid="request-partner-note">
         {t('partnerNote')}
       </Text>
-      <Text size="sm" className={classes.partnerSpacer} aria-hidden>
+    );
+  if (link.status === 'unknown')
+    return (
+      <Text size="sm" c="dimmed" data-testid="request-partner-unknown">
         {t('partnerNotFound')}
       </Text>
-      {link.status === 'found' && (
-        <Text size="sm" data-testid="request-partner-note">
-          {t('partnerNoteNamed', { name: link.name })}
-        </Text>
-      )}
-      {link.status === 'unresolved' && (
-        <Text size="sm" data-testid="request-partner-note">
-          {t('partnerNote')}
-        </Text>
-      )}
-      {link.status === 'unknown' && (
-        <Text size="sm" c="dimmed" data-testid="request-partner-unknown">
-          {t('partnerNotFound')}
-        </Text>
-      )}
-    </div>
-  );
+    );
+  return null;
 }

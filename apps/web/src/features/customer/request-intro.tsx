@@ -1,0 +1,53 @@
+import { Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import classes from './customer-request.module.css';
+import { type PartnerLink, subtitleKeyOf } from './partner-link';
+import { NAMED_NOTE_LINES, PartnerNote } from './partner-note';
+
+/**
+ * Under the request page's title: the subtitle, and for a partner link the note on who gets the request
+ * (partner-note.tsx). The subtitle promises the installers nearby only when the request goes to them
+ * (`subtitleKeyOf`). With a partner link the block is, from the first render, as tall as the tallest of
+ * the texts the look-up can end with: hidden copies of each ending share its grid cell, the named note
+ * counted at its most lines. So nothing below moves when the look-up answers, whatever the name's length
+ * or the screen's width.
+ */
+export function RequestIntro({ link }: { link: PartnerLink }) {
+  const { t } = useTranslation('customer');
+  const subtitle = (
+    <Text c="dimmed" data-testid="request-subtitle">
+      {t(subtitleKeyOf(link))}
+    </Text>
+  );
+  if (link.status === 'none') return <div className={classes.intro}>{subtitle}</div>;
+  // What the look-up can end with: a company (named in at most NAMED_NOTE_LINES lines), a failed
+  // look-up, or no company with the link.
+  const endings = [
+    { key: 'found', subtitle: t('subtitlePartner'), note: lines(NAMED_NOTE_LINES) },
+    { key: 'unresolved', subtitle: t('subtitlePartner'), note: t('partnerNote') },
+    { key: 'unknown', subtitle: t('subtitle'), note: t('partnerNotFound') },
+  ];
+  return (
+    <div className={`${classes.intro} ${classes.introReserved}`}>
+      <div>
+        {subtitle}
+        <div className={classes.partnerNote}>
+          <PartnerNote link={link} />
+        </div>
+      </div>
+      {endings.map((ending) => (
+        <div key={ending.key} className={classes.introSpacer} aria-hidden>
+          <Text c="dimmed">{ending.subtitle}</Text>
+          <Text size="sm" className={classes.partnerNote}>
+            {ending.note}
+          </Text>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** `count` empty lines of text (shown as lines by the spacer's `white-space: pre-line`), for their height. */
+function lines(count: number): string {
+  return Array.from({ length: count }, () => '\u00a0').join('\n');
+}
