@@ -1,43 +1,57 @@
-import { Badge, Group, Paper, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { formatEuro, formatNumber } from '@solar/shared';
-import { IconLock, IconStarFilled } from '@tabler/icons-react';
+import { Group, Paper, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../i18n';
-import { buildingFactLabel } from '../../lib/building-labels';
 import classes from './listing.module.css';
-import { customerName, type ListingRow, NameAndEmail, STAGE_COLORS } from './projects-table';
+import {
+  type ColumnId,
+  type ListingRow,
+  type ListingVariant,
+  renderCell,
+  useCellContext,
+} from './projects-table';
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={600}>
-        {children}
-      </Text>
-    </div>
-  );
-}
+/**
+ * The table's figures each card shows, two to a line, in the table's own rendering (renderCell). The
+ * columns a card shows elsewhere (address, city, short ID, rating, stage, customer) are not repeated.
+ */
+const CARD_FACTS: Record<ListingVariant, readonly ColumnId[]> = {
+  projects: ['totalCost', 'consumption', 'buildingType', 'people', 'responsiblePerson', 'date'],
+  quotes: ['totalCost', 'consumption', 'buildingType', 'people', 'status', 'date'],
+  nearby: ['totalCost', 'consumption', 'buildingType', 'people', 'status', 'date'],
+};
 
 interface ListingCardsProps {
   rows: ListingRow[];
-  /** Each card's action (save, or open the project), full width at its foot. */
-  renderAction: (row: ListingRow) => ReactNode;
+  /** Which list: the facts and the customer line follow the table's columns of the same variant. */
+  variant: ListingVariant;
+  /** Each card's action (save, or open the project), full width at its foot; none for read-only quotes. */
+  renderAction?: (row: ListingRow) => ReactNode;
   /** The list's name for a screen reader. */
   label: string;
   busy: boolean;
+  /** A checkbox on each card, as the table's rows have (deleting projects). */
+  selectable?: boolean;
+  selected?: ReadonlySet<string>;
+  onToggle?: (id: string) => void;
 }
 
 /**
- * Nearby requests on a phone (under 787 px), one card each: the address, the rating, the figures an
- * installer decides by, and the save or open button in view, where the table would need scrolling
- * sideways to reach them.
+ * The listing on a phone (under 787 px), one card per row, where the table would need scrolling
+ * sideways: the address, the rating, the stage, the figures an installer decides by, the customer,
+ * and the card's action (save the request, open the project) in view.
  */
-export function ListingCards({ rows, renderAction, label, busy }: ListingCardsProps) {
-  const { t } = useTranslation(['listing', 'pipeline']);
-  const lang = currentLanguage();
+export function ListingCards({
+  rows,
+  variant,
+  renderAction,
+  label,
+  busy,
+  selectable = false,
+  selected,
+  onToggle,
+}: ListingCardsProps) {
+  const ctx = useCellContext();
+  const { t } = ctx;
+  const facts = CARD_FACTS[variant];
   return (
     <Stack
       gap="sm"
@@ -49,13 +63,15 @@ export function ListingCards({ rows, renderAction, label, busy }: ListingCardsPr
       data-testid="listing-cards"
     >
       {rows.map((row) => {
-        const name = customerName(row);
+        const isSelected = selected?.has(row._id) ?? false;
         return (
           <Paper
             key={row._id}
             withBorder
             p="sm"
             role="listitem"
+            className={classes.card}
+            data-selected={isSelected || undefined}
             data-testid="listing-row"
             data-id={row._id}
             data-rating={row.rating}
@@ -63,46 +79,51 @@ export function ListingCards({ rows, renderAction, label, busy }: ListingCardsPr
           >
             <Stack gap="xs">
               <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-                <div style={{ minWidth: 0 }}>
-                  <Text fw={700} size="sm" lh={1.3}>
-                    {row.address}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {row.city} · <span className={classes.mono}>{row.shortId}</span>
-                  </Text>
-                </div>
-                <span className={classes.inline}>
-                  <IconStarFilled size={14} aria-hidden className={classes.star} />
+                <Group wrap="nowrap" align="flex-start" gap="xs" miw={0}>
+                  {selectable && (
+                    <input
+                      type="checkbox"
+                      className={`${classes.check} ${classes.cardCheck}`}
+                      checked={isSelected}
+                      onChange={() => onToggle?.(row._id)}
+                      aria-label={t('selectRow', { address: row.address })}
+                      data-testid="select-row"
+                    />
+                  )}
+                  <div style={{ minWidth: 0 }}>
+                    <Text fw={700} size="sm" lh={1.3}>
+                      {row.address}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {row.city} · {renderCell('shortId', row, ctx)}
+                    </Text>
+                  </div>
+                </Group>
+                <span>
                   <VisuallyHidden>{t('columns.rating')}:</VisuallyHidden>
-                  {formatNumber(row.rating, lang, 1)}
+                  {renderCell('rating', row, ctx)}
                 </span>
               </Group>
-              {row.projectStatus && (
-                <Badge variant="light" color={STAGE_COLORS[row.projectStatus]} className={classes.badge}>
-                  {t(`pipeline:stage.${row.projectStatus}`)}
-                </Badge>
-              )}
+              {row.projectStatus && <div>{renderCell('stage', row, ctx)}</div>}
               <SimpleGrid cols={2} spacing="xs" verticalSpacing={4}>
-                <Fact label={t('columns.totalCost')}>{formatEuro(row.totalCost, lang)}</Fact>
-                <Fact label={t('columns.consumption')}>
-                  {t('kwh', { value: formatNumber(row.consumption, lang) })}
-                </Fact>
-                <Fact label={t('columns.buildingType')}>
-                  {buildingFactLabel('buildingTypes', row.buildingType)}
-                </Fact>
-                <Fact label={t('columns.people')}>{formatNumber(row.people, lang)}</Fact>
+                {facts.map((id) => (
+                  <div key={id} className={classes.fact} data-column={id}>
+                    <Text size="xs" c="dimmed">
+                      {t(`columns.${id}`)}
+                    </Text>
+                    <Text size="sm" fw={600} component="div">
+                      {renderCell(id, row, ctx)}
+                    </Text>
+                  </div>
+                ))}
               </SimpleGrid>
-              {row.customer ? (
-                <Text size="sm" className={classes.truncate}>
-                  <NameAndEmail name={name} email={row.customer.email} />
-                </Text>
-              ) : (
-                <Text size="xs" c="dimmed" className={classes.inline} data-testid="customer-hidden">
-                  <IconLock size={14} aria-hidden />
-                  {t('customerHidden')}
+              {/* A nearby request says why its customer is not shown yet; other lists show the one they have. */}
+              {(row.customer || variant === 'nearby') && (
+                <Text size="sm" component="div" data-column="customer">
+                  {renderCell('customer', row, ctx)}
                 </Text>
               )}
-              {renderAction(row)}
+              {renderAction?.(row)}
             </Stack>
           </Paper>
         );

@@ -29,8 +29,10 @@ import { ExportButton } from './export-button';
 import classes from './listing.module.css';
 import { ListingCards } from './listing-cards';
 import { EMPTY_FILTERS, ListingFilters, type ListingFilterValues } from './listing-filters';
+import { ListingSort } from './listing-sort';
 import {
   filtersOf,
+  firstOrderOf,
   listingTabOf,
   type Sort,
   sortOf,
@@ -39,7 +41,7 @@ import {
   withState,
 } from './listing-state';
 import { NearbyEmpty, NoAddressNotice } from './nearby-notice';
-import { ProjectAction } from './project-action';
+import { OpenProjectLink, ProjectAction } from './project-action';
 import { type ListingRow, ProjectsTable } from './projects-table';
 import { type ListingMode, useListingQuery } from './use-listing-query';
 
@@ -62,6 +64,7 @@ function TableSkeleton() {
  * /listing. Installer roles have two tabs (`?tab=nearby`): the company's saved projects (the default)
  * and the requests in its service area, each to save as a project. ADMIN and CITY_ADMIN see every
  * visible quote read-only. Filters, sorting, totals and "Load more" in each; delete on the projects.
+ * On a phone every list is cards (listing-cards.tsx) with a sort menu in place of the table's headers.
  */
 export function ListingPage() {
   const { t } = useTranslation('listing');
@@ -239,7 +242,7 @@ function Listing({ mode, canDelete, isNearby = false }: ListingProps) {
     setSort((current) =>
       current.column === column
         ? { column, order: current.order === 'desc' ? 'asc' : 'desc' }
-        : { column, order: column === 'city' ? 'asc' : 'desc' },
+        : { column, order: firstOrderOf(column) },
     );
 
   const onReset = () => {
@@ -261,6 +264,15 @@ function Listing({ mode, canDelete, isNearby = false }: ListingProps) {
 
   const renderCellAction = (row: ListingRow) => <ProjectAction row={row} />;
   const renderCardAction = (row: ListingRow) => <ProjectAction row={row} isCard />;
+  const renderOpenCard = (row: ListingRow) =>
+    row.projectId ? <OpenProjectLink projectId={row.projectId} address={row.address} isCard /> : null;
+  const onToggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
 
   const onConfirmDelete = () => {
     if (selectedIds.length === 0) return;
@@ -332,13 +344,21 @@ function Listing({ mode, canDelete, isNearby = false }: ListingProps) {
   } else {
     content = (
       <Stack gap="sm">
-        {isNearby && isPhone ? (
-          <ListingCards
-            rows={shownRows}
-            renderAction={renderCardAction}
-            label={t('tabs.nearby')}
-            busy={busy}
-          />
+        {isPhone ? (
+          // No headers to sort by on a phone: the menu sets the same sort, and the cards hold the table's rows.
+          <>
+            <ListingSort sort={sort} fallback={defaultSort} onChange={setSort} />
+            <ListingCards
+              rows={shownRows}
+              variant={isNearby ? 'nearby' : mode}
+              renderAction={isNearby ? renderCardAction : mode === 'projects' ? renderOpenCard : undefined}
+              label={isNearby ? t('tabs.nearby') : t('title')}
+              busy={busy}
+              selectable={canDelete}
+              selected={selected}
+              onToggle={onToggle}
+            />
+          </>
         ) : (
           <ProjectsTable
             rows={shownRows}
@@ -347,14 +367,7 @@ function Listing({ mode, canDelete, isNearby = false }: ListingProps) {
             onSort={onSort}
             selectable={canDelete}
             selected={selected}
-            onToggle={(id) =>
-              setSelected((current) => {
-                const next = new Set(current);
-                if (next.has(id)) next.delete(id);
-                else next.add(id);
-                return next;
-              })
-            }
+            onToggle={onToggle}
             onToggleAll={() =>
               setSelected((current) =>
                 rows.every((row) => current.has(row._id)) ? new Set() : new Set(rows.map((row) => row._id)),

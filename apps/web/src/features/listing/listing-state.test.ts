@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { listingTabOf, withListingTab } from './listing-state';
+import { EMPTY_FILTERS } from './listing-filters';
+import {
+  firstOrderOf,
+  listingTabOf,
+  type Sort,
+  sortChoices,
+  sortFromValue,
+  sortOf,
+  sortValueOf,
+  withListingTab,
+  withState,
+} from './listing-state';
 
 describe('the installer tab kept in the address', () => {
   it.each([
@@ -39,5 +50,68 @@ describe('the installer tab kept in the address', () => {
         tab,
       );
     }
+  });
+});
+
+describe("the phone's sort menu", () => {
+  const PROJECTS: Sort = { column: 'date', order: 'desc' };
+  const QUOTES: Sort = { column: 'rating', order: 'desc' };
+  const valuesOf = (fallback: Sort) => sortChoices(fallback).map(sortValueOf);
+
+  it("offers each header's column both ways, the list's default first", () => {
+    expect(valuesOf(PROJECTS)).toEqual([
+      'date.desc',
+      'date.asc',
+      'rating.desc',
+      'rating.asc',
+      'totalCost.desc',
+      'totalCost.asc',
+      'consumption.desc',
+      'consumption.asc',
+      'city.asc',
+      'city.desc',
+    ]);
+    expect(valuesOf(QUOTES).slice(0, 4)).toEqual(['rating.desc', 'rating.asc', 'date.desc', 'date.asc']);
+    expect(new Set(valuesOf(QUOTES))).toEqual(new Set(valuesOf(PROJECTS)));
+  });
+
+  it("starts each column in the direction its header's first click sorts it", () => {
+    for (const choices of [sortChoices(PROJECTS), sortChoices(QUOTES)]) {
+      for (let i = 0; i < choices.length; i += 2) {
+        const [first, second] = [choices[i], choices[i + 1]];
+        expect(first?.column).toBe(second?.column);
+        expect(first?.order).toBe(firstOrderOf(first?.column ?? 'date'));
+        expect(second?.order).not.toBe(first?.order);
+      }
+    }
+    expect(firstOrderOf('city')).toBe('asc');
+    expect(firstOrderOf('totalCost')).toBe('desc');
+  });
+
+  it('reads back every value it offers', () => {
+    for (const choice of sortChoices(PROJECTS)) expect(sortFromValue(sortValueOf(choice))).toEqual(choice);
+  });
+
+  it.each([
+    '',
+    'totalCost',
+    'totalCost.',
+    'totalCost.up',
+    'totalCost.desc.x',
+    'updatedAt.desc',
+    'price.asc',
+    '.desc',
+  ])('refuses %j', (value) => {
+    expect(sortFromValue(value)).toBeNull();
+  });
+
+  it('a choice is kept in the address as the table keeps its sort, so a wider window shows it too', () => {
+    const choice = sortFromValue('totalCost.asc');
+    if (!choice) throw new Error('totalCost.asc not offered');
+    const params = withState(new URLSearchParams('tab=nearby'), EMPTY_FILTERS, choice, QUOTES);
+    expect(params.toString()).toBe('tab=nearby&sort=totalCost&order=asc');
+    expect(sortOf(params, QUOTES)).toEqual(choice);
+    // The default leaves no trace.
+    expect(withState(new URLSearchParams(), EMPTY_FILTERS, QUOTES, QUOTES).toString()).toBe('');
   });
 });

@@ -65,6 +65,56 @@ export function sortOf(params: URLSearchParams, fallback: Sort): Sort {
   return { column: column as SavedSortColumn, order: order === 'asc' ? 'asc' : 'desc' };
 }
 
+/**
+ * The columns the table's headers sort by (projects-table.tsx, `sort`), in the order a phone's sort
+ * menu lists them. Each comes first in the direction its header's first click gives (city A to Z,
+ * the others highest or newest first), then the other.
+ */
+export const SORT_CHOICE_COLUMNS = [
+  'date',
+  'rating',
+  'totalCost',
+  'consumption',
+  'city',
+] as const satisfies readonly SavedSortColumn[];
+
+/** A sort the phone's menu offers. */
+export type SortChoice = { column: (typeof SORT_CHOICE_COLUMNS)[number]; order: SortOrder };
+
+/** The order a header's first click sorts its column in. */
+export function firstOrderOf(column: SavedSortColumn): SortOrder {
+  return column === 'city' ? 'asc' : 'desc';
+}
+
+/** Every sort the phone's menu offers, both directions of each header's column, the list's default first. */
+export function sortChoices(fallback: Sort): SortChoice[] {
+  const columns = [
+    ...SORT_CHOICE_COLUMNS.filter((c) => c === fallback.column),
+    ...SORT_CHOICE_COLUMNS.filter((c) => c !== fallback.column),
+  ];
+  return columns.flatMap((column) => {
+    const first = firstOrderOf(column);
+    const second: SortOrder = first === 'asc' ? 'desc' : 'asc';
+    return [
+      { column, order: first },
+      { column, order: second },
+    ];
+  });
+}
+
+/** A sort as one value of the menu (`totalCost.desc`). */
+export function sortValueOf(sort: Sort): string {
+  return `${sort.column}.${sort.order}`;
+}
+
+/** The sort a menu value names, or null for a value the menu does not offer. */
+export function sortFromValue(value: string): SortChoice | null {
+  const [column, order, ...rest] = value.split('.');
+  if (rest.length > 0 || (order !== 'asc' && order !== 'desc')) return null;
+  const choice = SORT_CHOICE_COLUMNS.find((c) => c === column);
+  return choice ? { column: choice, order } : null;
+}
+
 /** `params` with the filters and sort written in (defaults left out), the rest kept. */
 export function withState(params: URLSearchParams, filters: ListingFilterValues, sort: Sort, fallback: Sort) {
   const next = new URLSearchParams(params);

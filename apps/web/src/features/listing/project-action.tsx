@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconBookmarkPlus, IconExternalLink } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
+import { type Ref, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSaveQuoteAsProject } from '../../api/quotes';
@@ -13,6 +13,48 @@ interface ProjectActionProps {
   row: ListingRow;
   /** A card's full-width buttons (phone) rather than a table cell's compact ones. */
   isCard?: boolean;
+}
+
+interface OpenProjectLinkProps {
+  projectId: string;
+  /** The project's address, in the link's accessible name. */
+  address: string;
+  /** A card's full-width button (phone) rather than a table cell's link. */
+  isCard?: boolean;
+  ref?: Ref<HTMLAnchorElement>;
+}
+
+/** The link to a project's view: a nearby request once saved, and each project's card on a phone. */
+export function OpenProjectLink({ projectId, address, isCard = false, ref }: OpenProjectLinkProps) {
+  const { t } = useTranslation('listing');
+  const to = `/projectview?projectId=${encodeURIComponent(projectId)}`;
+  const label = t('openProjectOf', { address });
+  return isCard ? (
+    <Button
+      ref={ref}
+      component={Link}
+      to={to}
+      fullWidth
+      // Apart from the save buttons of the cards around it.
+      variant="default"
+      rightSection={<IconExternalLink size={16} aria-hidden />}
+      aria-label={label}
+      data-testid="open-project"
+    >
+      {t('openSaved')}
+    </Button>
+  ) : (
+    <Link
+      ref={ref}
+      to={to}
+      className={`${classes.link} ${classes.inline}`}
+      aria-label={label}
+      data-testid="open-project"
+    >
+      <IconExternalLink size={14} aria-hidden />
+      {t('openSaved')}
+    </Link>
+  );
 }
 
 /**
@@ -39,34 +81,7 @@ export function ProjectAction({ row, isCard = false }: ProjectActionProps) {
   }, [projectId]);
 
   if (projectId) {
-    const to = `/projectview?projectId=${encodeURIComponent(projectId)}`;
-    const label = t('openProjectOf', { address: row.address });
-    return isCard ? (
-      <Button
-        ref={linkRef}
-        component={Link}
-        to={to}
-        fullWidth
-        // Apart from the save buttons of the cards around it.
-        variant="default"
-        rightSection={<IconExternalLink size={16} aria-hidden />}
-        aria-label={label}
-        data-testid="open-project"
-      >
-        {t('openSaved')}
-      </Button>
-    ) : (
-      <Link
-        ref={linkRef}
-        to={to}
-        className={`${classes.link} ${classes.inline}`}
-        aria-label={label}
-        data-testid="open-project"
-      >
-        <IconExternalLink size={14} aria-hidden />
-        {t('openSaved')}
-      </Link>
-    );
+    return <OpenProjectLink ref={linkRef} projectId={projectId} address={row.address} isCard={isCard} />;
   }
 
   const onSave = () =>

@@ -102,11 +102,13 @@ export interface ListingRow {
  */
 export type ListingVariant = 'projects' | 'quotes' | 'nearby';
 
-interface CellContext {
+/** What a cell renders with (useCellContext). */
+export interface CellContext {
   t: TFunction<['listing', 'pipeline', 'customer']>;
   newTab: string;
   lang: Language;
-  planningUrl: (row: ListingRow) => string | null;
+  /** The row's 3D planning page; none where the list does not link it. */
+  planningUrl?: (row: ListingRow) => string | null;
   /** The action cell's content, where it is more than the link to the project. */
   renderAction?: (row: ListingRow) => ReactNode;
 }
@@ -133,8 +135,11 @@ export function NameAndEmail({ name, email }: { name: string; email?: string | n
   );
 }
 
+/** A listing column, as the locales name it. */
+export type ColumnId = keyof (typeof de)['columns'];
+
 interface Column {
-  id: keyof (typeof de)['columns'];
+  id: ColumnId;
   width: number;
   sort?: SavedSortColumn;
   align?: 'right';
@@ -299,7 +304,7 @@ const COLUMNS: Column[] = [
     id: 'planning3d',
     width: 140,
     render: (row, ctx) => {
-      const url = ctx.planningUrl(row);
+      const url = ctx.planningUrl?.(row);
       if (!url) return '–';
       return (
         <a
@@ -317,6 +322,23 @@ const COLUMNS: Column[] = [
     },
   },
 ];
+
+const COLUMN_BY_ID = new Map(COLUMNS.map((c) => [c.id, c]));
+
+/** One column's content for `row`, as the table's cell shows it (a phone's card shows the same). */
+export function renderCell(id: ColumnId, row: ListingRow, ctx: CellContext): ReactNode {
+  return COLUMN_BY_ID.get(id)?.render(row, ctx) ?? null;
+}
+
+/** The context the cells (and the cards' facts) render with. */
+export function useCellContext(
+  planningUrl?: CellContext['planningUrl'],
+  renderAction?: CellContext['renderAction'],
+): CellContext {
+  const { t } = useTranslation(['listing', 'pipeline', 'customer']);
+  const { t: tApp } = useTranslation();
+  return { t, lang: currentLanguage(), planningUrl, renderAction, newTab: tApp('common.opensInNewTab') };
+}
 
 const SELECT_WIDTH = 48;
 
@@ -366,6 +388,11 @@ const VARIANT_TABLE: Record<ListingVariant, Column[]> = {
   nearby: columnsOf('nearby'),
 };
 
+/** The columns whose headers sort `variant`'s table (a phone's sort menu offers the same). */
+export function sortColumnsOf(variant: ListingVariant): SavedSortColumn[] {
+  return VARIANT_TABLE[variant].flatMap((c) => (c.sort ? [c.sort] : []));
+}
+
 interface ProjectsTableProps {
   rows: ListingRow[];
   sortColumn: SavedSortColumn;
@@ -405,9 +432,8 @@ export function ProjectsTable({
   caption,
 }: ProjectsTableProps) {
   const columns = VARIANT_TABLE[variant];
-  const { t } = useTranslation(['listing', 'pipeline', 'customer']);
-  const { t: tApp } = useTranslation();
-  const lang = currentLanguage();
+  const ctx = useCellContext(planningUrl, renderAction);
+  const { t } = ctx;
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -428,7 +454,6 @@ export function ProjectsTable({
   const tableWidth = columns.reduce((sum, c) => sum + c.width, 0) + (selectable ? SELECT_WIDTH : 0);
   const allSelected = rows.length > 0 && rows.every((row) => selected.has(row._id));
   const someSelected = !allSelected && rows.some((row) => selected.has(row._id));
-  const ctx: CellContext = { t, lang, planningUrl, renderAction, newTab: tApp('common.opensInNewTab') };
 
   return (
     <div
