@@ -95,6 +95,26 @@ describe('ListingCards: the listing on a phone', () => {
     expect(within(card).queryByRole('checkbox')).toBeNull();
   });
 
+  it("links the 3D planning page as the table's column does, only where there is one", () => {
+    const url = (r: ListingRow) =>
+      r.shortId === 'Q7K2M9' ? `https://plan.example.test/3d?shortId=${r.shortId}` : null;
+    renderInApp(
+      <ListingCards
+        rows={[row(), row({ _id: 'other', projectId: null, shortId: 'X1', address: 'Ohne Planung 1' })]}
+        variant="quotes"
+        label="Projektliste"
+        busy={false}
+        planningUrl={url}
+      />,
+    );
+    const [first, second] = screen.getAllByRole('listitem');
+    const link = within(first as HTMLElement).getByTestId('open-3d');
+    expect(link.getAttribute('href')).toBe('https://plan.example.test/3d?shortId=Q7K2M9');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(within(second as HTMLElement).queryByTestId('open-3d')).toBeNull();
+    expect((second as HTMLElement).querySelector('[data-column="planning3d"]')).toBeNull();
+  });
+
   it('a selectable card has a checkbox named by its address, as the table row has', () => {
     const onToggle = vi.fn();
     renderInApp(

@@ -32,6 +32,8 @@ interface ListingCardsProps {
   selectable?: boolean;
   selected?: ReadonlySet<string>;
   onToggle?: (id: string) => void;
+  /** The row's 3D planning page, linked at the card's foot as the table's column links it; none without. */
+  planningUrl?: (row: ListingRow) => string | null;
 }
 
 /**
@@ -48,8 +50,9 @@ export function ListingCards({
   selectable = false,
   selected,
   onToggle,
+  planningUrl,
 }: ListingCardsProps) {
-  const ctx = useCellContext();
+  const ctx = useCellContext(planningUrl);
   const { t } = ctx;
   const facts = CARD_FACTS[variant];
   return (
@@ -121,6 +124,11 @@ export function ListingCards({
               {(row.customer || variant === 'nearby') && (
                 <Text size="sm" component="div" data-column="customer">
                   {renderCell('customer', row, ctx)}
+                </Text>
+              )}
+              {planningUrl?.(row) && (
+                <Text size="sm" component="div" data-column="planning3d">
+                  {renderCell('planning3d', row, ctx)}
                 </Text>
               )}
               {renderAction?.(row)}

@@ -357,6 +357,7 @@ function Listing({ mode, canDelete, isNearby = false }: ListingProps) {
               selectable={canDelete}
               selected={selected}
               onToggle={onToggle}
+              planningUrl={planningUrl}
             />
           </>
         ) : (
