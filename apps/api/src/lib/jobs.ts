@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, DbOrTx } from '../db/client';
+import type { Database, DbOrTx, RawQuery } from '../db/client';
 import { jobs } from '../db/schema';
 import { PLATFORM } from '../db/tenant';
 
@@ -23,6 +23,21 @@ export async function enqueueJob(
 ): Promise<void> {
   const runAt = opts.delaySeconds ? new Date(Date.now() + opts.delaySeconds * 1000) : undefined;
   await tx.insert(jobs).values({ queue, kind, payload, ...(runAt ? { runAt } : {}) });
+  JobRunner.kickAll();
+}
+
+/** {@link enqueueJob} in a raw transaction (`Database.rawTransaction`: the public quote request's). */
+export async function enqueueJobRaw(
+  query: RawQuery,
+  queue: string,
+  kind: string,
+  payload: unknown,
+  opts: { delaySeconds?: number } = {},
+): Promise<void> {
+  await query(
+    'INSERT INTO jobs (queue, kind, payload, run_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))',
+    [queue, kind, JSON.stringify(payload), opts.delaySeconds ?? 0],
+  );
   JobRunner.kickAll();
 }
 

@@ -17,7 +17,9 @@ import { z } from 'zod';
  * - `new_leads`: `count` customer projects came into the company's service area the day before (to
  *   the admins and sales people);
  * - `status_changed`: someone set the status (`property`) of a record the reader is in (a person
- *   property) to `value`.
+ *   property) to `value`;
+ * - `partner_request`: a household asked for an offer through the company's partner link, which made
+ *   the project (`title`: its address; `customerName`; to the admins and sales people).
  */
 export const NOTIFICATION_KINDS = [
   'task_assigned',
@@ -31,6 +33,7 @@ export const NOTIFICATION_KINDS = [
   'mentioned',
   'new_leads',
   'status_changed',
+  'partner_request',
 ] as const;
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;
@@ -56,7 +59,7 @@ export const Notification = z.object({
   property: z.string().nullable(),
   /** How many records (`tasks_assigned`) or new customer projects (`new_leads`). */
   count: z.number().int().nullable(),
-  /** The customer who accepted (`offer_accepted`) or declined (`offer_declined`). */
+  /** The customer who accepted (`offer_accepted`), declined (`offer_declined`) or asked (`partner_request`). */
   customerName: z.string().nullable(),
   /** The line of the notes that mentions the reader (`mentioned`), or the customer's reason (`offer_declined`). */
   excerpt: z.string().nullable(),

@@ -33,6 +33,8 @@ export const TEMPLATE_PLACEHOLDERS = [
   'installerEmail',
   'senderName',
   'shortId',
+  // The customer's link to the offer online (the customer view: view, accept, decline), made when filled.
+  'offerLink',
 ] as const;
 export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
 

@@ -17,6 +17,19 @@ export function signCustomerToken(
   return { token: `${body}.${mac(secret, body)}`, expiresAt };
 }
 
+/**
+ * The customer's address of one project's customer view (a fresh signed link): what the header's
+ * 'Customer view' opens and what the offer e-mail's `{{offerLink}}` sends the customer.
+ */
+export function customerViewLink(
+  config: { JWT_SECRET: string; PUBLIC_URL: string },
+  projectId: string,
+  now = Date.now(),
+): { url: string; token: string; expiresAt: Date } {
+  const { token, expiresAt } = signCustomerToken(config.JWT_SECRET, projectId, now);
+  return { url: `${config.PUBLIC_URL}/customer-view?token=${token}`, token, expiresAt };
+}
+
 /** The project id of a valid, unexpired token; null otherwise. */
 export function verifyCustomerToken(secret: string, token: string, now = Date.now()): string | null {
   const [body, sig] = token.split('.');

@@ -21,7 +21,7 @@ import { htmlToPdf } from '../../lib/pdf';
 import type { JobDeps } from '../../server';
 import { notify } from '../notifications/notifications.service';
 import { toOffer } from '../offers/offers.service';
-import { signCustomerToken, verifyCustomerToken } from './customer-link';
+import { customerViewLink, verifyCustomerToken } from './customer-link';
 import { type CustomerViewCaller, isPreview, refusePreview } from './customer-preview';
 
 /** An installer creates the customer-view link of its project. */
@@ -34,12 +34,8 @@ export async function createCustomerLink(ctx: AppContext, me: Principal, project
       and(eq(projects.id, projectId), eq(projects.companyId, me.companyId), eq(projects.isDeleted, false)),
     );
   if (!project) throw notFound('project_not_found');
-  const { token, expiresAt } = signCustomerToken(ctx.config.JWT_SECRET, projectId);
-  return {
-    url: `${ctx.config.PUBLIC_URL}/customer-view?token=${token}`,
-    token,
-    expiresAt: expiresAt.toISOString(),
-  };
+  const { url, token, expiresAt } = customerViewLink(ctx.config, projectId);
+  return { url, token, expiresAt: expiresAt.toISOString() };
 }
 
 export async function projectOfToken(ctx: AppContext, token: string) {

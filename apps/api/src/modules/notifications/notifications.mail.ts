@@ -74,6 +74,11 @@ const TEXTS = {
     de: 'Gestern sind {count} neue Kundenprojekte in Ihr Einsatzgebiet gekommen.',
     es: 'Ayer llegaron {count} nuevos proyectos de clientes a su zona de servicio.',
   },
+  partner_request: {
+    en: 'New request from {customer} through your partner link: {title}.',
+    de: 'Neue Anfrage von {customer} über Ihren Partnerlink: {title}.',
+    es: 'Nueva solicitud de {customer} a través de su enlace de socio: {title}.',
+  },
   someone: { en: 'Someone', de: 'Jemand', es: 'Alguien' },
   untitled: { en: 'Untitled', de: 'Ohne Titel', es: 'Sin título' },
   subjectOne: {

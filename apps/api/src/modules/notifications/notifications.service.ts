@@ -1,10 +1,10 @@
 import type { Board, Notification, NotificationKind, NotificationReadRequest } from '@solar/shared';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, RawQuery } from '../../db/client';
 import { companyOf, type Principal } from '../../lib/auth-hook';
 import type { AppContext } from '../../lib/context';
-import { enqueueJob } from '../../lib/jobs';
+import { enqueueJob, enqueueJobRaw } from '../../lib/jobs';
 import { iso, pgArray, rowsOf } from '../board/board.sql';
 
 /** The job that mails new notifications to readers who want them (notifications.mail.ts). */
@@ -79,9 +79,7 @@ export async function queueMails(
   config: NotifyConfig,
   inserted: readonly { id: number | string; user_id: string }[],
 ) {
-  const byUser = new Map<string, number[]>();
-  for (const r of inserted) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), Number(r.id)]);
-  for (const ids of byUser.values()) {
+  for (const ids of idsByReader(inserted)) {
     await enqueueJob(
       tx,
       config.JOB_QUEUE,
@@ -92,6 +90,32 @@ export async function queueMails(
       },
     );
   }
+}
+
+/** {@link queueMails} in a raw transaction (`Database.rawTransaction`: the public quote request's). */
+export async function queueMailsRaw(
+  query: RawQuery,
+  config: NotifyConfig,
+  inserted: readonly { id: number | string; user_id: string }[],
+) {
+  for (const ids of idsByReader(inserted)) {
+    await enqueueJobRaw(
+      query,
+      config.JOB_QUEUE,
+      NOTIFICATION_MAIL_JOB,
+      { ids },
+      {
+        delaySeconds: config.NOTIFICATION_MAIL_DELAY_SECONDS,
+      },
+    );
+  }
+}
+
+/** The ids of new notifications, one list a reader: one mail job each. */
+function idsByReader(inserted: readonly { id: number | string; user_id: string }[]): number[][] {
+  const byUser = new Map<string, number[]>();
+  for (const r of inserted) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), Number(r.id)]);
+  return [...byUser.values()];
 }
 
 /** A person put into a person property of a board record by a write (board.history.ts finds them). */

@@ -14,6 +14,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, offers, projects, quotes, users } from '../../db/schema';
 import { escapeHtml } from '../../lib/mail-templates';
+import { customerViewLink } from '../customer-view/customer-link';
 
 export type OfferRow = typeof offers.$inferSelect;
 
@@ -50,6 +51,8 @@ export async function templateValues(
     offer?: OfferRow | null;
     senderId: string | null;
     lang: Language;
+    /** What signs the customer's link (`offerLink`) and where it points. */
+    links: { JWT_SECRET: string; PUBLIC_URL: string };
   },
 ) {
   const project = await findCompanyProject(db, opts.companyId, opts.projectId);
@@ -87,6 +90,7 @@ export async function templateValues(
     installerEmail: company?.email ?? '',
     senderName: sender ? [sender.firstName, sender.lastName].filter(Boolean).join(' ') : '',
     shortId: project.shortId,
+    offerLink: customerViewLink(opts.links, project.id).url,
   };
   const monthly = (offer?.monthlySolarData ?? {}) as Record<string, number>;
   const monthName = new Intl.DateTimeFormat(localeOf(lang), { month: 'long' });
@@ -162,6 +166,10 @@ export function renderEmail(
 const PLACEHOLDER_SPLIT = /(\{\{\s*[A-Za-z]+\s*\}\})/;
 const htmlPiece = (values: Record<TemplatePlaceholder, string>) => (piece: string) => {
   const m = /^\{\{\s*([A-Za-z]+)\s*\}\}$/.exec(piece);
+  if (m?.[1] === 'offerLink') {
+    const url = escapeHtml(values.offerLink);
+    return `<a href="${url}">${url}</a>`;
+  }
   if (m?.[1] && isPlaceholder(m[1])) return escapeHtml(values[m[1]]);
   return escapeHtml(piece);
 };

@@ -241,7 +241,7 @@ async function findOffer(ctx: Pick<AppContext, 'database'>, companyId: string, o
 // ---------------------------------------------------------------------------------------------
 // PDF
 
-type RenderDeps = Pick<AppContext, 'database' | 'storage'>;
+type RenderDeps = Pick<AppContext, 'database' | 'storage' | 'config'>;
 
 /** Fills the Word template with the offer and converts it; the template's language formats the numbers. */
 async function offerPdf(
@@ -257,6 +257,7 @@ async function offerPdf(
     offer,
     senderId,
     lang: template.language,
+    links: deps.config,
   });
   if (!values) throw notFound('project_not_found');
   const pdf = await renderOfferPdf(template.data, values.word);
@@ -341,7 +342,7 @@ export async function queueOfferMail(ctx: AppContext, me: Principal, body: SendO
   return toOffer(row, lang);
 }
 
-export type SendOfferDeps = Pick<AppContext, 'database' | 'storage' | 'mailer'>;
+export type SendOfferDeps = Pick<AppContext, 'database' | 'storage' | 'mailer' | 'config'>;
 
 /**
  * The 'send-offer' job: renders the PDF, sends the e-mail with it attached, and marks the offer sent.
@@ -374,6 +375,7 @@ export async function sendOfferJob(deps: SendOfferDeps, raw: unknown, attempt: J
       offer,
       senderId: job.senderId,
       lang: emailTemplate.language,
+      links: deps.config,
     });
     if (!values) {
       await fail('project_not_found', true);

@@ -355,6 +355,17 @@ describe('offer PDF and sending', () => {
     expect(mail.text).toContain('The final price is €23,456');
     // The default template names the address with its city, once.
     expect(mail.text).toContain('at Birkenallee 12, Sonnenstadt. The final price');
+    // The customer's link to the offer online, which opens this project's customer view.
+    const link = /You can view, accept or decline the offer online at this link: (\S+)/.exec(
+      mail.text ?? '',
+    )?.[1];
+    expect(link).toMatch(/^http:\/\/portal\.test\/customer-view\?token=[\w.-]+$/);
+    expect(mail.html).toContain(`<a href="${link}">${link}</a>`);
+    const view = await t.app.inject({
+      url: `/api/customer-view?token=${new URL(link as string).searchParams.get('token')}`,
+    });
+    expect(view.statusCode).toBe(200);
+    expect(view.json().data.offer).toMatchObject({ _id: offerId, finalPrice: 23456 });
     expect(mail.attachments).toHaveLength(1);
     const [attachment] = mail.attachments;
     expect(attachment?.contentType).toBe('application/pdf');

@@ -1,10 +1,17 @@
-import { CustomerRequest, dataOf, PartnerLookupParams, PartnerLookupResponse } from '@solar/shared';
+import {
+  addressWithCity,
+  CustomerRequest,
+  dataOf,
+  PartnerLookupParams,
+  PartnerLookupResponse,
+} from '@solar/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companies } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { translate } from '../../lib/messages';
+import { createPartnerProject } from './partner-request';
 import { takePartnerLookupSlot, takeQuoteRequestSlot } from './quote-request-limit';
 
 const SHORT_ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -17,7 +24,8 @@ function newShortId(): string {
 /**
  * The customer application's quote request (the page 'New project' opens when no external
  * CUSTOMER_APP_URL is set). The request becomes a quote that installers nearby see; with a partner
- * slug it also becomes that company's project. The form is public, so each client address may send
+ * slug it is that company's project instead, which no other company sees (migration 0032) and whose
+ * admins and sales people are told (partner-request.ts). The form is public, so each client address may send
  * QUOTE_REQUESTS_PER_HOUR of them within an hour (quote-request-limit.ts); more answer 429 with
  * Retry-After and write nothing, so nobody can flood the installers' leads and their mails. A slug
  * that names no company is ignored: the request goes to the installers nearby like one without.
@@ -115,14 +123,12 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
         );
         if (!quote) throw new AppError(418, 'something_wrong');
         if (partner) {
-          const [project] = await query<{ id: string }>(
-            `INSERT INTO projects (company_id, quote_id, is_matched) VALUES ($1, $2, true) RETURNING id`,
-            [partner.id, quote.id],
-          );
-          await query(
-            `INSERT INTO stage_history (project_id, from_stage, to_stage) VALUES ($1, NULL, 'ACQUISITION')`,
-            [project?.id],
-          );
+          await createPartnerProject(query, req.ctx.config, {
+            companyId: partner.id,
+            quoteId: quote.id,
+            title: addressWithCity(b.address, b.city),
+            customerName: `${b.firstName} ${b.lastName}`,
+          });
         }
       });
       // A partner's request goes to that company, not to the installers nearby: the thanks names it.

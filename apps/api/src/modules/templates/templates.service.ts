@@ -177,6 +177,7 @@ export async function previewEmail(
     projectId: input.projectId,
     senderId: me.id,
     lang: template.language,
+    links: ctx.config,
   });
   if (!values) throw notFound('project_not_found');
   return renderEmail(template, values.flat);

@@ -1,6 +1,13 @@
 import { Avatar, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { Notification, NotificationKind } from '@solar/shared';
-import { IconCalendarDue, IconCircleCheck, IconCircleX, IconMapPin, IconUser } from '@tabler/icons-react';
+import {
+  IconCalendarDue,
+  IconCircleCheck,
+  IconCircleX,
+  IconMailbox,
+  IconMapPin,
+  IconUser,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../../i18n';
@@ -30,6 +37,7 @@ const KIND_ICONS: Partial<Record<NotificationKind, { icon: typeof IconUser; colo
   task_due: { icon: IconCalendarDue, color: 'orange' },
   task_overdue: { icon: IconCalendarDue, color: 'red' },
   new_leads: { icon: IconMapPin, color: 'blue' },
+  partner_request: { icon: IconMailbox, color: 'orange' },
 };
 
 /** Who did it: the actor's initials, or the kind's icon. */

@@ -136,6 +136,26 @@ describe('notificationText', () => {
     ],
     ['en', of({ kind: 'status_changed', value: 'Done' }), 'Stefan Sonne set “Dach prüfen” to Done'],
     ['es', of({ kind: 'status_changed', value: ' ' }), 'Stefan Sonne ha cambiado «Dach prüfen» a (vacío)'],
+    [
+      'de',
+      of({
+        kind: 'partner_request',
+        actor: null,
+        customerName: 'Greta Haushalt',
+        title: 'Sonnenstraße 12, München',
+      }),
+      'Neue Anfrage von Greta Haushalt über Ihren Partnerlink: Sonnenstraße 12, München',
+    ],
+    [
+      'en',
+      of({ kind: 'partner_request', actor: null, customerName: ' Greta Haushalt ', title: '' }),
+      'New request from Greta Haushalt through your partner link: Untitled',
+    ],
+    [
+      'es',
+      of({ kind: 'partner_request', actor: null, customerName: 'Greta Haushalt', title: 'Sonnenstraße 12' }),
+      'Nueva solicitud de Greta Haushalt a través de su enlace de socio: Sonnenstraße 12',
+    ],
   ])('%s: %o', (lang, notification, text) => {
     expect(notificationText(notification, tOf(lang))).toBe(text);
   });
@@ -195,6 +215,10 @@ describe('notificationHref', () => {
     [of({ kind: 'offer_lost', recordId: null, projectId: PROJECT }), `/projectview?projectId=${PROJECT}`],
     [of({ kind: 'offer_lost', recordId: null, projectId: null }), null],
     [of({ kind: 'new_leads', recordId: null, count: 4 }), '/mapview'],
+    [
+      of({ kind: 'partner_request', recordId: null, board: null, projectId: PROJECT }),
+      `/projectview?projectId=${PROJECT}`,
+    ],
   ])('%o leads to %s', (notification, href) => {
     expect(notificationHref(notification)).toBe(href);
   });

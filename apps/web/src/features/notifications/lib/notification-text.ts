@@ -59,6 +59,11 @@ export function notificationText(notification: Notification, t: NotificationsT):
       return t('text.new_leads', { count: notification.count ?? 0 });
     case 'status_changed':
       return t('text.status_changed', { actor, title, value: notification.value?.trim() || t('noValue') });
+    case 'partner_request':
+      return t('text.partner_request', {
+        customer: notification.customerName?.trim() || t('customer'),
+        title,
+      });
   }
 }
 
