@@ -22,6 +22,11 @@ const DE = {
   pinRequired: 'Bitte markieren Sie Ihr Dach auf der Karte.',
   thanks: 'Vielen Dank! Installateure in Ihrer Nähe melden sich bei Ihnen.',
   partnerThanks: 'Vielen Dank! Sonnenbau GmbH meldet sich bei Ihnen.',
+  consent: 'Mit dem Absenden stimmen Sie zu, dass Installateure Sie zu dieser Anfrage kontaktieren.',
+  partnerConsent: 'Mit dem Absenden stimmen Sie zu, dass Ihr Solarpartner Sie zu dieser Anfrage kontaktiert.',
+  next: 'Bitte notieren Sie die Nummer für Rückfragen. Sie erhalten Angebote per E-Mail oder Telefon.',
+  partnerNext:
+    'Bitte notieren Sie die Nummer für Rückfragen. Sie erhalten Ihr Angebot per E-Mail oder Telefon.',
 };
 const MUENCHEN = { lat: 48.1371, lng: 11.5754 };
 /** The subtitles: installers nearby are promised only when the request goes to them. */
@@ -106,6 +111,8 @@ test.describe('customer quote request (/request)', () => {
     await page.getByRole('combobox', { name: DE.roofType }).selectOption({ label: 'Satteldach' });
     await page.getByRole('combobox', { name: DE.buildingType }).selectOption({ label: 'Einfamilienhaus' });
 
+    // One partner, not installers nearby, will get in touch: the consent line and the next steps say so.
+    await expect(page.getByText(DE.partnerConsent)).toBeVisible();
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/public/quote-request'));
     await page.getByTestId('request-submit').click();
     const body = (await sent).postDataJSON();
@@ -128,6 +135,7 @@ test.describe('customer quote request (/request)', () => {
     const success = page.getByTestId('request-success');
     await expect(success).toBeVisible();
     await expect(page.getByTestId('request-message')).toHaveText(DE.partnerThanks);
+    await expect(page.getByTestId('request-success')).toContainText(DE.partnerNext);
     const shortId = ((await page.getByTestId('request-short-id').textContent()) ?? '').trim();
     expect(shortId).toMatch(/^[A-Z0-9]{9}$/);
 
@@ -252,10 +260,12 @@ test.describe('customer quote request (/request)', () => {
     await page.getByRole('textbox', { name: DE.consumption }).fill('3500');
     await page.getByRole('combobox', { name: DE.roofType }).selectOption('Gable');
     await page.getByRole('combobox', { name: DE.buildingType }).selectOption('Single-Family');
+    await expect(page.getByText(DE.consent)).toBeVisible();
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/public/quote-request'));
     await page.getByTestId('request-submit').click();
     expect((await sent).postDataJSON()).not.toHaveProperty('partner');
     await expect(page.getByTestId('request-success')).toBeVisible();
+    await expect(page.getByTestId('request-success')).toContainText(DE.next);
     const shortId = ((await page.getByTestId('request-short-id').textContent()) ?? '').trim();
 
     // ... and the quote is an ordinary one: no company was asked for, and no company has it as a project.

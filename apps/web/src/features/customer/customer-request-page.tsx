@@ -28,7 +28,7 @@ import { useSingleFlight } from '../../lib/single-flight';
 import { WRAPPING_BUTTON } from '../../lib/wrapping-button';
 import classes from './customer-request.module.css';
 import { findPlace } from './known-places';
-import { partnerToSend, usePartnerLink } from './partner-link';
+import { goesToPartner, partnerToSend, usePartnerLink } from './partner-link';
 import { type LatLng, PinMap, type PinMapHandle } from './pin-map';
 import { type QuoteRequestResult, useQuoteRequest } from './quote-request-api';
 import { RequestIntro } from './request-intro';
@@ -112,7 +112,8 @@ export function CustomerRequestPage() {
   // A refused send's message; `retry` is false for the 429 of too many requests from this connection,
   // which another click cannot change (the API says when to try again).
   const [submitError, setSubmitError] = useState<{ message: string; retry: boolean } | null>(null);
-  const [result, setResult] = useState<QuoteRequestResult | null>(null);
+  // The answer, and whether the request went to a partner (the next steps speak of its one offer).
+  const [result, setResult] = useState<(QuoteRequestResult & { toPartner: boolean }) | null>(null);
   const mapRef = useRef<PinMapHandle>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
@@ -194,7 +195,7 @@ export function CustomerRequestPage() {
     flight((done) =>
       request.mutate(parsed.data, {
         onSettled: done,
-        onSuccess: (data) => setResult(data),
+        onSuccess: (data) => setResult({ ...data, toPartner: goesToPartner(partner) }),
         onError: (error) => {
           const found: Errors = {};
           if (isApiError(error)) {
@@ -268,7 +269,7 @@ export function CustomerRequestPage() {
                 </Code>
               </div>
               <Text c="dimmed" size="sm">
-                {t('success.next')}
+                {t(result.toPartner ? 'success.nextPartner' : 'success.next')}
               </Text>
               <Button variant="light" onClick={startOver} data-testid="request-again">
                 {t('success.again')}
@@ -531,7 +532,7 @@ export function CustomerRequestPage() {
                     {t('submit')}
                   </Button>
                   <Text size="xs" c="dimmed">
-                    {t('consent')}
+                    {t(goesToPartner(partner) ? 'consentPartner' : 'consent')}
                   </Text>
                 </Stack>
               </Stack>

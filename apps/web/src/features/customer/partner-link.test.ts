@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/errors';
-import { partnerLinkOf, partnerToSend, subtitleKeyOf } from './partner-link';
+import { goesToPartner, partnerLinkOf, partnerToSend, subtitleKeyOf } from './partner-link';
 
 const refusal = (status: number, code?: string) =>
   new ApiError({ status, message: 'x', errors: {}, ...(code ? { code } : {}) });
@@ -74,6 +74,8 @@ describe("the request page's partner link", () => {
     expect(link).toEqual(state);
     expect(partnerToSend(link)).toBe(sent);
     expect(subtitleKeyOf(link)).toBe(subtitle);
+    // The consent line and the next steps speak of one partner exactly where the subtitle does.
+    expect(goesToPartner(link)).toBe(subtitle === 'subtitlePartner');
   });
 
   it('a slug a company has keeps the neutral subtitle from the look-up to its answer (no flash)', () => {

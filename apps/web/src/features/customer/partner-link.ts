@@ -62,7 +62,15 @@ export function partnerToSend(link: PartnerLink): string | undefined {
  * names the company). So the text changes at most once, from the neutral one to the nearby one.
  */
 export function subtitleKeyOf(link: PartnerLink): 'subtitle' | 'subtitlePartner' {
-  return link.status === 'none' || link.status === 'unknown' ? 'subtitle' : 'subtitlePartner';
+  return goesToPartner(link) ? 'subtitlePartner' : 'subtitle';
+}
+
+/**
+ * Whether the page speaks of one solar partner rather than the installers nearby (the subtitle, the
+ * consent line, the success page's next steps): for a partner link, unless no company has it.
+ */
+export function goesToPartner(link: PartnerLink): boolean {
+  return link.status !== 'none' && link.status !== 'unknown';
 }
 
 /**
