@@ -58,8 +58,8 @@ test('a partner request reaches the partner’s sales person, and no other compa
       `^Neue Anfrage von Erika Hanse ${unique} über Ihren Partnerlink: ${escapeRegExp(street)}, Hamburg`,
     ),
   });
+  // Found by its own customer and street: other tests' partner requests may be newer in the same bell.
   await expect(entry).toBeVisible();
-  await expect(panel.getByTestId('notification').first()).toContainText(street);
   await entry.click();
   await expect(salesPage).toHaveURL(/\/projectview\?projectId=[0-9a-f-]{36}$/);
   await expect(salesPage.getByTestId('project-owner')).toHaveText(`Erika Hanse ${unique}`);
