@@ -26,7 +26,7 @@ test.describe('help and onboarding', () => {
       'Project realized, Offer not accepted',
     );
     await expect(
-      page.getByText('Free: the first 3 OBJ files, once (not every month), no PVSol files.'),
+      page.getByText('Free: the first 3 OBJ files, once (not every month), no PV Sol files.'),
     ).toBeVisible();
     await expect(page.getByText('{{customerName}}', { exact: false })).toBeVisible();
     await expect(page.getByRole('cell', { name: 'yearlyProduction' })).toBeVisible();

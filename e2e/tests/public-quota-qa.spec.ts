@@ -11,7 +11,7 @@ test.describe.configure({ timeout: 90_000 });
 const EN = {
   firstName: 'First name',
   lastName: 'Last name',
-  email: 'Email',
+  email: 'E-mail',
   phone: 'Phone',
   address: 'Street and house number',
   postalCode: 'Postal code',

@@ -25,7 +25,7 @@ const DE = {
   usedLink: 'Dieser Link wurde schon verwendet oder ist abgelaufen.',
 };
 const EN = {
-  email: 'Email',
+  email: 'E-mail',
   password: 'Password',
   loginSuccess: 'You are successfully logged in',
   invalidLogin: 'Invalid email or password',

@@ -30,10 +30,13 @@ export const theme = createTheme({
   focusRing: 'auto',
   components: {
     Paper: { defaultProps: { withBorder: true, radius: 'lg' } },
+    // Mantine sets a dialog's title at line-height 1: a title that wraps on a phone ('Send offer v1 to
+    // the customer') had its lines touching.
     Modal: {
       defaultProps: { centered: true, radius: 'lg' },
-      styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } },
+      styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)', lineHeight: 1.3 } },
     },
+    Drawer: { styles: { title: { lineHeight: 1.3 } } },
     Badge: { defaultProps: { tt: 'none' } },
     // A select's options are mounted when its dropdown opens, not hidden in the page from the start:
     // each kept-mounted dropdown was positioned by floating-ui as the screen mounted (the listing's

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
  * from the translation resources; proper names that need no translation are allowed below.
  */
 // Units and file formats read the same in every language.
-const ALLOWED = new Set(['OpenStreetMap', 'Leaflet', 'Solar Partner Portal', 'kWh', 'OBJ', 'PVSol']);
+const ALLOWED = new Set(['OpenStreetMap', 'Leaflet', 'Solar Partner Portal', 'kWh', 'OBJ', 'PV Sol']);
 const src = resolve(import.meta.dirname, '..');
 
 function components(dir: string): string[] {

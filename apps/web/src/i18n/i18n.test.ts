@@ -76,6 +76,16 @@ describe('translation resources', () => {
     },
   );
 
+  // A text that reads like a code identifier ('openProject') looks to the user like a key the
+  // translation forgot. Units written in camel case are words, not keys.
+  const UNITS = new Set(['kWh', 'kWp']);
+  it.each(Object.keys(bundles))('%s: no text reads like an untranslated key', (lang) => {
+    const keyLike = [...(flat[lang] ?? [])]
+      .filter(([, value]) => /^[a-z]+[A-Z][A-Za-z0-9]*$/.test(String(value)) && !UNITS.has(String(value)))
+      .map(([key, value]) => `${key}: ${value}`);
+    expect(keyLike).toEqual([]);
+  });
+
   // One word for a project's stage in Spanish, as the listing, the dashboard and the board say it:
   // "fase", not "fase" on one screen and "etapa" on the next.
   it('es: a stage is called "fase" everywhere', () => {

@@ -86,3 +86,44 @@ describe('numbers written into texts', () => {
     },
   );
 });
+
+describe('words of the planning files and the forms', () => {
+  it.each(LANGUAGES)('%s: the PV simulation files are spelt one way (PV Sol)', (lang) => {
+    // The plan cards said "PV SOL", "PVSol" and "PV Sol" one line apart; German joins it with hyphens
+    // in compounds (PV-Sol-Dateien), which is still the same spelling.
+    const other = [...textsOf(bundles[lang], '')].filter(([, value]) => /PVSol|PV SOL|PV\*SOL/.test(value));
+    expect(other).toEqual([]);
+  });
+
+  it.each(LANGUAGES)(
+    '%s: the login and the forgotten-password form name the e-mail as Settings does',
+    (lang) => {
+      // English wrote "Email" on the login and "E-mail" on every other form of the portal.
+      const settings = text(lang, 'translation.profile.personal.email');
+      expect(text(lang, 'translation.auth.email')).toBe(settings);
+      expect(text(lang, 'translation.profile.invite.email')).toBe(settings);
+      // The household's request form too (its label may add nothing to the word).
+      expect(text(lang, 'customer.fields.email')).toBe(settings);
+    },
+  );
+});
+
+describe('page subtitles', () => {
+  // The sentence under each page's title; one of them ended without a full stop.
+  const SUBTITLES = [
+    'dashboard.subtitle',
+    'listing.subtitle',
+    'map.subtitle',
+    'overview.subtitle',
+    'products.subtitle',
+    'offers.templates.subtitle',
+    'translation.profile.subtitle',
+    'planning.subtitleAdmin',
+    'planning.subtitleCity',
+    'help.intro',
+  ];
+  it.each(LANGUAGES)('%s: each ends with a full stop', (lang) => {
+    const open = SUBTITLES.filter((path) => !text(lang, path).trimEnd().endsWith('.'));
+    expect(open).toEqual([]);
+  });
+});

@@ -3,9 +3,10 @@ import type { Language } from '@solar/shared';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage, UI_LANGUAGES } from '../i18n';
+import classes from './language-switch.module.css';
 
 interface LanguageSwitchProps {
-  /** Class of the trigger button (the sidebar's item style). */
+  /** Class of the trigger button (the sidebar's item style); without one, a plain top-bar button. */
   className?: string;
   /** Icon and language code only. */
   collapsed?: boolean;
@@ -22,7 +23,7 @@ export function LanguageSwitch({ className, collapsed = false, onChosen }: Langu
     <Menu position={collapsed ? 'right-end' : 'top-start'} shadow="md" width={180}>
       <Menu.Target>
         <UnstyledButton
-          className={className}
+          className={className ?? classes.button}
           data-testid="language-switch"
           aria-label={`${t('language.switch')}: ${name}`}
         >

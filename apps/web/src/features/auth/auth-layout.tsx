@@ -4,6 +4,7 @@ import { IconSun } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageMenu } from '../../layout/language-menu';
+import topBarLanguage from '../../layout/language-switch.module.css';
 import classes from './auth-layout.module.css';
 
 interface AuthLayoutProps {
@@ -28,7 +29,7 @@ export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
       </aside>
       <div className={classes.formSide}>
         <div className={classes.topBar}>
-          <LanguageMenu className={classes.languageButton} />
+          <LanguageMenu className={topBarLanguage.button} />
         </div>
         <main className={classes.center}>
           <Paper className={classes.card} p="xl" shadow="sm">

@@ -240,7 +240,7 @@ export function CustomerRequestPage() {
           <IconSun size={26} color="#f59e0b" aria-hidden />
           {tApp('app.name')}
         </span>
-        <LanguageSwitch className={classes.languageButton} />
+        <LanguageSwitch />
       </header>
       <main className={classes.main}>
         {result ? (

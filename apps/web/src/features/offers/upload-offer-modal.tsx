@@ -21,6 +21,7 @@ import { useDiscardGuard } from '../../lib/discard-guard';
 import { errorMessage, notifySuccess } from '../../lib/errors';
 import { useSingleFlight } from '../../lib/single-flight';
 import { useFieldErrors } from '../../lib/use-form';
+import { WRAPPING_BUTTON } from '../../lib/wrapping-button';
 import { monthNames } from './monthly-chart';
 import { type CalculatedField, CalculateFromCatalogue } from './offer-from-calculator';
 
@@ -187,10 +188,7 @@ export function UploadOfferModal({
                 onClick={distribute}
                 // The long label ('Repartir la producción anual según un perfil típico alemán') wraps on a
                 // phone instead of being cut off.
-                h="auto"
-                py={6}
-                maw="100%"
-                styles={{ label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'left' } }}
+                styles={WRAPPING_BUTTON}
                 data-testid="offer-distribute"
               >
                 {t('upload.distribute')}

@@ -99,7 +99,7 @@ function Availability({ available, label }: { available: boolean; label: string 
   );
 }
 
-/** ADMIN uploads the planning file (OBJ model or PVSol project) that installers then download. */
+/** ADMIN uploads the planning file (OBJ model or PV Sol project) that installers then download. */
 function PlanningFileUpload({ quote, kind }: { quote: Quote; kind: 'obj' | 'pvsol' }) {
   const { t } = useTranslation('planning');
   const { t: tApp } = useTranslation();
@@ -121,14 +121,14 @@ function PlanningFileUpload({ quote, kind }: { quote: Quote; kind: 'obj' | 'pvso
   return (
     <FileButton onChange={(file) => file && upload.mutate(file)} accept={kind === 'obj' ? '.obj' : '.pvsol'}>
       {(props) => (
-        <Tooltip label={t('quotes.upload', { kind: kind === 'obj' ? 'OBJ' : 'PVSol' })}>
+        <Tooltip label={t('quotes.upload', { kind: kind === 'obj' ? 'OBJ' : 'PV Sol' })}>
           <ActionIcon
             {...props}
             size="sm"
             variant="subtle"
             loading={upload.isPending}
             aria-label={t('quotes.uploadFor', {
-              kind: kind === 'obj' ? 'OBJ' : 'PVSol',
+              kind: kind === 'obj' ? 'OBJ' : 'PV Sol',
               shortId: quote.shortId,
             })}
             data-testid={`upload-${kind}-${quote.shortId}`}
@@ -271,7 +271,7 @@ function QuoteRow({ quote, editable }: { quote: Quote; editable: boolean }) {
             {editable && <PlanningFileUpload quote={quote} kind="obj" />}
           </Group>
           <Group gap={4} wrap="nowrap">
-            <Availability available={quote.hasPvsol} label="PVSol" />
+            <Availability available={quote.hasPvsol} label="PV Sol" />
             {editable && <PlanningFileUpload quote={quote} kind="pvsol" />}
           </Group>
         </Stack>

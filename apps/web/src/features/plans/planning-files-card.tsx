@@ -183,7 +183,8 @@ export function PlanningFilesCard({ quoteId }: { quoteId: string }) {
   return (
     <Paper p="lg" component="section" aria-labelledby="planning-files-title" data-testid="planning-files">
       <Stack gap="md">
-        <Title order={2} size="h4" id="planning-files-title">
+        {/* The size of the project view's other card titles (project-view/section.tsx), beside which it sits. */}
+        <Title order={2} size="h5" id="planning-files-title">
           {t('files.title')}
         </Title>
         {subscription.data && (

@@ -34,6 +34,13 @@ interface Line {
 
 const CATALOGUE = { query: '', inCatalogue: true, page: 1, limit: 200 } as const;
 const MAX_QUANTITY = 100_000;
+/** Label, field, then its hint: fields side by side stay level when their hints differ in length. */
+const HINT_BELOW: ('label' | 'input' | 'description' | 'error')[] = [
+  'label',
+  'input',
+  'description',
+  'error',
+];
 
 /** A quantity the calculation takes: a whole number from 1 to 100,000 (a line with another is left out). */
 function isQuantity(quantity: number | string): quantity is number {
@@ -220,10 +227,13 @@ export function useOfferCalculatorPanel({ projectId }: { projectId?: string } = 
             {t('calculator.addLine')}
           </Button>
         </Group>
-        <SimpleGrid cols={2}>
+        {/* The hints under the fields, so the two inputs line up however long each hint is; one
+            column on a phone, where a long label would wrap beside a short one. */}
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <NumberInput
             label={t('calculator.kwp')}
             description={t('calculator.kwpHint')}
+            inputWrapperOrder={HINT_BELOW}
             min={0}
             max={100_000}
             decimalScale={2}
@@ -237,12 +247,14 @@ export function useOfferCalculatorPanel({ projectId }: { projectId?: string } = 
           <NumberInput
             label={t('calculator.distance')}
             description={tApp('common.optional')}
+            inputWrapperOrder={HINT_BELOW}
             min={0}
             max={10_000}
             decimalScale={1}
             allowNegative={false}
             {...numberFormat}
             rightSection="km"
+            rightSectionWidth={44}
             value={distance}
             onChange={setDistance}
           />

@@ -113,9 +113,13 @@ export function ProductCards({
                       </Text>
                       <PriceText product={product} lang={lang} />
                     </Group>
-                    <div data-testid="cell-tiers">
-                      <TierBadge product={product} lang={lang} />
-                    </div>
+                    {/* The table's dash for "no tiers" sits under its column heading; a card has no
+                        heading to explain a lone dash, so it shows the badge only when there are tiers. */}
+                    {(product.installerProduct?.bulkPrices?.length ?? 0) > 0 && (
+                      <div data-testid="cell-tiers">
+                        <TierBadge product={product} lang={lang} />
+                      </div>
+                    )}
                   </Group>
                 )}
               </Stack>

@@ -9,6 +9,7 @@ import {
   Paper,
   ScrollArea,
   Select,
+  SimpleGrid,
   Skeleton,
   Stack,
   Table,
@@ -134,14 +135,15 @@ function EmailTemplateForm({ draft, onClose, onCancel, onDirty }: EmailTemplateF
   return (
     <form onSubmit={submit} noValidate data-testid="email-template-form">
       <Stack gap="sm">
-        <Group grow align="flex-start" wrap="wrap">
+        {/* Side by side from a tablet up; on a phone each as wide as the fields below (a wrapped
+            growing Group kept them at half width). */}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
           <TextInput
             label={t('templates.name')}
             required
             value={values.name}
             onChange={(e) => setField('name', e.currentTarget.value)}
             error={errors.name}
-            miw={200}
             data-testid="email-template-name"
           />
           <Select
@@ -150,9 +152,8 @@ function EmailTemplateForm({ draft, onClose, onCancel, onDirty }: EmailTemplateF
             value={values.language}
             onChange={(v) => v && setField('language', v as Language)}
             allowDeselect={false}
-            miw={140}
           />
-        </Group>
+        </SimpleGrid>
         <TextInput
           ref={subjectRef}
           label={t('templates.subject')}

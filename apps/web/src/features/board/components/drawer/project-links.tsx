@@ -9,7 +9,8 @@ import { useBoard } from '../../hooks/board-context';
 
 /**
  * The /projects record's links (SPEC §2): 'Project Details' (the project view), 'openProject' (the
- * customer application in admin mode, built like the header's customer-app link) and the customer target.
+ * customer application in admin mode, built like the header's customer-app link; the spec's identifier
+ * reads 'Open project' on screen) and the customer target.
  */
 export function ProjectLinks({ projectId }: { projectId: string }) {
   const { t } = useTranslation('board');
