@@ -1,4 +1,4 @@
-import { Divider, Group, Rating, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Divider, Group, Rating, Stack, Table, Text } from '@mantine/core';
 import { formatEuro, formatNumber, QUOTE_STATUSES, type QuoteStatus } from '@solar/shared';
 import { IconCoin, IconHome, IconPackage, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { Fact, Section } from './section';
 
 const iconProps = { size: 18, color: 'var(--mantine-color-dimmed)', 'aria-hidden': true } as const;
 
-/** Household, roof, financials and components of a project. */
+/** Household (with the customer's e-mail and phone, for a call-back), roof, financials and components of a project. */
 export function DetailSections({ project }: { project: ProjectDetail }) {
   const { t } = useTranslation('projectView');
   const { t: tp } = useTranslation('pipeline');
@@ -26,6 +26,32 @@ export function DetailSections({ project }: { project: ProjectDetail }) {
             label={t('household.consumption')}
             value={`${formatNumber(project.consumption, lang)} kWh`}
             testId="fact-consumption"
+          />
+          <Fact
+            label={t('household.email')}
+            value={
+              project.customer.email ? (
+                <Anchor href={`mailto:${project.customer.email}`} inherit>
+                  {project.customer.email}
+                </Anchor>
+              ) : (
+                t('household.none')
+              )
+            }
+            testId="fact-customer-email"
+          />
+          <Fact
+            label={t('household.phone')}
+            value={
+              project.customer.phone ? (
+                <Anchor href={`tel:${project.customer.phone.replace(/[^\d+]/g, '')}`} inherit>
+                  {project.customer.phone}
+                </Anchor>
+              ) : (
+                t('household.none')
+              )
+            }
+            testId="fact-customer-phone"
           />
           <Fact
             label={t('household.status')}

@@ -29,10 +29,19 @@ export function Section({ id, title, icon, children }: SectionProps) {
 export function Fact({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
     <Group justify="space-between" gap="sm" wrap="nowrap" align="baseline">
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
         {label}
       </Text>
-      <Text size="sm" fw={600} ta="right" component="div" data-testid={testId}>
+      {/* A long value (an e-mail address) breaks inside its column rather than pushing past the card. */}
+      <Text
+        size="sm"
+        fw={600}
+        ta="right"
+        component="div"
+        miw={0}
+        style={{ overflowWrap: 'anywhere' }}
+        data-testid={testId}
+      >
         {value}
       </Text>
     </Group>
