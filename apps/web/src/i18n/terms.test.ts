@@ -85,6 +85,18 @@ describe('numbers written into texts', () => {
       expect(german).toEqual([]);
     },
   );
+
+  it.each(LANGUAGES)(
+    '%s: an amount of thousands is grouped, as the screens format it (5.000 m² in German)',
+    (lang) => {
+      // The plan cards wrote '5000 m²' beside '3.000 €' on the same card. An amount is a number with a
+      // unit; a postal code in an example (80802) is none.
+      const ungrouped = [...textsOf(bundles[lang], '')].filter(([, value]) =>
+        /(?<![\d.,])\d{4,}\s*(m²|€|kWh|kWp|km\b|%)/u.test(value),
+      );
+      expect(ungrouped).toEqual([]);
+    },
+  );
 });
 
 describe('words of the planning files and the forms', () => {
