@@ -152,4 +152,18 @@ test.describe('screen audit', () => {
     await expect(card.getByTestId('cell-price')).toContainText('2.990 €');
     await expect(card.getByText('–', { exact: true })).toHaveCount(0);
   });
+
+  test("on a phone, the pricing modal's amounts never leave '€' alone on a line", async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await loginAs(page, DEMO.owner, '/profile', 'de');
+    await page.getByTestId('section-plan').getByTestId('open-pricing').click();
+    const premium = page
+      .getByRole('dialog', { name: 'Wählen Sie Ihren Tarif' })
+      .getByTestId('plan-card-premium');
+    await expect(premium).toContainText('Zusätzliche OBJ-Planungsdaten');
+    // Playwright's text matchers fold every space into one; the DOM's text keeps the no-break space.
+    const text = (await premium.textContent()) ?? '';
+    expect(text).toContain('(je +100\u00a0€)');
+    expect(text).not.toMatch(/\d €/);
+  });
 });

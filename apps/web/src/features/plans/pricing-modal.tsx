@@ -58,9 +58,12 @@ function info(message: string) {
   notifications.show({ color: 'blue', message, withBorder: true });
 }
 
-/** Whole euros without decimals, anything else with cents. */
+/**
+ * Whole euros without decimals, anything else with cents; the number and '€' joined by a no-break
+ * space, so a wrapped line never leaves '€' alone on the next ('(je +100 €)' on a phone).
+ */
 function euro(value: number, lang: ReturnType<typeof currentLanguage>) {
-  return formatEuro(value, lang, Number.isInteger(value) ? 0 : 2);
+  return formatEuro(value, lang, Number.isInteger(value) ? 0 : 2).replace(' €', '\u00a0€');
 }
 
 interface ExtraInputProps {
