@@ -153,6 +153,21 @@ test.describe('screen audit', () => {
     await expect(card.getByText('–', { exact: true })).toHaveCount(0);
   });
 
+  test('on a phone, the dashboard chart opens at the latest months', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await loginAs(page, DEMO.owner, '/dashboard', 'de');
+    const scroller = page.getByTestId('monthly-chart-scroll');
+    await expect(scroller.locator('li').first()).toBeVisible();
+    const { left, width, total } = await scroller.evaluate((el) => ({
+      left: el.scrollLeft,
+      width: el.clientWidth,
+      total: el.scrollWidth,
+    }));
+    // The months overflow a phone's width, and the view starts at their right end.
+    expect(total).toBeGreaterThan(width);
+    expect(left + width).toBeGreaterThanOrEqual(total - 1);
+  });
+
   test("on a phone, the pricing modal's amounts never leave '€' alone on a line", async ({ page }) => {
     await page.setViewportSize(PHONE);
     await loginAs(page, DEMO.owner, '/profile', 'de');

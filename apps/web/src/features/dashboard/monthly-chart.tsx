@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { formatNumber, localeOf } from '@solar/shared';
 import { IconTable, IconTableOff } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DashboardStats } from '../../api/dashboard';
 import { currentLanguage } from '../../i18n';
@@ -31,6 +31,13 @@ export function MonthlyChart({ monthly }: { monthly: Month[] }) {
   const [showTable, setShowTable] = useState(false);
   const max = Math.max(1, ...monthly.flatMap((m) => [m.created, m.signed]));
   const quiet = monthly.every((m) => m.created === 0 && m.signed === 0);
+  // On a phone the months scroll sideways; the latest (the right end) is what the reader came for.
+  const scrollRef = useRef<HTMLElement>(null);
+  const latest = monthly.at(-1)?.month;
+  useLayoutEffect(() => {
+    const scroller = scrollRef.current;
+    if (scroller && latest) scroller.scrollLeft = scroller.scrollWidth;
+  }, [latest]);
 
   return (
     <Paper p="lg" component="section" aria-labelledby="monthly-title" data-testid="monthly-chart">
@@ -75,6 +82,7 @@ export function MonthlyChart({ monthly }: { monthly: Month[] }) {
         )}
         {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
         <section
+          ref={scrollRef}
           className={classes.chartScroll}
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
           tabIndex={0}
