@@ -29,28 +29,12 @@ export function DetailSections({ project }: { project: ProjectDetail }) {
           />
           <Fact
             label={t('household.email')}
-            value={
-              project.customer.email ? (
-                <Anchor href={`mailto:${project.customer.email}`} inherit>
-                  {project.customer.email}
-                </Anchor>
-              ) : (
-                t('household.none')
-              )
-            }
+            value={contactLink(project.customer.email, 'mailto:', t('household.none'))}
             testId="fact-customer-email"
           />
           <Fact
             label={t('household.phone')}
-            value={
-              project.customer.phone ? (
-                <Anchor href={`tel:${project.customer.phone.replace(/[^\d+]/g, '')}`} inherit>
-                  {project.customer.phone}
-                </Anchor>
-              ) : (
-                t('household.none')
-              )
-            }
+            value={contactLink(project.customer.phone, 'tel:', t('household.none'))}
             testId="fact-customer-phone"
           />
           <Fact
@@ -131,5 +115,16 @@ export function DetailSections({ project }: { project: ProjectDetail }) {
         )}
       </Section>
     </>
+  );
+}
+
+/** The customer's e-mail or phone as a link (a phone's href keeps only digits and '+'), or `none` without one. */
+function contactLink(value: string, scheme: 'mailto:' | 'tel:', none: string) {
+  if (!value) return none;
+  const target = scheme === 'tel:' ? value.replace(/[^\d+]/g, '') : value;
+  return (
+    <Anchor href={`${scheme}${target}`} inherit>
+      {value}
+    </Anchor>
   );
 }
