@@ -8,6 +8,7 @@ import { PLATFORM } from './db/tenant';
 import type { AppContext } from './lib/context';
 import { type JobHandler, JobRunner } from './lib/jobs';
 import { createLocalCatcherMailer, createSmtpMailer, type Mailer } from './lib/mailer';
+import { RECOMPUTE_BOARDS_JOB, recomputeBoardsJob } from './modules/board/board.recompute-job';
 import { syncViewIndexes, VIEW_INDEX_JOB, type ViewIndexJob } from './modules/board/board.view-index';
 import { sendAcceptanceJob } from './modules/customer-view/customer-view.service';
 import { DAILY_JOB, dailyJob, scheduleDailyRun } from './modules/notifications/daily';
@@ -74,6 +75,7 @@ export function jobHandlers(given: JobDeps): Record<string, JobHandler> {
     [NOTIFICATION_MAIL_JOB]: (payload) => sendNotificationsJob(deps, payload),
     [DAILY_JOB]: (payload) => dailyJob(deps, payload),
     [CANCEL_REPLACED_SUBSCRIPTION_JOB]: (payload) => cancelReplacedSubscriptionJob(deps.config, payload),
+    [RECOMPUTE_BOARDS_JOB]: (payload) => recomputeBoardsJob(deps.database, payload),
     [VIEW_INDEX_JOB]: async (payload) => {
       const job = payload as ViewIndexJob;
       await syncViewIndexes(deps.database, job.companyId, job.board, {
