@@ -14,10 +14,10 @@ import { acceptanceReaders, getCustomerView, latestOffer, projectOfToken } from 
  * is provided (the project is at OFFER_PROVIDED) and neither accepted nor declined yet. In one
  * transaction: the decline (version, optional reason, IP), the project's move to OFFER_NOT_ACCEPTED
  * through the pipeline's move (stage history and audit log, no user), and the `offer_declined`
- * notification of the responsible person and the company's admins. Refusals are 409s that change
- * nothing: a replaced offer ('offer_outdated'), declined before ('offer_already_declined'), accepted
- * or signed ('offer_already_accepted'), withdrawn to ACQUISITION ('offer_withdrawn'), or closed
- * otherwise ('offer_closed').
+ * notification of the responsible person, the company's admins and the offer's maker
+ * (`acceptanceReaders`). Refusals are 409s that change nothing: a replaced offer ('offer_outdated'),
+ * declined before ('offer_already_declined'), accepted or signed ('offer_already_accepted'),
+ * withdrawn to ACQUISITION ('offer_withdrawn'), or closed otherwise ('offer_closed').
  */
 export async function declineOffer(
   ctx: AppContext,
@@ -58,7 +58,12 @@ export async function declineOffer(
     await notify(
       tx,
       ctx.config,
-      (await acceptanceReaders(tx, project.companyId, current.responsibleUserId)).map((userId) => ({
+      (
+        await acceptanceReaders(tx, project.companyId, {
+          responsibleUserId: current.responsibleUserId,
+          offerCreatedBy: offer.createdBy,
+        })
+      ).map((userId) => ({
         companyId: project.companyId,
         userId,
         actorId: null,

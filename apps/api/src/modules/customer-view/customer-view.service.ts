@@ -1,5 +1,5 @@
 import { formatEuro, formatNumber, type Language, localeOf } from '@solar/shared';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   companies,
@@ -228,7 +228,12 @@ export async function acceptOffer(
       .where(eq(quotes.id, quote.id));
     await enqueueJob(tx, ctx.config.JOB_QUEUE, 'send-acceptance', { offerId: offer.id, lang: input.lang });
     await notify(tx, ctx.config, [
-      ...(await acceptanceReaders(tx, project.companyId, current.responsibleUserId)).map((userId) => ({
+      ...(
+        await acceptanceReaders(tx, project.companyId, {
+          responsibleUserId: current.responsibleUserId,
+          offerCreatedBy: offer.createdBy,
+        })
+      ).map((userId) => ({
         companyId: project.companyId,
         userId,
         actorId: null,
@@ -252,15 +257,31 @@ export async function acceptOffer(
   return getCustomerView(ctx, input.token, input.caller);
 }
 
-/** Who hears of an accepted (or declined) offer: the project's responsible person and the company's admins. */
-export async function acceptanceReaders(tx: DbOrTx, companyId: string, responsibleUserId: string | null) {
-  const admins = await tx
+/**
+ * Who hears of an accepted (or declined) offer (docs/notifications.md): the project's responsible
+ * person, the company's admins and the user who made the offer (`offers.created_by`: a partner
+ * request's project has no responsible person, and its offer's maker is often no admin). Each once,
+ * and only users of the company who can log in: one who left the company or was disabled is not told.
+ */
+export async function acceptanceReaders(
+  tx: DbOrTx,
+  companyId: string,
+  people: { responsibleUserId: string | null; offerCreatedBy: string | null },
+) {
+  const named = [people.responsibleUserId, people.offerCreatedBy].filter((id): id is string => !!id);
+  const readers = await tx
     .select({ id: users.id })
     .from(users)
     .where(
-      and(eq(users.companyId, companyId), eq(users.role, 'INSTALLER_ADMIN'), eq(users.isDisabled, false)),
+      and(
+        eq(users.companyId, companyId),
+        eq(users.isDisabled, false),
+        named.length > 0
+          ? or(eq(users.role, 'INSTALLER_ADMIN'), inArray(users.id, named))
+          : eq(users.role, 'INSTALLER_ADMIN'),
+      ),
     );
-  return [...new Set([...(responsibleUserId ? [responsibleUserId] : []), ...admins.map((a) => a.id)])];
+  return [...new Set(readers.map((r) => r.id))];
 }
 
 const CONFIRMATION = {

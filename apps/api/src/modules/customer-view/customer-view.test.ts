@@ -39,7 +39,7 @@ async function projectsOnOneQuote() {
   return { quoteId: quoteId as string, email, pa: await save(a.sales.token), pb: await save(b.sales.token) };
 }
 
-async function uploadOffer(projectId: string, finalPrice = '23456') {
+async function uploadOffer(projectId: string, finalPrice = '23456', token = a.sales.token) {
   const body = multipart(
     {
       projectId,
@@ -54,7 +54,7 @@ async function uploadOffer(projectId: string, finalPrice = '23456') {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/installer/storePDFdata',
-    headers: { ...t.auth(a.sales.token), ...body.headers },
+    headers: { ...t.auth(token), ...body.headers },
     payload: body.payload,
   });
   expect(res.statusCode).toBe(200);
@@ -538,6 +538,92 @@ describe('the customer declines an offer', () => {
     expect((await decline({ token, offerId, reason: 'Zu teuer' })).statusCode).toBe(200);
     expect(await stageOf(pa)).toBe('OFFER_NOT_ACCEPTED');
   });
+});
+
+describe("who hears of the customer's decision", () => {
+  const decide = (kind: 'accept' | 'decline', token: string, offerId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/customer-view/${kind}`,
+      payload:
+        kind === 'accept' ? { token, offerId, fullName: 'Eva Kunde', consent: true } : { token, offerId },
+    });
+  /** Every notification of the project, as `kind reader`, sorted: duplicates would show twice. */
+  const toldOf = async (projectId: string) =>
+    (
+      await t.database.query<{ kind: string; user_id: string }>(
+        'SELECT kind, user_id FROM notifications WHERE project_id = $1',
+        [projectId],
+      )
+    )
+      .map((n) => `${n.kind} ${n.user_id}`)
+      .sort();
+  const told = (kind: string, ...ids: string[]) => ids.map((id) => `${kind} ${id}`).sort();
+  /**
+   * A's project on a fresh quote with its offer made by `maker` (a new INSTALLER of A unless given),
+   * without a responsible person, as a household's request through the partner link makes it.
+   */
+  async function partnerProject(maker?: { user: { id: string }; token: string }) {
+    const quote = await projectsOnOneQuote();
+    const by =
+      maker ??
+      (await (async () => {
+        const user = await t.createUser('INSTALLER', a.company.id);
+        return { user, token: (await t.login(user.email)).token };
+      })());
+    const offerId = await uploadOffer(quote.pa, '23456', by.token);
+    await t.database.query('UPDATE projects SET responsible_user_id = NULL WHERE id = $1', [quote.pa]);
+    const { token } = (await link(quote.pa)).json().data;
+    return { ...quote, offerId, token: token as string, maker: by.user.id };
+  }
+
+  for (const kind of ['accept', 'decline'] as const) {
+    const note = kind === 'accept' ? 'offer_accepted' : 'offer_declined';
+
+    it(`${kind}: tells the offer's maker of a project without a responsible person, and the admins, once each`, async () => {
+      const { pa, pb, offerId, token, maker } = await partnerProject();
+      expect((await decide(kind, token, offerId)).statusCode).toBe(200);
+      expect(await toldOf(pa)).toEqual(told(note, maker, a.admin.user.id));
+      // The other company hears nothing of A's offer (an acceptance closes B's own entry, which its
+      // responsible person hears of as 'offer_lost').
+      expect(await toldOf(pb)).toEqual(kind === 'accept' ? told('offer_lost', b.sales.user.id) : []);
+    });
+
+    it(`${kind}: the maker who is the responsible person or an admin is told once`, async () => {
+      const asAdmin = await partnerProject(a.admin);
+      await t.database.query('UPDATE projects SET responsible_user_id = $2 WHERE id = $1', [
+        asAdmin.pa,
+        a.admin.user.id,
+      ]);
+      expect((await decide(kind, asAdmin.token, asAdmin.offerId)).statusCode).toBe(200);
+      expect(await toldOf(asAdmin.pa)).toEqual(told(note, a.admin.user.id));
+
+      const asResponsible = await partnerProject(a.sales);
+      await t.database.query('UPDATE projects SET responsible_user_id = $2 WHERE id = $1', [
+        asResponsible.pa,
+        a.sales.user.id,
+      ]);
+      expect((await decide(kind, asResponsible.token, asResponsible.offerId)).statusCode).toBe(200);
+      expect(await toldOf(asResponsible.pa)).toEqual(told(note, a.sales.user.id, a.admin.user.id));
+    });
+
+    it(`${kind}: a maker who was disabled or went to another company is not told; nor is that company`, async () => {
+      const disabled = await partnerProject();
+      await t.database.query('UPDATE users SET is_disabled = true WHERE id = $1', [disabled.maker]);
+      expect((await decide(kind, disabled.token, disabled.offerId)).statusCode).toBe(200);
+      expect(await toldOf(disabled.pa)).toEqual(told(note, a.admin.user.id));
+
+      const moved = await partnerProject();
+      await t.database.query('UPDATE users SET company_id = $2 WHERE id = $1', [moved.maker, b.company.id]);
+      expect((await decide(kind, moved.token, moved.offerId)).statusCode).toBe(200);
+      expect(await toldOf(moved.pa)).toEqual(told(note, a.admin.user.id));
+      const toB = await t.database.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM notifications WHERE company_id = $1 AND kind = $2`,
+        [b.company.id, note],
+      );
+      expect(toB[0]?.n).toBe(0);
+    });
+  }
 });
 
 describe("the installer's preview of the customer view", () => {

@@ -276,4 +276,74 @@ describe('SendOfferModal', () => {
     );
     expect(screen.getByTestId('send-submit').textContent).toBe('Erneut senden');
   });
+
+  it('notes an own e-mail template without {{offerLink}}, adds the line to it, and still sends', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
+    const common = { language: 'de', subject: 'Ihr Angebot', updatedAt: '2026-12-01T00:00:00.000Z' };
+    const own = {
+      ...common,
+      _id: 'e1a10000-0000-4000-8000-000000000002',
+      name: 'Unsere Mail',
+      isDefault: false,
+      body: 'Guten Tag {{customerName}},\nanbei Ihr Angebot.',
+    };
+    const builtIn = {
+      ...common,
+      _id: 'e1a10000-0000-4000-8000-000000000001',
+      name: 'Standard-Angebotsmail',
+      isDefault: true,
+      body: 'Guten Tag,\n\nUnter diesem Link: {{offerLink}}',
+    };
+    client.setQueryData(offerKeys.wordTemplates, [
+      { ...common, _id: 'd0c10000-0000-4000-8000-000000000001', name: 'Standard', isDefault: true, size: 1 },
+    ]);
+    // The company's own come first, so the own one is chosen.
+    client.setQueryData(offerKeys.emailTemplates, [own, builtIn]);
+    // The saved template comes back with the list's refetch after the save.
+    let list = [own, builtIn];
+    vi.spyOn(api, 'get').mockImplementation(async () => ({ data: list }));
+    const put = vi.spyOn(api, 'put').mockImplementation(async (_path, body) => {
+      const saved = { ...own, ...(body as object) };
+      list = [saved, builtIn];
+      return { data: saved };
+    });
+    const post = vi.spyOn(api, 'post').mockResolvedValue({ data: { message: 'Wird gesendet', offer: {} } });
+    const offer = { _id: 'o1', projectId: 'p1', version: 1, sendState: 'none' } as Parameters<
+      typeof SendOfferModal
+    >[0]['offer'];
+    render(
+      <QueryClientProvider client={client}>
+        <MantineProvider env="test">
+          <SendOfferModal offer={offer} customerEmail="kunde@example.test" onClose={() => {}} />
+        </MantineProvider>
+      </QueryClientProvider>,
+    );
+    const note = screen.getByTestId('offer-link-missing');
+    expect(note.textContent).toContain(
+      'Diese Vorlage enthält keinen Link {{offerLink}}: Der Kunde erhält keinen Link, um das Angebot online anzunehmen oder abzulehnen.',
+    );
+    // Calm: a note, not an alert, and sending is not held up.
+    expect(note.getAttribute('role')).toBe('status');
+    expect(screen.getByTestId('send-submit')).toHaveProperty('disabled', false);
+
+    fireEvent.click(screen.getByTestId('offer-link-add'));
+    await waitFor(() =>
+      expect(put).toHaveBeenCalledWith(
+        `/email-template/${own._id}`,
+        {
+          body: 'Guten Tag {{customerName}},\nanbei Ihr Angebot.\n\nUnter diesem Link können Sie das Angebot online ansehen, annehmen oder ablehnen: {{offerLink}}',
+        },
+        expect.anything(),
+      ),
+    );
+    await waitFor(() => expect(screen.queryByTestId('offer-link-missing')).toBeNull());
+
+    // The built-in template carries the link: no note.
+    fireEvent.click(screen.getByTestId('send-email-template'));
+    fireEvent.click(await screen.findByRole('option', { name: /Standard-Angebotsmail/ }));
+    expect(screen.queryByTestId('offer-link-missing')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('send-submit'));
+    await waitFor(() => expect(post).toHaveBeenCalled());
+  });
 });

@@ -18,11 +18,18 @@ import { IconExternalLink, IconEye, IconSend } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
-import { fetchOfferPdf, useEmailTemplatesQuery, useSendOffer, useWordTemplatesQuery } from '../../api/offers';
+import {
+  fetchOfferPdf,
+  useEmailTemplatesQuery,
+  useSaveEmailTemplate,
+  useSendOffer,
+  useWordTemplatesQuery,
+} from '../../api/offers';
 import { currentLanguage } from '../../i18n';
-import { errorMessage, notifySuccess } from '../../lib/errors';
+import { errorMessage, notifyError, notifySuccess } from '../../lib/errors';
 import { useSingleFlight } from '../../lib/single-flight';
 import { useFieldErrors } from '../../lib/use-form';
+import { hasOfferLink, OfferLinkNotice, withOfferLink } from './offer-link';
 
 /**
  * The template chosen at first: the first in the language the user works in (the company's own
@@ -108,6 +115,19 @@ export function SendOfferModal({
   const lang = currentLanguage();
   const wordChoice = wordId ?? preferredTemplate(words.data, lang);
   const emailChoice = emailId ?? preferredTemplate(emails.data, lang);
+  const emailTemplate = emails.data?.find((tpl) => tpl._id === emailChoice);
+  // The dialog does not edit the text: the button adds the link's line to the company's template itself.
+  const saveTemplate = useSaveEmailTemplate();
+  const addOfferLink = () => {
+    if (!emailTemplate || emailTemplate.isDefault || saveTemplate.isPending) return;
+    saveTemplate.mutate(
+      { id: emailTemplate._id, body: { body: withOfferLink(emailTemplate.body, emailTemplate.language) } },
+      {
+        onSuccess: (saved) => notifySuccess(t('offerLink.added', { name: saved.name })),
+        onError: (error) => notifyError(error, tApp),
+      },
+    );
+  };
 
   useEffect(
     () => () => {
@@ -228,6 +248,14 @@ export function SendOfferModal({
             error={errors.emailTemplateId}
             data-testid="send-email-template"
           />
+          {/* Sending is not held up: an offer without the link is still an offer (the PDF is attached). */}
+          {emailTemplate && !hasOfferLink(emailTemplate.body) && (
+            <OfferLinkNotice
+              addLabel={t('offerLink.addToTemplate')}
+              onAdd={emailTemplate.isDefault ? undefined : addOfferLink}
+              busy={saveTemplate.isPending}
+            />
+          )}
           <TextInput
             label={t('send.to')}
             type="email"

@@ -65,4 +65,28 @@ describe('EmailTemplatesTab editor', () => {
     fireEvent.click(await screen.findByTestId('discard-changes'));
     await waitFor(() => expect(screen.queryByTestId('email-template-form')).toBeNull());
   });
+
+  it("says when the body has no {{offerLink}}, and its button adds the line in the template's language", async () => {
+    renderTab();
+    fireEvent.click(screen.getByTestId('email-template-new'));
+    const body = await screen.findByTestId('email-template-body');
+    // Nothing typed yet: no note.
+    expect(screen.queryByTestId('offer-link-missing')).toBeNull();
+    fireEvent.change(body, { target: { value: 'Hallo {{customerName}},\nanbei Ihr Angebot.\n' } });
+    expect(screen.getByTestId('offer-link-missing').textContent).toContain(
+      'Diese Vorlage enthält keinen Link {{offerLink}}: Der Kunde erhält keinen Link, um das Angebot online anzunehmen oder abzulehnen.',
+    );
+    // It says so but holds nothing up.
+    expect(screen.getByTestId('email-template-save')).toHaveProperty('disabled', false);
+    fireEvent.click(screen.getByTestId('offer-link-add'));
+    // The template is Spanish (the interface's language): the line is the built-in Spanish one.
+    expect(body).toHaveProperty(
+      'value',
+      'Hallo {{customerName}},\nanbei Ihr Angebot.\n\nEn este enlace puede ver, aceptar o rechazar la oferta en línea: {{offerLink}}',
+    );
+    expect(screen.queryByTestId('offer-link-missing')).toBeNull();
+    // Spaces inside the braces count, as the e-mail fills them.
+    fireEvent.change(body, { target: { value: 'Hier: {{ offerLink }}' } });
+    expect(screen.queryByTestId('offer-link-missing')).toBeNull();
+  });
 });

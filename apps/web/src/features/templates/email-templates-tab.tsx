@@ -40,6 +40,7 @@ import { useSingleFlight } from '../../lib/single-flight';
 import { notifyWithUndo } from '../../lib/undo-toast';
 import { type FieldErrors, useForm } from '../../lib/use-form';
 import { useIsPhone } from '../../lib/use-is-phone';
+import { hasOfferLink, OfferLinkNotice, withOfferLink } from '../offers/offer-link';
 import { notifyFailure } from './notify';
 
 const LANGUAGE_NAMES: Record<Language, string> = { de: 'Deutsch', en: 'English', es: 'Español' };
@@ -97,6 +98,17 @@ function EmailTemplateForm({ draft, onClose, onCancel, onDirty }: EmailTemplateF
     requestAnimationFrame(() => {
       el?.focus();
       el?.setSelectionRange(start + token.length, start + token.length);
+    });
+  };
+
+  // The link's line goes at the end of the body, in the template's language, and the cursor after it.
+  const addOfferLink = () => {
+    const next = withOfferLink(values.body, values.language);
+    setField('body', next);
+    lastField.current = 'body';
+    requestAnimationFrame(() => {
+      bodyRef.current?.focus();
+      bodyRef.current?.setSelectionRange(next.length, next.length);
     });
   };
 
@@ -181,6 +193,8 @@ function EmailTemplateForm({ draft, onClose, onCancel, onDirty }: EmailTemplateF
           error={errors.body}
           data-testid="email-template-body"
         />
+        {/* Saving is not held up; only once there is a text, so a new template does not start with it. */}
+        {values.body.trim() && !hasOfferLink(values.body) && <OfferLinkNotice onAdd={addOfferLink} />}
         <div>
           <Text size="sm" fw={500} mb={4}>
             {t('templates.placeholders')}
