@@ -137,6 +137,8 @@ export const offers = pgTable(
     sendError: text('send_error'),
     sentTo: text('sent_to'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Who last asked for the e-mail to go out (hears of the customer's answer, docs/notifications.md). */
+    sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -14,7 +14,7 @@ import { acceptanceReaders, getCustomerView, latestOffer, projectOfToken } from 
  * is provided (the project is at OFFER_PROVIDED) and neither accepted nor declined yet. In one
  * transaction: the decline (version, optional reason, IP), the project's move to OFFER_NOT_ACCEPTED
  * through the pipeline's move (stage history and audit log, no user), and the `offer_declined`
- * notification of the responsible person, the company's admins and the offer's maker
+ * notification of the responsible person, the company's admins, the offer's maker and its sender
  * (`acceptanceReaders`). Refusals are 409s that change nothing: a replaced offer ('offer_outdated'),
  * declined before ('offer_already_declined'), accepted or signed ('offer_already_accepted'),
  * withdrawn to ACQUISITION ('offer_withdrawn'), or closed otherwise ('offer_closed').
@@ -61,7 +61,7 @@ export async function declineOffer(
       (
         await acceptanceReaders(tx, project.companyId, {
           responsibleUserId: current.responsibleUserId,
-          offerCreatedBy: offer.createdBy,
+          offer,
         })
       ).map((userId) => ({
         companyId: project.companyId,

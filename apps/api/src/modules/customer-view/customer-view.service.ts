@@ -231,7 +231,7 @@ export async function acceptOffer(
       ...(
         await acceptanceReaders(tx, project.companyId, {
           responsibleUserId: current.responsibleUserId,
-          offerCreatedBy: offer.createdBy,
+          offer,
         })
       ).map((userId) => ({
         companyId: project.companyId,
@@ -259,16 +259,19 @@ export async function acceptOffer(
 
 /**
  * Who hears of an accepted (or declined) offer (docs/notifications.md): the project's responsible
- * person, the company's admins and the user who made the offer (`offers.created_by`: a partner
- * request's project has no responsible person, and its offer's maker is often no admin). Each once,
+ * person, the company's admins, the user who made the offer (`offers.created_by`) and the one who
+ * sent it (`offers.sent_by`): a partner request's project has no responsible person, and the offer's
+ * maker or sender is often no admin. Each once,
  * and only users of the company who can log in: one who left the company or was disabled is not told.
  */
 export async function acceptanceReaders(
   tx: DbOrTx,
   companyId: string,
-  people: { responsibleUserId: string | null; offerCreatedBy: string | null },
+  people: { responsibleUserId: string | null; offer: { createdBy: string | null; sentBy: string | null } },
 ) {
-  const named = [people.responsibleUserId, people.offerCreatedBy].filter((id): id is string => !!id);
+  const named = [people.responsibleUserId, people.offer.createdBy, people.offer.sentBy].filter(
+    (id): id is string => !!id,
+  );
   const readers = await tx
     .select({ id: users.id })
     .from(users)

@@ -589,6 +589,14 @@ describe("who hears of the customer's decision", () => {
       expect(await toldOf(pb)).toEqual(kind === 'accept' ? told('offer_lost', b.sales.user.id) : []);
     });
 
+    it(`${kind}: tells the user who sent the offer when another made it`, async () => {
+      const { pa, offerId, token, maker } = await partnerProject();
+      // As POST /api/installer/sendOfferToCustomer records it (offers.test.ts).
+      await t.database.query('UPDATE offers SET sent_by = $2 WHERE id = $1', [offerId, a.sales.user.id]);
+      expect((await decide(kind, token, offerId)).statusCode).toBe(200);
+      expect(await toldOf(pa)).toEqual(told(note, maker, a.sales.user.id, a.admin.user.id));
+    });
+
     it(`${kind}: the maker who is the responsible person or an admin is told once`, async () => {
       const asAdmin = await partnerProject(a.admin);
       await t.database.query('UPDATE projects SET responsible_user_id = $2 WHERE id = $1', [

@@ -325,7 +325,7 @@ export async function queueOfferMail(ctx: AppContext, me: Principal, body: SendO
     if (offer.sendState === 'queued') return offer;
     const [updated] = await tx
       .update(offers)
-      .set({ sendState: 'queued', sendError: null, sentTo: to })
+      .set({ sendState: 'queued', sendError: null, sentTo: to, sentBy: me.id })
       .where(eq(offers.id, offer.id))
       .returning();
     const payload: SendOfferJob = {

@@ -346,6 +346,11 @@ describe('offer PDF and sending', () => {
     expect(res.statusCode).toBe(202);
     expect(res.json().data.message).toBe('The offer is being sent');
     expect(res.json().data.offer).toMatchObject({ sendState: 'queued', sentTo: project.email });
+    // The sender is kept: they hear of the customer's answer (customer-view.test.ts).
+    const [row] = await t.database.query<{ sent_by: string }>('SELECT sent_by FROM offers WHERE id = $1', [
+      offerId,
+    ]);
+    expect(row?.sent_by).toBe(a.sales.user.id);
     // Asking again while it is queued queues nothing more.
     expect((await post(a.sales.token, '/api/email/sendOfferMail', body)).statusCode).toBe(202);
 
