@@ -334,3 +334,47 @@ describe('a stream (the live events)', () => {
     expect(onSessionEnded).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('a refusal for the role', () => {
+  it('asks the app to read the user again after a 403 forbidden that the renewed token did not help', async () => {
+    saveLogin({ token: 'old', refreshToken: 'refresh-token-0001', city: null });
+    const { fetch } = fakeFetch((url) =>
+      url.pathname === '/api/refresh'
+        ? json(200, { data: { token: 'new', refresh_token: 'refresh-token-0002' } })
+        : json(403, { status: 403, message: 'Dazu sind Sie nicht berechtigt', code: 'forbidden' }),
+    );
+    const onForbidden = vi.fn();
+    const onSessionEnded = vi.fn();
+    const api = createApiClient({ fetch, onForbidden, onSessionEnded });
+
+    await expect(api.put('/saved-project/delete', { deletedProjects: ['x'] })).rejects.toMatchObject({
+      status: 403,
+      code: 'forbidden',
+    });
+    expect(onForbidden).toHaveBeenCalledTimes(1);
+    expect(onSessionEnded).not.toHaveBeenCalled();
+  });
+
+  it('does so for the board columns of a role that may not change them, not for other refusals', async () => {
+    saveLogin({ token: 'old', refreshToken: 'refresh-token-0001', city: null });
+    const codes: Record<string, string> = {
+      '/api/task/property/create': 'property_schema_role',
+      '/api/email-template/x': 'template_read_only',
+      '/api/user': 'forbidden',
+    };
+    const { fetch } = fakeFetch((url) =>
+      url.pathname === '/api/refresh'
+        ? json(200, { data: { token: 'new', refresh_token: 'refresh-token-0002' } })
+        : json(403, { status: 403, message: 'No', code: codes[url.pathname] }),
+    );
+    const onForbidden = vi.fn();
+    const api = createApiClient({ fetch, onForbidden, onSessionEnded: vi.fn() });
+
+    await expect(api.post('/task/property/create', {})).rejects.toMatchObject({ status: 403 });
+    expect(onForbidden).toHaveBeenCalledTimes(1);
+    await expect(api.put('/email-template/x', {})).rejects.toMatchObject({ status: 403 });
+    // The user's own read never asks for itself again.
+    await expect(api.get('/user')).rejects.toMatchObject({ status: 403 });
+    expect(onForbidden).toHaveBeenCalledTimes(1);
+  });
+});

@@ -37,6 +37,13 @@ export interface ApiClientConfig {
    * The app's handler tells a session that ended from a visitor who never had one.
    */
   onSessionEnded: () => void;
+  /**
+   * Called when a call of a current session is refused for the role (403 `forbidden` or
+   * `property_schema_role`, after the renewed token was tried too): the user's role may have changed
+   * since the screen was drawn (the company's admin changed it meanwhile), so the app reads the user
+   * again and the screens offer only what the role may do now. Not for `GET /user` itself.
+   */
+  onForbidden: () => void;
 }
 
 const defaultConfig: ApiClientConfig = {
@@ -44,7 +51,15 @@ const defaultConfig: ApiClientConfig = {
   fetch: (...args) => globalThis.fetch(...args),
   getLanguage: () => document.documentElement.lang || 'de',
   onSessionEnded: clearSession,
+  onForbidden: () => undefined,
 };
+
+/** The API's refusals for the caller's role (403), as opposed to a rule of the record itself. */
+const ROLE_REFUSALS: ReadonlySet<string> = new Set(['forbidden', 'property_schema_role']);
+
+function isRoleRefusal(error: ApiError): boolean {
+  return error.status === 403 && error.code !== undefined && ROLE_REFUSALS.has(error.code);
+}
 
 function cancelledError(): ApiError {
   return new ApiError({ status: 0, message: CLIENT_MESSAGES.cancelled, errors: {}, cancelled: true });
@@ -182,7 +197,13 @@ export function createApiClient(overrides: Partial<ApiClientConfig> = {}) {
     } catch (error) {
       throw isAbort(error, options.signal) ? cancelledError() : networkError();
     }
-    if (!response.ok) throw new ApiError(normaliseError(response.status, body));
+    if (!response.ok) {
+      const error = new ApiError(normaliseError(response.status, body));
+      if (isRoleRefusal(error) && !options.skipRefresh && path !== '/user') {
+        config.onForbidden();
+      }
+      throw error;
+    }
     if (!options.schema) return body as T;
     const parsed = options.schema.safeParse(body);
     if (!parsed.success) {
@@ -197,7 +218,7 @@ export function createApiClient(overrides: Partial<ApiClientConfig> = {}) {
     request,
     /** This tab's writes now: how many are in flight, and when the last one ended (ms). */
     writeActivity: (): Readonly<typeof writes> => ({ ...writes }),
-    /** Changes the configuration (the app wires `onSessionEnded` at start). */
+    /** Changes the configuration (the app wires `onSessionEnded` and `onForbidden` at start). */
     configure(next: Partial<ApiClientConfig>) {
       Object.assign(config, next);
     },

@@ -12,7 +12,12 @@ import { endSession } from './session-end';
 export { RedirectIfAuthenticated, RequireAuth, RequireScreen, RootRedirect } from '../layout/guards';
 
 // A failed refresh or a 401 ends the session: the login page opens, saying so, with the way back.
-api.configure({ onSessionEnded: endSession });
+// A refusal (403 `forbidden`) may mean the user's role changed meanwhile: the user is read again, so
+// the screens stop offering what the new role may not do (and show what it may).
+api.configure({
+  onSessionEnded: endSession,
+  onForbidden: () => void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey }),
+});
 // The screens from here on (the board among them) show toasts through Mantine's store directly.
 requestNotifications();
 // With a stored session every guard starts by asking who is logged in: the question goes out as this chunk

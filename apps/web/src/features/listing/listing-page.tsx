@@ -465,7 +465,7 @@ function Listing({ mode, canDelete, isNearby = false }: ListingProps) {
       </Group>
       {content}
       <Modal
-        opened={confirming}
+        opened={confirming && canDelete}
         onClose={() => setConfirming(false)}
         title={t('confirmTitle')}
         size="sm"
