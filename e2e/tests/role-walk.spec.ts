@@ -5,7 +5,8 @@ import { newColleague } from '../fixtures/users';
 /**
  * The walk through the portal as each role: what the interface offers matches what the API allows.
  * Each screen of the role's menu loads without a refused call, a screen outside it leads home, and a
- * role changed while the portal is open is noticed at the first refusal.
+ * role changed while the portal is open is noticed at once through the live stream (the server ends
+ * it, the next one reads the user again), or at the first refusal without it.
  */
 
 /** The API calls a page answered with 4xx or 5xx while `during` ran. */
@@ -88,6 +89,8 @@ test.describe('a role changed while the portal is open', () => {
       { role: 'INSTALLER_SALES', firstName: 'Rolf', lastName: 'Rollenwechsel' },
       { seenTour: true },
     );
+    // Without the live stream (lost, or held back by a proxy), which would tell of the new role first.
+    await page.route('**/api/events', (route) => route.abort());
     const me = await loginAs(page, email, '/listing');
     const sidebar = page.getByTestId('sidebar');
     await expect(sidebar).toContainText('Vertrieb', { timeout: 30_000 });
@@ -118,5 +121,39 @@ test.describe('a role changed while the portal is open', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByTestId('delete-selected')).toHaveCount(0);
     await expect(page.getByTestId('select-row')).toHaveCount(0);
+  });
+
+  test('with the live stream, a promotion shows without a click: the stream ends and the user is read again', async ({
+    page,
+    request,
+  }) => {
+    const email = await newColleague(
+      request,
+      { role: 'INSTALLER', firstName: 'Paula', lastName: 'Befoerdert' },
+      { seenTour: true },
+    );
+    const stream = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events', {
+      timeout: 60_000,
+    });
+    const me = await loginAs(page, email, '/listing');
+    const sidebar = page.getByTestId('sidebar');
+    await expect(sidebar).toContainText('Installateur', { timeout: 30_000 });
+    await expect(page.getByTestId('select-row')).toHaveCount(0);
+    expect((await stream).status()).toBe(200);
+
+    const ownerLogin = await request.post('/api/user/installer/login', {
+      data: { email: DEMO.owner, password: DEMO_PASSWORD },
+    });
+    const owner = (await ownerLogin.json()).data;
+    const companyId = owner.user.installerPartner[0]._id as string;
+    const changed = await request.put(`/api/installer/userAceess/${companyId}/${me.user._id}`, {
+      headers: authHeaders(owner.token),
+      data: { role: 'INSTALLER_SALES' },
+    });
+    expect(changed.status(), await changed.text()).toBe(200);
+
+    // Nothing is clicked: the new role shows, and with it what a sales member may do.
+    await expect(sidebar).toContainText('Vertrieb', { timeout: 15_000 });
+    await expect(page.getByTestId('select-row').first()).toBeVisible();
   });
 });

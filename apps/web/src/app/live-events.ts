@@ -3,6 +3,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../api/client';
 import { getToken } from '../api/session-store';
+import { currentUserQuery } from '../api/user';
 import { boardKeys } from '../features/board/api/board-keys';
 import { notificationKeys } from '../features/notifications/api/notifications-api';
 import { createBoardRefresher, isEditingElement } from '../lib/live-events/board-refresh';
@@ -31,8 +32,8 @@ function refreshBoard(queryClient: QueryClient) {
  * Follows the live events for a signed-in installer (`enabled`), for as long as the app shell is
  * shown (docs/decisions/0032-live-events.md): a change of the reader's notifications asks the badge
  * and an open panel again; a colleague's change of the board refreshes an open board when the user
- * is not in the middle of an edit; a stream regained after a loss asks for both, since changes made
- * meanwhile were not sent.
+ * is not in the middle of an edit; a stream regained after a loss asks for both and for the user,
+ * since changes made meanwhile were not sent (and the server ends a stream when the user's role changes).
  */
 export function useLiveEvents(enabled: boolean, userId: string | null) {
   const queryClient = useQueryClient();
@@ -48,6 +49,9 @@ export function useLiveEvents(enabled: boolean, userId: string | null) {
     const onEvent = (event: LiveEvent) => {
       if (event.type === 'ready') {
         if (readyBefore) {
+          // The server ends the stream when the user's session changes (a new role, among others):
+          // the user is read again, so the menu and the screens follow a promotion or a demotion.
+          void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
           void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
           void queryClient.invalidateQueries({ queryKey: [...boardKeys.all, 'presence'] });
           announceBoardChange(null);
