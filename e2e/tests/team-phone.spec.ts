@@ -25,11 +25,18 @@ test.describe('the team on a phone', () => {
       const email = (await member.getAttribute('data-testid'))?.replace('team-member-', '') ?? '';
       await member.scrollIntoViewIfNeeded();
       await expect(member).toContainText(email);
+      // One's own role is text with its reason (no faint select); the others' roles are selects.
+      const isSelf = email === DEMO.owner;
       const select = member.locator('select');
-      await expect(select, email).toBeVisible();
-      const controls = [select];
+      if (isSelf) {
+        await expect(select, email).toHaveCount(0);
+        await expect(member.getByTestId('own-role')).toHaveText(
+          'Firmen-AdminIhre eigene Rolle können Sie nicht ändern.',
+        );
+      } else await expect(select, email).toBeVisible();
+      const controls = isSelf ? [member.getByTestId('own-role')] : [select];
       // Everyone but the signed-in owner can be removed.
-      if (email !== DEMO.owner) {
+      if (!isSelf) {
         const remove = member.getByRole('button', { name: /^Zugang für .+ entfernen$/ });
         await expect(remove, email).toBeVisible();
         controls.push(remove);

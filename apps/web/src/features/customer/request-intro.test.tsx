@@ -64,12 +64,15 @@ describe("the request page's subtitle and partner note", () => {
   it('with a partner link every ending of the look-up is held in hidden copies; without one, none', () => {
     const { container } = renderIntro({ status: 'loading', slug: 'sonnenbau' });
     const spacers = [...container.querySelectorAll('[aria-hidden="true"]')].map((el) => el.textContent);
+    // The named note is held at one line: a short name leaves no blank line under it, and a long
+    // name's second line hangs into the space below the block (the shown texts' negative margin).
     expect(spacers).toEqual([
-      `${de.subtitlePartner}\u00a0\n\u00a0`,
+      `${de.subtitlePartner}\u00a0`,
       `${de.subtitlePartner}${de.partnerNote}`,
       `${de.subtitle}${de.partnerNotFound}`,
     ]);
     expect(screen.queryByTestId('request-partner-note')).toBeNull();
+    expect(screen.getByTestId('request-subtitle').parentElement?.className).toContain('introLive');
     cleanup();
     const plain = renderIntro({ status: 'none' });
     expect(plain.container.querySelectorAll('[aria-hidden="true"]')).toHaveLength(0);

@@ -8,9 +8,11 @@ import { NAMED_NOTE_LINES, PartnerNote } from './partner-note';
  * Under the request page's title: the subtitle, and for a partner link the note on who gets the request
  * (partner-note.tsx). The subtitle promises the installers nearby only when the request goes to them
  * (`subtitleKeyOf`). With a partner link the block is, from the first render, as tall as the tallest of
- * the texts the look-up can end with: hidden copies of each ending share its grid cell, the named note
- * counted at its most lines. So nothing below moves when the look-up answers, whatever the name's length
- * or the screen's width.
+ * the texts the look-up can end with: hidden copies of each ending share its grid cell. The named note
+ * is counted at one line, as a name mostly takes: its second line, which only a long name needs, hangs
+ * into the space below the block (`introLive`) rather than being kept blank under every short name. So
+ * nothing below moves when the look-up answers, whatever the name's length or the screen's width, and a
+ * short name leaves no gap.
  */
 export function RequestIntro({ link }: { link: PartnerLink }) {
   const { t } = useTranslation('customer');
@@ -20,16 +22,16 @@ export function RequestIntro({ link }: { link: PartnerLink }) {
     </Text>
   );
   if (link.status === 'none') return <div className={classes.intro}>{subtitle}</div>;
-  // What the look-up can end with: a company (named in at most NAMED_NOTE_LINES lines), a failed
-  // look-up, or no company with the link.
+  // What the look-up can end with: a company (named in one line, the rest of its NAMED_NOTE_LINES
+  // hanging below), a failed look-up, or no company with the link.
   const endings = [
-    { key: 'found', subtitle: t('subtitlePartner'), note: lines(NAMED_NOTE_LINES) },
+    { key: 'found', subtitle: t('subtitlePartner'), note: lines(NAMED_NOTE_LINES - HANGING_LINES) },
     { key: 'unresolved', subtitle: t('subtitlePartner'), note: t('partnerNote') },
     { key: 'unknown', subtitle: t('subtitle'), note: t('partnerNotFound') },
   ];
   return (
     <div className={`${classes.intro} ${classes.introReserved}`}>
-      <div>
+      <div className={classes.introLive}>
         {subtitle}
         <div className={classes.partnerNote}>
           <PartnerNote link={link} />
@@ -46,6 +48,12 @@ export function RequestIntro({ link }: { link: PartnerLink }) {
     </div>
   );
 }
+
+/**
+ * The named note's lines that may hang below the block (the `margin-bottom` of `.introLive`): the space
+ * between the block and the form (32 px) takes one line of the note (20 px).
+ */
+export const HANGING_LINES = 1;
 
 /** `count` empty lines of text (shown as lines by the spacer's `white-space: pre-line`), for their height. */
 function lines(count: number): string {

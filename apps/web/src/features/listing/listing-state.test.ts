@@ -105,6 +105,32 @@ describe("the phone's sort menu", () => {
     expect(sortFromValue(value)).toBeNull();
   });
 
+  it.each([
+    'sort=xyz&order=asc',
+    // A column the server sorts by, but no header and no menu choice: the menu would show no choice.
+    'sort=updatedAt&order=asc',
+    'sort=updatedAt',
+    'sort=&order=asc',
+    'order=asc',
+  ])('falls back to the default for a sort it does not offer (%s)', (query) => {
+    for (const fallback of [PROJECTS, QUOTES]) {
+      const sort = sortOf(new URLSearchParams(query), fallback);
+      expect(sort).toEqual(fallback);
+      expect(valuesOf(fallback)).toContain(sortValueOf(sort));
+    }
+  });
+
+  it('takes every sort it offers from the address, an unknown order as descending', () => {
+    for (const choice of sortChoices(PROJECTS)) {
+      const params = new URLSearchParams({ sort: choice.column, order: choice.order });
+      expect(sortOf(params, QUOTES)).toEqual(choice);
+    }
+    expect(sortOf(new URLSearchParams('sort=city&order=up'), PROJECTS)).toEqual({
+      column: 'city',
+      order: 'desc',
+    });
+  });
+
   it('a choice is kept in the address as the table keeps its sort, so a wider window shows it too', () => {
     const choice = sortFromValue('totalCost.asc');
     if (!choice) throw new Error('totalCost.asc not offered');

@@ -1,4 +1,4 @@
-import { BUILDING_TYPES, SAVED_SORT_COLUMNS, type SavedSearchBody, STAGES, type Stage } from '@solar/shared';
+import { BUILDING_TYPES, type SavedSearchBody, STAGES, type Stage } from '@solar/shared';
 import type { SavedSortColumn, SortOrder } from '../../api/projects';
 import type { ListingFilterValues } from './listing-filters';
 
@@ -57,12 +57,15 @@ export function filtersOf(params: URLSearchParams): ListingFilterValues {
 
 export type Sort = { column: SavedSortColumn; order: SortOrder };
 
-/** The sort kept in the address (`?sort=&order=`), else the mode's default. */
+/**
+ * The sort kept in the address (`?sort=&order=`), else the mode's default: also for a column no
+ * header and no phone menu offers (typed by hand, e.g. `updatedAt`, which the server would take), so
+ * the menu always shows the sort the list is in.
+ */
 export function sortOf(params: URLSearchParams, fallback: Sort): Sort {
-  const column = params.get('sort');
-  const order = params.get('order');
-  if (!column || !(SAVED_SORT_COLUMNS as readonly string[]).includes(column)) return fallback;
-  return { column: column as SavedSortColumn, order: order === 'asc' ? 'asc' : 'desc' };
+  const column = SORT_CHOICE_COLUMNS.find((c) => c === params.get('sort'));
+  if (!column) return fallback;
+  return { column, order: params.get('order') === 'asc' ? 'asc' : 'desc' };
 }
 
 /**

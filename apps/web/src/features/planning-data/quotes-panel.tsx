@@ -42,6 +42,7 @@ import {
 } from '../../api/planning';
 import { currentLanguage } from '../../i18n';
 import { errorMessage, notifyError, notifySuccess } from '../../lib/errors';
+import { useIsPhone } from '../../lib/use-is-phone';
 
 const PAGE_SIZE = 20;
 type Verification = (typeof VERIFICATIONS)[number];
@@ -154,18 +155,14 @@ function TableSkeleton() {
   );
 }
 
-/** One quote row: read-only badges, or inline selects for ADMIN. */
-function QuoteRow({ quote, editable }: { quote: Quote; editable: boolean }) {
+type QuotePatch = { taskStatus?: QuoteTaskStatus; verification?: Verification; solarCoverage?: Coverage };
+
+/** The planning fields of one quote (ADMIN), saved as they are picked. */
+function useQuoteChange(quote: Quote) {
   const { t } = useTranslation('planning');
-  const { t: tp } = useTranslation('pipeline');
   const { t: tApp } = useTranslation();
   const update = useUpdateQuote();
-
-  const change = (patch: {
-    taskStatus?: QuoteTaskStatus;
-    verification?: Verification;
-    solarCoverage?: Coverage;
-  }) =>
+  const change = (patch: QuotePatch) =>
     update.mutate(
       { id: quote._id, ...patch },
       {
@@ -173,7 +170,139 @@ function QuoteRow({ quote, editable }: { quote: Quote; editable: boolean }) {
         onError: (error) => notifyError(error, tApp),
       },
     );
+  return { change, isPending: update.isPending };
+}
 
+interface QuoteFieldsProps {
+  quote: Quote;
+  editable: boolean;
+  change: (patch: QuotePatch) => void;
+  isPending: boolean;
+  /** On a phone's card: each select the card's width, under its visible label. */
+  isCard?: boolean;
+}
+
+/** A select of the card takes the card's width; in the table it is as wide as its longest option. */
+function selectLayout(isCard: boolean | undefined, label: string) {
+  return isCard ? { label, w: '100%' } : { styles: FULL_WIDTH_SELECT };
+}
+
+function TaskStatusField({ quote, editable, change, isPending, isCard }: QuoteFieldsProps) {
+  const { t } = useTranslation('planning');
+  const { t: tp } = useTranslation('pipeline');
+  if (!editable)
+    return (
+      <Badge
+        color={TASK_STATUS_COLORS[quote.taskStatus]}
+        variant="light"
+        styles={WRAPPING_BADGE}
+        data-testid="task-status"
+      >
+        {tp(`taskStatus.${quote.taskStatus}`)}
+      </Badge>
+    );
+  return (
+    <NativeSelect
+      size="xs"
+      {...selectLayout(isCard, t('columns.taskStatus'))}
+      value={quote.taskStatus}
+      disabled={isPending}
+      aria-label={t('quotes.taskStatusOf', { shortId: quote.shortId })}
+      data={QUOTE_TASK_STATUSES.map((s) => ({ value: s, label: tp(`taskStatus.${s}`) }))}
+      onChange={(event) => change({ taskStatus: event.currentTarget.value as QuoteTaskStatus })}
+      data-testid="task-status-select"
+    />
+  );
+}
+
+function VerificationField({ quote, editable, change, isPending, isCard }: QuoteFieldsProps) {
+  const { t } = useTranslation('planning');
+  const { t: tp } = useTranslation('pipeline');
+  if (!editable)
+    return (
+      <Badge color={VERIFICATION_COLORS[quote.verification]} variant="dot" styles={WHOLE_BADGE}>
+        {tp(`verification.${quote.verification}`)}
+      </Badge>
+    );
+  return (
+    <NativeSelect
+      size="xs"
+      {...selectLayout(isCard, t('columns.verification'))}
+      value={quote.verification}
+      disabled={isPending}
+      aria-label={t('quotes.verificationOf', { shortId: quote.shortId })}
+      data={VERIFICATIONS.map((v) => ({ value: v, label: tp(`verification.${v}`) }))}
+      onChange={(event) => change({ verification: event.currentTarget.value as Verification })}
+      data-testid="verification-select"
+    />
+  );
+}
+
+function CoverageField({ quote, editable, change, isPending, isCard }: QuoteFieldsProps) {
+  const { t } = useTranslation('planning');
+  const { t: tp } = useTranslation('pipeline');
+  if (!editable) return <Text size="sm">{tp(`coverage.${quote.solarCoverage}`)}</Text>;
+  return (
+    <NativeSelect
+      size="xs"
+      {...selectLayout(isCard, t('columns.coverage'))}
+      value={quote.solarCoverage}
+      disabled={isPending}
+      aria-label={t('quotes.coverageOf', { shortId: quote.shortId })}
+      data={SOLAR_COVERAGES.map((c) => ({ value: c, label: tp(`coverage.${c}`) }))}
+      onChange={(event) => change({ solarCoverage: event.currentTarget.value as Coverage })}
+      data-testid="coverage-select"
+    />
+  );
+}
+
+function QuoteFlags({ quote, isCard }: { quote: Quote; isCard?: boolean }) {
+  const { t: tp } = useTranslation('pipeline');
+  if (isCard && quote.flagOfQuote.length === 0 && !quote.isDuplicate && !quote.isBlacklisted) return null;
+  return (
+    <Group gap={4} wrap="wrap">
+      {quote.flagOfQuote.length === 0 && (
+        <Text size="sm" c="dimmed">
+          –
+        </Text>
+      )}
+      {quote.flagOfQuote.map((flag) => (
+        <Badge key={flag} size="sm" variant="outline" color="green" styles={WRAPPING_BADGE}>
+          {flag}
+        </Badge>
+      ))}
+      {quote.isDuplicate && (
+        <Badge size="sm" color="dark" styles={WRAPPING_BADGE}>
+          {tp('taskStatus.DUPLICATE')}
+        </Badge>
+      )}
+      {quote.isBlacklisted && (
+        <Badge size="sm" color="dark" styles={WRAPPING_BADGE}>
+          {tp('taskStatus.BLACK_LIST')}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+function QuoteFiles({ quote, editable }: { quote: Quote; editable: boolean }) {
+  return (
+    <>
+      <Group gap={4} wrap="nowrap">
+        <Availability available={quote.hasObj} label="OBJ" />
+        {editable && <PlanningFileUpload quote={quote} kind="obj" />}
+      </Group>
+      <Group gap={4} wrap="nowrap">
+        <Availability available={quote.hasPvsol} label="PV Sol" />
+        {editable && <PlanningFileUpload quote={quote} kind="pvsol" />}
+      </Group>
+    </>
+  );
+}
+
+/** One quote row: read-only badges, or inline selects for ADMIN. */
+function QuoteRow({ quote, editable }: { quote: Quote; editable: boolean }) {
+  const fields = { quote, editable, ...useQuoteChange(quote) };
   return (
     <Table.Tr data-testid="quote-row" data-short-id={quote.shortId} data-city={quote.city}>
       <Table.Td>
@@ -184,99 +313,88 @@ function QuoteRow({ quote, editable }: { quote: Quote; editable: boolean }) {
       <Table.Td style={{ minWidth: 120 }}>{quote.address}</Table.Td>
       <Table.Td>{quote.city}</Table.Td>
       <Table.Td>
-        {editable ? (
-          <NativeSelect
-            size="xs"
-            styles={FULL_WIDTH_SELECT}
-            value={quote.taskStatus}
-            disabled={update.isPending}
-            aria-label={t('quotes.taskStatusOf', { shortId: quote.shortId })}
-            data={QUOTE_TASK_STATUSES.map((s) => ({ value: s, label: tp(`taskStatus.${s}`) }))}
-            onChange={(event) => change({ taskStatus: event.currentTarget.value as QuoteTaskStatus })}
-            data-testid="task-status-select"
-          />
-        ) : (
-          <Badge
-            color={TASK_STATUS_COLORS[quote.taskStatus]}
-            variant="light"
-            styles={WRAPPING_BADGE}
-            data-testid="task-status"
-          >
-            {tp(`taskStatus.${quote.taskStatus}`)}
-          </Badge>
-        )}
+        <TaskStatusField {...fields} />
       </Table.Td>
       <Table.Td>
-        {editable ? (
-          <NativeSelect
-            size="xs"
-            styles={FULL_WIDTH_SELECT}
-            value={quote.verification}
-            disabled={update.isPending}
-            aria-label={t('quotes.verificationOf', { shortId: quote.shortId })}
-            data={VERIFICATIONS.map((v) => ({ value: v, label: tp(`verification.${v}`) }))}
-            onChange={(event) => change({ verification: event.currentTarget.value as Verification })}
-            data-testid="verification-select"
-          />
-        ) : (
-          <Badge color={VERIFICATION_COLORS[quote.verification]} variant="dot" styles={WHOLE_BADGE}>
-            {tp(`verification.${quote.verification}`)}
-          </Badge>
-        )}
+        <VerificationField {...fields} />
       </Table.Td>
       <Table.Td>
-        {editable ? (
-          <NativeSelect
-            size="xs"
-            styles={FULL_WIDTH_SELECT}
-            value={quote.solarCoverage}
-            disabled={update.isPending}
-            aria-label={t('quotes.coverageOf', { shortId: quote.shortId })}
-            data={SOLAR_COVERAGES.map((c) => ({ value: c, label: tp(`coverage.${c}`) }))}
-            onChange={(event) => change({ solarCoverage: event.currentTarget.value as Coverage })}
-            data-testid="coverage-select"
-          />
-        ) : (
-          <Text size="sm">{tp(`coverage.${quote.solarCoverage}`)}</Text>
-        )}
+        <CoverageField {...fields} />
       </Table.Td>
       <Table.Td>
-        <Group gap={4} wrap="wrap">
-          {quote.flagOfQuote.length === 0 && (
-            <Text size="sm" c="dimmed">
-              –
-            </Text>
-          )}
-          {quote.flagOfQuote.map((flag) => (
-            <Badge key={flag} size="sm" variant="outline" color="green" styles={WRAPPING_BADGE}>
-              {flag}
-            </Badge>
-          ))}
-          {quote.isDuplicate && (
-            <Badge size="sm" color="dark" styles={WRAPPING_BADGE}>
-              {tp('taskStatus.DUPLICATE')}
-            </Badge>
-          )}
-          {quote.isBlacklisted && (
-            <Badge size="sm" color="dark" styles={WRAPPING_BADGE}>
-              {tp('taskStatus.BLACK_LIST')}
-            </Badge>
-          )}
-        </Group>
+        <QuoteFlags quote={quote} />
       </Table.Td>
       <Table.Td>
         <Stack gap={2}>
-          <Group gap={4} wrap="nowrap">
-            <Availability available={quote.hasObj} label="OBJ" />
-            {editable && <PlanningFileUpload quote={quote} kind="obj" />}
-          </Group>
-          <Group gap={4} wrap="nowrap">
-            <Availability available={quote.hasPvsol} label="PV Sol" />
-            {editable && <PlanningFileUpload quote={quote} kind="pvsol" />}
-          </Group>
+          <QuoteFiles quote={quote} editable={editable} />
         </Stack>
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/** A read-only field of a phone's card: its name, and the value beside it. */
+function CardValue({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap" align="center">
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <div style={{ minWidth: 0, textAlign: 'end' }}>{children}</div>
+    </Group>
+  );
+}
+
+/**
+ * One quote on a phone (under 787 px): the table's columns were off to the right there, inside the
+ * card's scrolling table. Here the ID and place on top, then the planning fields one under the other
+ * across the card's width (selects for ADMIN, values to read otherwise), the flags and the files.
+ * The same test ids as a row.
+ */
+function QuoteCard({ quote, editable }: { quote: Quote; editable: boolean }) {
+  const { t } = useTranslation('planning');
+  const fields = { quote, editable, isCard: true, ...useQuoteChange(quote) };
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      role="listitem"
+      data-testid="quote-row"
+      data-short-id={quote.shortId}
+      data-city={quote.city}
+    >
+      <Stack gap="xs">
+        <div>
+          <Text size="sm" ff="monospace">
+            {quote.shortId}
+          </Text>
+          <Text size="sm">{quote.address}</Text>
+        </div>
+        {editable ? (
+          <>
+            <TaskStatusField {...fields} />
+            <VerificationField {...fields} />
+            <CoverageField {...fields} />
+          </>
+        ) : (
+          <>
+            <CardValue label={t('columns.taskStatus')}>
+              <TaskStatusField {...fields} />
+            </CardValue>
+            <CardValue label={t('columns.verification')}>
+              <VerificationField {...fields} />
+            </CardValue>
+            <CardValue label={t('columns.coverage')}>
+              <CoverageField {...fields} />
+            </CardValue>
+          </>
+        )}
+        <QuoteFlags quote={quote} isCard />
+        <Group gap="md" wrap="wrap">
+          <QuoteFiles quote={quote} editable={editable} />
+        </Group>
+      </Stack>
+    </Paper>
   );
 }
 
@@ -286,6 +404,7 @@ export function QuotesPanel({ editable }: { editable: boolean }) {
   const { t: tp } = useTranslation('pipeline');
   const { t: tApp } = useTranslation();
   const lang = currentLanguage();
+  const isPhone = useIsPhone();
   const [page, setPage] = useState(1);
   const [taskStatus, setTaskStatus] = useState<QuoteTaskStatus[]>([]);
   const [verification, setVerification] = useState<Verification[]>([]);
@@ -353,6 +472,21 @@ export function QuotesPanel({ editable }: { editable: boolean }) {
           </Button>
         )}
       </EmptyState>
+    );
+  } else if (isPhone) {
+    body = (
+      <Stack
+        gap="sm"
+        role="list"
+        aria-label={t('tabs.quotes')}
+        data-testid="planning-table"
+        style={{ opacity: quotes.isPlaceholderData ? 0.6 : 1 }}
+        aria-busy={quotes.isFetching}
+      >
+        {quotes.data.docs.map((quote) => (
+          <QuoteCard key={quote._id} quote={quote} editable={editable} />
+        ))}
+      </Stack>
     );
   } else {
     body = (

@@ -38,7 +38,7 @@ interface TeamMembersProps {
 
 /**
  * The team members: a table from 787 px; on a phone one card per member with the name, e-mail,
- * role select, status and remove button in view (the table's last columns were off-screen there).
+ * role select (one's own role as text), status and remove button in view (the table's last columns were off-screen there).
  * Both carry the same test ids (`team-table`, `team-member-{email}`) and accessible names.
  */
 export function TeamMembers(props: TeamMembersProps) {
@@ -68,7 +68,7 @@ function MemberIdentity({ member, isSelf, children, isCompact }: MemberIdentityP
         <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
           {name}
           {isSelf && (
-            <Badge ml={8} size="xs" variant="outline">
+            <Badge component="span" ml={8} size="xs" variant="outline">
               {t('profile.team.you')}
             </Badge>
           )}
@@ -93,13 +93,25 @@ function RoleControl({
 }: MemberPartProps & { isFull?: boolean }) {
   const { t } = useTranslation();
   if (!isInstallerRole(member.role)) return <Badge variant="light">{t(`roles.${member.role}`)}</Badge>;
+  // One's own role is not changed here: read as text, with the reason, rather than a faint select.
+  if (isSelf)
+    return (
+      <div data-testid="own-role">
+        <Text size="sm" fw={500}>
+          {t(`roles.${member.role}`)}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('profile.team.ownRoleHint')}
+        </Text>
+      </div>
+    );
   return (
     <NativeSelect
       size="xs"
       w={isFull ? '100%' : 240}
       data={INSTALLER_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
       value={member.role}
-      disabled={isSelf || isChangingRole}
+      disabled={isChangingRole}
       aria-label={t('profile.team.roleOf', { name: displayName(member) })}
       onChange={(event) => {
         const role = event.currentTarget.value;

@@ -111,15 +111,18 @@ export function ColumnMenu({
       // A dialog, not a menu (asDialog): Mantine's focus placeholder is allowed here and keeps the
       // focus inside when a page change removes the item that was clicked (the theme turns it off).
       withInitialFocusPlaceholder
-      // The type page is longer than a short window: it keeps within the screen and scrolls.
-      middlewares={{ flip: true, shift: true, size: { padding: 8 } }}
+      // A menu taller than the room below its header (a phone, 375 × 667, or the type page in a short
+      // window) moves up into the screen (`crossAxis`) rather than shrinking to the few pixels left
+      // under the header; taller than the screen, it is the screen's height and scrolls
+      // (the dropdown's `maxHeight`). A shrinking `size` middleware kept its small height once set.
+      middlewares={{ flip: true, shift: { crossAxis: true, padding: 8 } }}
     >
       <Menu.Target>{cloneElement(target, { ref: ref } as Partial<typeof target.props>)}</Menu.Target>
       <Menu.Dropdown
         ref={asDialog}
         data-testid="column-menu"
         aria-label={label}
-        style={{ overflowY: 'auto' }}
+        style={{ overflowY: 'auto', maxHeight: 'calc(100dvh - 16px)' }}
       >
         <ColumnMenuBody column={column} actions={actions} label={label} />
       </Menu.Dropdown>
