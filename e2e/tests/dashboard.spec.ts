@@ -85,7 +85,7 @@ test.describe('dashboard', () => {
   test('German numbers and labels', async ({ page }) => {
     await loginAs(page, DEMO.owner, '/dashboard', 'de');
     await expect(page.getByRole('heading', { name: 'Projekte je Phase' })).toBeVisible();
-    await expect(page.getByTestId('kpi-pipeline-value-value')).toHaveText(/^[\d.]+ €$/);
+    await expect(page.getByTestId('kpi-pipeline-value-value')).toHaveText(/^[\d.]+\u00a0€$/);
   });
 
   test('ADMIN has no company: a clear card with links, no error', async ({ page }) => {

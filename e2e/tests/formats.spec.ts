@@ -9,12 +9,22 @@ import { cutSelects } from '../fixtures/layout';
 const CASES = [
   {
     lang: 'de',
-    euro: /^\d{1,3}(\.\d{3})* €$/,
+    euro: /^\d{1,3}(\.\d{3})*\u00a0€$/,
     date: /^\d{2}\.\d{2}\.\d{4}$/,
-    kwh: /^\d{1,3}(\.\d{3})* kWh$/,
+    kwh: /^\d{1,3}(\.\d{3})*\u00a0kWh$/,
   },
-  { lang: 'en', euro: /^€\d{1,3}(,\d{3})*$/, date: /^\d{2}\/\d{2}\/\d{4}$/, kwh: /^\d{1,3}(,\d{3})* kWh$/ },
-  { lang: 'es', euro: /^\d{1,3}(,\d{3})* €$/, date: /^\d{2}\/\d{2}\/\d{4}$/, kwh: /^\d{1,3}(,\d{3})* kWh$/ },
+  {
+    lang: 'en',
+    euro: /^€\d{1,3}(,\d{3})*$/,
+    date: /^\d{2}\/\d{2}\/\d{4}$/,
+    kwh: /^\d{1,3}(,\d{3})*\u00a0kWh$/,
+  },
+  {
+    lang: 'es',
+    euro: /^\d{1,3}(,\d{3})*\u00a0€$/,
+    date: /^\d{2}\/\d{2}\/\d{4}$/,
+    kwh: /^\d{1,3}(,\d{3})*\u00a0kWh$/,
+  },
 ] as const;
 
 test.describe('formats per language', () => {
@@ -36,7 +46,7 @@ test.describe('formats per language', () => {
         .getByTestId('cell-totalCost')
         .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))));
       expect(values.some((v) => v >= 1000)).toBe(true);
-      const kwh = await page.getByText(/^[\d.,]+ kWh$/).allTextContents();
+      const kwh = await page.getByText(/^[\d.,]+\skWh$/).allTextContents();
       expect(kwh.length).toBeGreaterThan(3);
       for (const text of kwh.slice(0, 10)) expect(text.trim()).toMatch(c.kwh);
     });

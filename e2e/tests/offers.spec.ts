@@ -144,7 +144,7 @@ test.describe('offers on the project view', () => {
     });
     await form.getByTestId('offer-upload-submit').click();
     await expect(form.getByTestId('offer-upload-progress')).toBeVisible();
-    await expect(form.getByText(/Wird hochgeladen… \d+ %/)).toBeVisible();
+    await expect(form.getByText(/Wird hochgeladen… \d+\s%/)).toBeVisible();
     await expect(form).toBeHidden();
     await page.unroute('**/api/installer/storePDFdata');
 

@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest';
 import {
   formatDate,
   formatEuro,
+  formatKwh,
   formatKwp,
   formatNumber,
   localeOf,
+  NBSP,
   parseLocaleNumber,
   parseNumberInput,
   parseNumberText,
+  withUnit,
 } from './format';
 import { canOpenRoute, homeRoute, menuForRole } from './roles';
 
@@ -21,14 +24,14 @@ describe('formatNumber (SPEC §9)', () => {
     expect(formatNumber(n, lang)).toBe(out);
   });
   it('formats euro per language', () => {
-    expect(formatEuro(3600, 'de')).toBe('3.600 €');
+    expect(formatEuro(3600, 'de')).toBe('3.600\u00a0€');
     expect(formatEuro(3600, 'en')).toBe('€3,600');
-    expect(formatEuro(3600, 'es')).toBe('3,600 €');
+    expect(formatEuro(3600, 'es')).toBe('3,600\u00a0€');
   });
   it('keeps the requested fraction digits with the language decimal mark', () => {
     expect(formatNumber(1234.5, 'de', 2)).toBe('1.234,50');
     expect(formatNumber(1234.5, 'en', 2)).toBe('1,234.50');
-    expect(formatEuro(0.289, 'de', 3)).toBe('0,289 €');
+    expect(formatEuro(0.289, 'de', 3)).toBe('0,289\u00a0€');
     expect(formatEuro(0.0811, 'en', 4)).toBe('€0.0811');
     expect(formatNumber(-1920, 'de')).toBe('-1.920');
   });
@@ -40,13 +43,46 @@ describe('formatNumber (SPEC §9)', () => {
 describe('formatKwp', () => {
   // The stored capacity is kWp already (the upload form's unit): shown as it is, never divided again.
   it.each([
-    ['de', 9.6, '9,60 kWp'],
-    ['en', 9.24, '9.24 kWp'],
-    ['es', 9.6, '9.60 kWp'],
-    ['de', 10, '10 kWp'],
-    ['en', 1250, '1,250 kWp'],
+    ['de', 9.6, '9,60\u00a0kWp'],
+    ['en', 9.24, '9.24\u00a0kWp'],
+    ['es', 9.6, '9.60\u00a0kWp'],
+    ['de', 10, '10\u00a0kWp'],
+    ['en', 1250, '1,250\u00a0kWp'],
   ] as const)('%s %d -> %s', (lang, kwp, out) => {
     expect(formatKwp(kwp, lang)).toBe(out);
+  });
+});
+
+describe('a number and its unit never part at the end of a line', () => {
+  // An ordinary space lets a wrapped line leave '€' or 'kWp' alone on the next; U+00A0 does not.
+  const LANGS = ['de', 'en', 'es'] as const;
+  const VALUES = [0, 7, 9.6, 1920, 23456.78, 1234567, -3.5];
+  const FORMATTERS: Record<string, (value: number, lang: (typeof LANGS)[number]) => string> = {
+    formatEuro: (v, lang) => formatEuro(v, lang),
+    'formatEuro with cents': (v, lang) => formatEuro(v, lang, 2),
+    formatKwp,
+    formatKwh: (v, lang) => formatKwh(v, lang),
+    'formatKwh with a decimal': (v, lang) => formatKwh(v, lang, 1),
+    withUnit: (v, lang) => withUnit(formatNumber(v, lang), '%'),
+  };
+  it.each(Object.keys(FORMATTERS))('%s joins number and unit by a no-break space', (name) => {
+    const format = FORMATTERS[name] as (typeof FORMATTERS)[string];
+    for (const lang of LANGS) {
+      for (const value of VALUES) {
+        const text = format(value, lang);
+        expect(text, `${name}(${value}, ${lang})`).not.toContain(' ');
+        // English writes '€1,920' with no space at all; every other unit follows its number.
+        if (!(name.startsWith('formatEuro') && lang === 'en')) {
+          expect(text, `${name}(${value}, ${lang})`).toMatch(/\d\u00a0\S+$/);
+        }
+      }
+    }
+  });
+  it('spells the no-break space as U+00A0', () => {
+    expect(NBSP).toBe('\u00a0');
+    expect(formatKwh(9500, 'de')).toBe('9.500\u00a0kWh');
+    expect(formatKwh(12.5, 'en', 1)).toBe('12.5\u00a0kWh');
+    expect(withUnit('33,3', '%')).toBe('33,3\u00a0%');
   });
 });
 

@@ -39,10 +39,25 @@ function numberFormat(locale: string, fractionDigits: number): Intl.NumberFormat
 
 const dateFormats = new Map<Language, Intl.DateTimeFormat>();
 
-/** Euro amount in the UI language's number pattern, e.g. `1.920 €` in German, `€1,920` in English. */
+/**
+ * U+00A0 NO-BREAK SPACE: joins a number and its unit, so a wrapped line never leaves the unit alone
+ * on the next ('3.000' / '€'). Browsers, Word and LibreOffice, mail clients and spreadsheets all
+ * show it as a space; the number parsers here read it as one.
+ */
+export const NBSP = '\u00a0';
+
+/** A number's text and its unit, joined by a {@link NBSP no-break space} (`9,60 kWp`). */
+export function withUnit(numberText: string, unit: string): string {
+  return `${numberText}${NBSP}${unit}`;
+}
+
+/**
+ * Euro amount in the UI language's number pattern, e.g. `1.920 €` in German, `€1,920` in English;
+ * the number and '€' joined by a no-break space ({@link NBSP}).
+ */
 export function formatEuro(value: number, lang: Language, fractionDigits = 0): string {
   const n = formatNumber(value, lang, fractionDigits);
-  return lang === 'en' ? `€${n}` : `${n} €`;
+  return lang === 'en' ? `€${n}` : withUnit(n, '€');
 }
 
 /**
@@ -53,9 +68,14 @@ export function formatKwpNumber(kwp: number, lang: Language): string {
   return formatNumber(kwp, lang, Number.isInteger(kwp) ? 0 : 2);
 }
 
-/** A system size in kWp with its unit (`9,60 kWp` in German). */
+/** A system size in kWp with its unit (`9,60 kWp` in German), joined by a no-break space. */
 export function formatKwp(kwp: number, lang: Language): string {
-  return `${formatKwpNumber(kwp, lang)} kWp`;
+  return withUnit(formatKwpNumber(kwp, lang), 'kWp');
+}
+
+/** An energy in kWh with its unit (`9.500 kWh` in German), joined by a no-break space. */
+export function formatKwh(kwh: number, lang: Language, fractionDigits = 0): string {
+  return withUnit(formatNumber(kwh, lang, fractionDigits), 'kWh');
 }
 
 /** Date in the UI language (dd.mm.yyyy in German, dd/mm/yyyy otherwise). */

@@ -86,6 +86,17 @@ describe('translation resources', () => {
     expect(keyLike).toEqual([]);
   });
 
+  // A number and its unit are joined by a no-break space (U+00A0), as formatEuro and formatKwp join
+  // them: an ordinary space lets a wrapped line leave 'kWh', 'km' or '%' alone on the next.
+  const SPACE_BEFORE_UNIT = /\}\} (kWh|kWp|kW|W|km|m²|%|€)(?![\p{L}\d])/u;
+
+  it.each(Object.keys(bundles))('%s: an interpolated number and its unit never part', (lang) => {
+    const broken = [...(flat[lang] ?? [])]
+      .filter(([, value]) => SPACE_BEFORE_UNIT.test(String(value)))
+      .map(([key, value]) => `${key}: ${value}`);
+    expect(broken).toEqual([]);
+  });
+
   // One word for a project's stage in Spanish, as the listing, the dashboard and the board say it:
   // "fase", not "fase" on one screen and "etapa" on the next.
   it('es: a stage is called "fase" everywhere', () => {

@@ -1,4 +1,4 @@
-import { formatEuro, formatNumber, type Language, localeOf } from '@solar/shared';
+import { formatEuro, formatKwh, type Language, localeOf } from '@solar/shared';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -331,7 +331,7 @@ export function acceptanceConfirmation(
 ) {
   const t = CONFIRMATION[lang];
   const price = formatEuro(data.finalPrice, lang, Number.isInteger(data.finalPrice) ? 0 : 2);
-  const production = formatNumber(data.yearlyProduction, lang);
+  const production = formatKwh(data.yearlyProduction, lang);
   const acceptedAt = `${new Intl.DateTimeFormat(localeOf(lang), {
     year: 'numeric',
     month: '2-digit',
@@ -344,7 +344,7 @@ export function acceptanceConfirmation(
 <h1>${t.title}</h1>
 <p><b>${escapeHtml(data.fullName)}</b> ${t.accepted}:</p>
 <p>${escapeHtml(data.companyName)} · ${escapeHtml(data.address)}</p>
-<p>${t.version} ${data.offerVersion} · ${price} · ${production} kWh</p>
+<p>${t.version} ${data.offerVersion} · ${price} · ${production}</p>
 <p>${t.acceptedAt} ${acceptedAt} · ${escapeHtml(data.ip)}</p>
 <p>ID ${data.acceptanceId}</p>
 </body></html>`;

@@ -221,7 +221,7 @@ describe('customer view', () => {
     const mail = await t.smtp.waitForMail(email, 90_000);
     expect(mail.attachments.map((x) => x.contentType)).toContain('application/pdf');
     // The price in the German pattern of the portal (SPEC §9), as in the offer e-mail.
-    expect(mail.text).toContain('(23.456 €)');
+    expect(mail.text).toContain('(23.456\u00a0€)');
     await t.smtp.waitForMail('firma@example.test', 90_000);
   }, 180_000);
 
@@ -238,19 +238,19 @@ describe('customer view', () => {
       acceptanceId: 'a1',
     };
     const es = acceptanceConfirmation('es', data);
-    expect(es.html).toContain('Versión 2 · 23,456 € · 9,500 kWh');
+    expect(es.html).toContain('Versión 2 · 23,456\u00a0€ · 9,500\u00a0kWh');
     expect(es.html).toContain('Aceptada el 01/03/2026, 10:22 UTC');
     expect(es.html).not.toContain('2026-03-01T');
     expect(es.text).toBe(
-      'Confirmación del pedido: Eva Kunde aceptó la siguiente oferta en línea (23,456 €).',
+      'Confirmación del pedido: Eva Kunde aceptó la siguiente oferta en línea (23,456\u00a0€).',
     );
     expect(es.filename).toBe('Confirmación del pedido.pdf');
     const de = acceptanceConfirmation('de', data);
-    expect(de.html).toContain('Version 2 · 23.456 € · 9.500 kWh');
+    expect(de.html).toContain('Version 2 · 23.456\u00a0€ · 9.500\u00a0kWh');
     expect(de.html).toContain('Angenommen am 01.03.2026, 10:22 UTC');
     expect(de.html).toContain('Sonne &#38; Co');
     const en = acceptanceConfirmation('en', { ...data, finalPrice: 23456.5 });
-    expect(en.html).toContain('Version 2 · €23,456.50 · 9,500 kWh');
+    expect(en.html).toContain('Version 2 · €23,456.50 · 9,500\u00a0kWh');
     expect(en.html).toContain('Accepted on 01/03/2026, 10:22 UTC');
   });
 

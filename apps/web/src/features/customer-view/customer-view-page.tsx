@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { formatEuro, formatKwp, formatNumber, INSTALLER_ROLES, MONTHS } from '@solar/shared';
+import { formatEuro, formatKwh, formatKwp, formatNumber, INSTALLER_ROLES, MONTHS } from '@solar/shared';
 import { IconAlertCircle, IconEye, IconFileTypePdf, IconSun } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -163,7 +163,7 @@ export function CustomerViewPage() {
                   testId="offer-capacity"
                 />
                 <Stat label={t('modules')} value={formatNumber(offer.moduleQuantity, lang)} />
-                <Stat label={t('yearly')} value={`${formatNumber(offer.yearlyProduction, lang)} kWh`} />
+                <Stat label={t('yearly')} value={formatKwh(offer.yearlyProduction, lang)} />
               </SimpleGrid>
               {offer.pdfUrl && (
                 <Button

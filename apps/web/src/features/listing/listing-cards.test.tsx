@@ -78,8 +78,8 @@ describe('ListingCards: the listing on a phone', () => {
     expect(card.textContent).toContain('Hamburg · Q7K2M9');
     expect(within(card).getByTestId('cell-stage').textContent).toBe('Angebot abgegeben');
     const fact = (id: string) => card.querySelector(`[data-column="${id}"]`)?.textContent;
-    expect(fact('totalCost')).toBe('Gesamtkosten (€)18.000 €');
-    expect(fact('consumption')).toBe('Verbrauch4.200 kWh');
+    expect(fact('totalCost')).toBe('Gesamtkosten (€)18.000\u00a0€');
+    expect(fact('consumption')).toBe('Verbrauch4.200\u00a0kWh');
     expect(fact('responsiblePerson')).toBe('Verantwortliche PersonJonas Vogt');
     expect(fact('date')).toBe('Datum01.11.2026');
     expect(fact('customer')).toBe('Eva Kunde · eva@example.test');

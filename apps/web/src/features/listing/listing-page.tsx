@@ -432,8 +432,8 @@ function Listing({ mode, canDelete, isNearby = false }: ListingProps) {
               : t(mode === 'projects' ? 'totals' : isNearby ? 'totalsNearby' : 'totalsQuotes', {
                   count: totals.count,
                   n: formatNumber(totals.count, lang),
-                  // Kept on one line with its unit on a phone ("1.613.519 €", not "€" alone below).
-                  cost: formatEuro(totals.totalCost, lang).replaceAll(' ', '\u00a0'),
+                  // formatEuro keeps "1.613.519 €" on one line with its unit (a no-break space).
+                  cost: formatEuro(totals.totalCost, lang),
                 })
             : '\u00a0'}
         </Text>

@@ -1,5 +1,5 @@
 import { Box, Group, Table, Text, VisuallyHidden } from '@mantine/core';
-import { formatNumber, type Language, MONTHS } from '@solar/shared';
+import { formatKwh, formatNumber, type Language, MONTHS } from '@solar/shared';
 import { useTranslation } from 'react-i18next';
 
 const LOCALE: Record<Language, string> = { de: 'de-DE', en: 'en-US', es: 'es-ES' };
@@ -34,7 +34,7 @@ export function MonthlyChart({
         {values.map((value, i) => (
           <Box
             key={MONTHS[i]}
-            title={`${long[i]}: ${formatNumber(value, lang)} kWh`}
+            title={`${long[i]}: ${formatKwh(value, lang)}`}
             style={{ flex: '1 0 18px', display: 'flex', flexDirection: 'column', alignItems: 'center' }}
           >
             <Box

@@ -15,7 +15,15 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { formatDate, formatEuro, formatKwp, formatNumber, type Language, type Offer } from '@solar/shared';
+import {
+  formatDate,
+  formatEuro,
+  formatKwh,
+  formatKwp,
+  formatNumber,
+  type Language,
+  type Offer,
+} from '@solar/shared';
 import { IconCube, IconFileTypePdf, IconSend, IconUpload } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -128,10 +136,7 @@ function OfferCard({ offer, onSend }: { offer: Offer; onSend: () => void }) {
           <Stat label={t('field.moduleQuantity')} value={formatNumber(offer.moduleQuantity, lang)} />
           <Stat label={t('field.productionCapacity')} value={formatKwp(offer.productionCapacity, lang)} />
           <Stat label={t('field.finalPrice')} value={offerPriceText(offer.finalPrice, lang)} />
-          <Stat
-            label={t('field.yearlyProduction')}
-            value={`${formatNumber(offer.yearlyProduction, lang)} kWh`}
-          />
+          <Stat label={t('field.yearlyProduction')} value={formatKwh(offer.yearlyProduction, lang)} />
         </SimpleGrid>
         <MonthlyChart data={offer.monthlySolarData} lang={lang} testId={`offer-chart-${offer.version}`} />
         <Group gap="xs">

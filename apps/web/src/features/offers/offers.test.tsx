@@ -26,13 +26,13 @@ afterEach(() => {
 
 describe('offerPriceText', () => {
   it('keeps the cents the PDF and the customer see', () => {
-    expect(offerPriceText(23456.78, 'de')).toBe('23.456,78 €');
+    expect(offerPriceText(23456.78, 'de')).toBe('23.456,78\u00a0€');
     expect(offerPriceText(23456.78, 'en')).toBe('€23,456.78');
-    expect(offerPriceText(23456.78, 'es')).toBe('23,456.78 €');
+    expect(offerPriceText(23456.78, 'es')).toBe('23,456.78\u00a0€');
   });
 
   it('shows a whole number of euros without decimals', () => {
-    expect(offerPriceText(18450, 'de')).toBe('18.450 €');
+    expect(offerPriceText(18450, 'de')).toBe('18.450\u00a0€');
     expect(offerPriceText(18450, 'en')).toBe('€18,450');
   });
 });
@@ -161,7 +161,7 @@ describe('UploadOfferModal: calculate from catalogue', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Menge 1' }), { target: { value: '20' } });
     fireEvent.click(screen.getByRole('button', { name: 'Produkt hinzufügen' }));
     await choose(2, /Wechselrichter 8K/);
-    await waitFor(() => expect(screen.getByTestId('calc-total').textContent).toBe('18.450,50 €'));
+    await waitFor(() => expect(screen.getByTestId('calc-total').textContent).toBe('18.450,50\u00a0€'));
     await waitFor(() =>
       expect(post).toHaveBeenLastCalledWith(
         '/product/calculate',

@@ -59,11 +59,11 @@ function info(message: string) {
 }
 
 /**
- * Whole euros without decimals, anything else with cents; the number and '€' joined by a no-break
- * space, so a wrapped line never leaves '€' alone on the next ('(je +100 €)' on a phone).
+ * Whole euros without decimals, anything else with cents; `formatEuro` joins the number and '€' by a
+ * no-break space, so a wrapped line never leaves '€' alone on the next ('(je +100 €)' on a phone).
  */
 function euro(value: number, lang: ReturnType<typeof currentLanguage>) {
-  return formatEuro(value, lang, Number.isInteger(value) ? 0 : 2).replace(' €', '\u00a0€');
+  return formatEuro(value, lang, Number.isInteger(value) ? 0 : 2);
 }
 
 interface ExtraInputProps {

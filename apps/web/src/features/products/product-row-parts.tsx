@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Menu, Text, Tooltip } from '@mantine/core';
-import { formatEuro, formatNumber, type Language, type Product } from '@solar/shared';
+import { formatEuro, formatKwh, formatNumber, type Language, type Product, withUnit } from '@solar/shared';
 import {
   IconBookmarkMinus,
   IconCopy,
@@ -41,11 +41,11 @@ function formatDetail(key: DetailKey, value: number, lang: Language, t: TFunctio
   const digits = Number.isInteger(value) ? 0 : 1;
   switch (key) {
     case 'powerW':
-      return `${formatNumber(value, lang)} W`;
+      return withUnit(formatNumber(value, lang), 'W');
     case 'capacityKwh':
-      return `${formatNumber(value, lang, digits)} kWh`;
+      return formatKwh(value, lang, digits);
     case 'efficiencyPct':
-      return `${formatNumber(value, lang, digits)} %`;
+      return withUnit(formatNumber(value, lang, digits), '%');
     case 'warrantyYears':
       return t('details.warranty', { count: value, n: formatNumber(value, lang) });
   }

@@ -1,5 +1,5 @@
 import { Anchor, Divider, Group, Rating, Stack, Table, Text } from '@mantine/core';
-import { formatEuro, formatNumber, QUOTE_STATUSES, type QuoteStatus } from '@solar/shared';
+import { formatEuro, formatKwh, formatNumber, NBSP, QUOTE_STATUSES, type QuoteStatus } from '@solar/shared';
 import { IconCoin, IconHome, IconPackage, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ProjectDetail } from '../../api/project-view';
@@ -15,7 +15,7 @@ export function DetailSections({ project }: { project: ProjectDetail }) {
   const { t: tp } = useTranslation('pipeline');
   // The quote request form's labels of roof and building types; another value as it is.
   const lang = currentLanguage();
-  const perKwh = (value: number, digits: number) => `${formatEuro(value, lang, digits)} / kWh`;
+  const perKwh = (value: number, digits: number) => `${formatEuro(value, lang, digits)}${NBSP}/${NBSP}kWh`;
 
   return (
     <>
@@ -24,7 +24,7 @@ export function DetailSections({ project }: { project: ProjectDetail }) {
           <Fact label={t('household.people')} value={formatNumber(project.people, lang)} />
           <Fact
             label={t('household.consumption')}
-            value={`${formatNumber(project.consumption, lang)} kWh`}
+            value={formatKwh(project.consumption, lang)}
             testId="fact-consumption"
           />
           <Fact

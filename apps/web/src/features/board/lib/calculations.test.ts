@@ -59,7 +59,7 @@ describe('calculationText', () => {
     expect(calculationText('countValues', 12345, hours, 'de', days)).toBe('12.345');
     expect(calculationText('sum', 1234.5, hours, 'de', days)).toBe('1.234,50');
     expect(calculationText('average', 5, hours, 'en', days)).toBe('5');
-    expect(calculationText('percentFilled', 100 / 3, hours, 'de', days)).toBe('33,3 %');
+    expect(calculationText('percentFilled', 100 / 3, hours, 'de', days)).toBe('33,3\u00a0%');
     expect(calculationText('percentChecked', 50, makeColumn('Done', 'checkbox'), 'en', days)).toBe('50%');
     expect(calculationText('median', null, hours, 'en', days)).toBe('–');
   });
@@ -76,7 +76,7 @@ describe('calculationText', () => {
 describe('percentText', () => {
   it('rounds to one decimal and drops a zero one', () => {
     expect(percentText(66.666, 'en')).toBe('66.7%');
-    expect(percentText(25, 'es')).toBe('25 %');
+    expect(percentText(25, 'es')).toBe('25\u00a0%');
   });
 });
 

@@ -10,6 +10,7 @@ import {
   type Language,
   type TaskCalculateRequest,
   type TaskFilterRequest,
+  withUnit,
 } from '@solar/shared';
 import { TITLE_KEY } from './columns';
 import { displayText } from './values';
@@ -43,11 +44,14 @@ export function calculateBody(body: TaskFilterRequest, calculations: Calculation
   };
 }
 
-/** A share, 0–100, with one decimal when it has one: '33,3 %' in German, '33.3%' otherwise. */
+/**
+ * A share, 0–100, with one decimal when it has one: '33,3 %' in German and Spanish (number and '%'
+ * joined by a no-break space, as `withUnit` joins every unit), '33.3%' in English.
+ */
 export function percentText(value: number, lang: Language): string {
   const rounded = Math.round(value * 10) / 10;
   const text = formatNumber(rounded, lang, Number.isInteger(rounded) ? 0 : 1);
-  return lang === 'en' ? `${text}%` : `${text} %`;
+  return lang === 'en' ? `${text}%` : withUnit(text, '%');
 }
 
 /**
