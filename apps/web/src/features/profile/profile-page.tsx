@@ -13,6 +13,7 @@ import { CompanyDetailsForm } from './company-details-form';
 import { InviteForm } from './invite-form';
 import { NotificationSettings } from './notification-settings';
 import { PersonalDetailsForm } from './personal-details-form';
+import { profileSubtitleKey } from './profile-subtitle';
 import { TeamSection } from './team-section';
 
 /** /profile: personal details, notifications, company details, and the team for a company admin. */
@@ -32,10 +33,7 @@ export function ProfilePage() {
     <Stack gap="lg" maw={1100}>
       <div>
         <PageTitle>{t('profile.title')}</PageTitle>
-        {/* Platform and city users have only their personal details here. */}
-        <Text c="dimmed">
-          {t(isInstallerRole(user.role) ? 'profile.subtitle' : 'profile.subtitlePersonal')}
-        </Text>
+        <Text c="dimmed">{t(profileSubtitleKey(user.role))}</Text>
       </div>
       <PersonalDetailsForm />
       {hasNotifications(user) && <NotificationSettings />}
