@@ -151,9 +151,29 @@ test.describe('planning data (/data) on a phone', () => {
     test(`${lang}: each quote's controls are stacked in view, across the card; a table from 787 px`, async ({
       page,
     }) => {
+      // The newest quote, first in the list, with a street name without spaces as a household may type it.
+      const unique = `${lang}${Date.now().toString(36)}`;
+      const sent = await page.request.post('/api/public/quote-request', {
+        data: {
+          firstName: 'Erika',
+          lastName: 'Lang',
+          email: `data-phone-${unique}@example.test`,
+          address: `Sonnen${unique}${'x'.repeat(120)}strasse 12`,
+          postalCode: '80331',
+          city: 'München',
+          lat: 48.1371,
+          long: 11.5754,
+          people: 4,
+          consumption: 4500,
+          roofType: 'Gable',
+          buildingType: 'Single-Family',
+        },
+      });
+      expect(sent.status(), await sent.text()).toBe(200);
+      const { shortId } = (await sent.json()).data as { shortId: string };
       await page.setViewportSize({ width: 375, height: 812 });
       await loginAs(page, DEMO.admin, '/data', lang);
-      const row = page.getByTestId('quote-row').first();
+      const row = page.locator(`[data-testid="quote-row"][data-short-id="${shortId}"]`);
       await expect(row).toBeVisible({ timeout: 60_000 });
       const selects = [
         row.getByTestId('task-status-select'),

@@ -368,7 +368,10 @@ function QuoteCard({ quote, editable }: { quote: Quote; editable: boolean }) {
           <Text size="sm" ff="monospace">
             {quote.shortId}
           </Text>
-          <Text size="sm">{quote.address}</Text>
+          {/* A street name without spaces (as a household may type it) wraps rather than widening the page. */}
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {quote.address}
+          </Text>
         </div>
         {editable ? (
           <>
