@@ -232,3 +232,33 @@ test.describe("the board's column menu on a phone (375 × 667)", () => {
     });
   }
 });
+
+test('a nearby request with a street name without spaces wraps inside its card on a phone', async ({
+  page,
+}) => {
+  const unique = Date.now().toString(36);
+  const street = `Sonnen${unique}${'x'.repeat(120)}strasse 12`;
+  const sent = await page.request.post('/api/public/quote-request', {
+    data: {
+      firstName: 'Erika',
+      lastName: 'Lang',
+      email: `nearby-long-${unique}@example.test`,
+      address: street,
+      postalCode: '80331',
+      city: 'München',
+      lat: 48.1371,
+      long: 11.5754,
+      people: 4,
+      consumption: 4500,
+      roofType: 'Gable',
+      buildingType: 'Single-Family',
+    },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await loginAs(page, DEMO.sales, '/listing?tab=nearby', 'de');
+  await page.getByPlaceholder('Straße, Postleitzahl oder Stadt').fill(`Sonnen${unique}`);
+  const card = page.getByTestId('listing-row').filter({ hasText: `Sonnen${unique}` });
+  await expect(card).toHaveCount(1, { timeout: 60_000 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});

@@ -94,7 +94,8 @@ export function ListingCards({
                     />
                   )}
                   <div style={{ minWidth: 0 }}>
-                    <Text fw={700} size="sm" lh={1.3}>
+                    {/* A street name without spaces (as a household may type it) wraps within the card. */}
+                    <Text fw={700} size="sm" lh={1.3} style={{ overflowWrap: 'anywhere' }}>
                       {row.address}
                     </Text>
                     <Text size="xs" c="dimmed">
