@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { authHeaders, DEMO, DEMO_PASSWORD, expect, loginAs, test } from '../fixtures/auth';
 import { newColleague } from '../fixtures/users';
 
@@ -22,6 +22,20 @@ async function refusedCalls(page: Page, during: () => Promise<void>): Promise<st
     page.off('response', onResponse);
   }
   return refused;
+}
+
+/** The demo company's admin gives its member `userId` another role, through the API. */
+async function setRoleByOwner(request: APIRequestContext, userId: string, role: string) {
+  const ownerLogin = await request.post('/api/user/installer/login', {
+    data: { email: DEMO.owner, password: DEMO_PASSWORD },
+  });
+  const owner = (await ownerLogin.json()).data;
+  const companyId = owner.user.installerPartner[0]._id as string;
+  const changed = await request.put(`/api/installer/userAceess/${companyId}/${userId}`, {
+    headers: authHeaders(owner.token),
+    data: { role },
+  });
+  expect(changed.status(), await changed.text()).toBe(200);
 }
 
 const WALKS: { email: string; role: string; screens: string[]; outside: string[]; home: string }[] = [
@@ -98,16 +112,7 @@ test.describe('a role changed while the portal is open', () => {
     await expect(page.getByTestId('delete-selected')).toBeVisible();
 
     // Meanwhile the company's admin makes them an installer, who may not delete projects.
-    const ownerLogin = await request.post('/api/user/installer/login', {
-      data: { email: DEMO.owner, password: DEMO_PASSWORD },
-    });
-    const owner = (await ownerLogin.json()).data;
-    const companyId = owner.user.installerPartner[0]._id as string;
-    const changed = await request.put(`/api/installer/userAceess/${companyId}/${me.user._id}`, {
-      headers: authHeaders(owner.token),
-      data: { role: 'INSTALLER' },
-    });
-    expect(changed.status(), await changed.text()).toBe(200);
+    await setRoleByOwner(request, me.user._id, 'INSTALLER');
 
     await page.getByTestId('delete-selected').click();
     const refused = page.waitForResponse((r) => r.url().includes('/api/saved-project/delete'));
@@ -141,16 +146,7 @@ test.describe('a role changed while the portal is open', () => {
     await expect(page.getByTestId('select-row')).toHaveCount(0);
     expect((await stream).status()).toBe(200);
 
-    const ownerLogin = await request.post('/api/user/installer/login', {
-      data: { email: DEMO.owner, password: DEMO_PASSWORD },
-    });
-    const owner = (await ownerLogin.json()).data;
-    const companyId = owner.user.installerPartner[0]._id as string;
-    const changed = await request.put(`/api/installer/userAceess/${companyId}/${me.user._id}`, {
-      headers: authHeaders(owner.token),
-      data: { role: 'INSTALLER_SALES' },
-    });
-    expect(changed.status(), await changed.text()).toBe(200);
+    await setRoleByOwner(request, me.user._id, 'INSTALLER_SALES');
 
     // Nothing is clicked: the new role shows, and with it what a sales member may do.
     await expect(sidebar).toContainText('Vertrieb', { timeout: 15_000 });

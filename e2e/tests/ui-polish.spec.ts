@@ -1,5 +1,6 @@
 import type { Locator, Page, Route } from '@playwright/test';
 import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
+import { requestQuote } from '../fixtures/quotes';
 
 /**
  * Small layout findings of a screen audit: the blank line under a short partner name on the request
@@ -153,24 +154,10 @@ test.describe('planning data (/data) on a phone', () => {
     }) => {
       // The newest quote, first in the list, with a street name without spaces as a household may type it.
       const unique = `${lang}${Date.now().toString(36)}`;
-      const sent = await page.request.post('/api/public/quote-request', {
-        data: {
-          firstName: 'Erika',
-          lastName: 'Lang',
-          email: `data-phone-${unique}@example.test`,
-          address: `Sonnen${unique}${'x'.repeat(120)}strasse 12`,
-          postalCode: '80331',
-          city: 'München',
-          lat: 48.1371,
-          long: 11.5754,
-          people: 4,
-          consumption: 4500,
-          roofType: 'Gable',
-          buildingType: 'Single-Family',
-        },
+      const shortId = await requestQuote(page.request, {
+        address: `Sonnen${unique}${'x'.repeat(120)}strasse 12`,
+        email: `data-phone-${unique}@example.test`,
       });
-      expect(sent.status(), await sent.text()).toBe(200);
-      const { shortId } = (await sent.json()).data as { shortId: string };
       await page.setViewportSize({ width: 375, height: 812 });
       await loginAs(page, DEMO.admin, '/data', lang);
       const row = page.locator(`[data-testid="quote-row"][data-short-id="${shortId}"]`);
@@ -237,24 +224,10 @@ test('a nearby request with a street name without spaces wraps inside its card o
   page,
 }) => {
   const unique = Date.now().toString(36);
-  const street = `Sonnen${unique}${'x'.repeat(120)}strasse 12`;
-  const sent = await page.request.post('/api/public/quote-request', {
-    data: {
-      firstName: 'Erika',
-      lastName: 'Lang',
-      email: `nearby-long-${unique}@example.test`,
-      address: street,
-      postalCode: '80331',
-      city: 'München',
-      lat: 48.1371,
-      long: 11.5754,
-      people: 4,
-      consumption: 4500,
-      roofType: 'Gable',
-      buildingType: 'Single-Family',
-    },
+  await requestQuote(page.request, {
+    address: `Sonnen${unique}${'x'.repeat(120)}strasse 12`,
+    email: `nearby-long-${unique}@example.test`,
   });
-  expect(sent.status(), await sent.text()).toBe(200);
   await page.setViewportSize({ width: 375, height: 812 });
   await loginAs(page, DEMO.sales, '/listing?tab=nearby', 'de');
   await page.getByPlaceholder('Straße, Postleitzahl oder Stadt').fill(`Sonnen${unique}`);
