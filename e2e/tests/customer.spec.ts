@@ -1,6 +1,7 @@
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { CompanyUpdateRequest, mapPointsOf } from '@solar/shared';
 import { authHeaders, DEMO, DEMO_PASSWORD, expect, test } from '../fixtures/auth';
+import { holdPartnerLookup } from '../fixtures/network';
 
 // Several browser suites share the machine: allow for a slow server rather than flake.
 test.describe.configure({ timeout: 60_000 });
@@ -43,22 +44,6 @@ const SUBTITLE = {
 };
 /** The longest display name a company may have (the shared schema's limit). */
 const NAME_MAX = CompanyUpdateRequest.shape.companyName.maxLength ?? 0;
-
-/**
- * Holds the page's partner look-up until `release` is called, as on a slow connection, so a test can
- * measure the page before the answer; `answer` then fulfils or continues it.
- */
-async function holdPartnerLookup(page: Page, answer: (route: Route) => Promise<void>) {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/api/public/partner/**', async (route) => {
-    await held;
-    await answer(route);
-  });
-  return () => release();
-}
 
 /** A form field by its visible label (required fields carry an asterisk in the label). */
 function field(page: Page, label: string) {

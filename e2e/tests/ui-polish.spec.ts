@@ -1,5 +1,6 @@
-import type { Locator, Page, Route } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
+import { holdPartnerLookup } from '../fixtures/network';
 import { requestQuote } from '../fixtures/quotes';
 
 /**
@@ -9,19 +10,6 @@ import { requestQuote } from '../fixtures/quotes';
  * phone in team-phone.spec.ts) and the board's column menu on a phone (375 × 667).
  */
 test.describe.configure({ timeout: 120_000 });
-
-/** Holds the partner look-up until the returned function is called. */
-async function holdPartnerLookup(page: Page, answer: (route: Route) => Promise<void>) {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/api/public/partner/**', async (route) => {
-    await held;
-    await answer(route);
-  });
-  return () => release();
-}
 
 async function bottomOf(locator: Locator): Promise<number> {
   const box = await locator.boundingBox();
