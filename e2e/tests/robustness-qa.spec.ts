@@ -3,6 +3,7 @@ import { authHeaders, DEMO, expect, loginAs, test } from '../fixtures/auth';
 import { createTask, findTasks } from '../fixtures/board';
 import { minimalDocx } from '../fixtures/docx';
 import { clickTwice, countWrites, holdRequests, submitTwice } from '../fixtures/network';
+import { requestQuote } from '../fixtures/quotes';
 
 /**
  * Robustness QA: double submits (Enter pressed twice, a double click), edge inputs and several tabs.
@@ -301,26 +302,13 @@ test('a customer name and address without spaces wrap in the project view on a p
   const unique = Date.now().toString(36);
   const lastName = `Lang${unique}${'y'.repeat(80)}`;
   const street = `Sonnen${unique}${'x'.repeat(150)}strasse 12`;
-  const sent = await page.request.post('/api/public/quote-request', {
-    data: {
-      firstName: 'Erika',
-      lastName,
-      email: `long-${unique}@example.test`,
-      phone: '+49 89 1234567',
-      address: street,
-      postalCode: '80331',
-      city: 'München',
-      lat: 48.1371,
-      long: 11.5754,
-      people: 4,
-      consumption: 4500,
-      roofType: 'Gable',
-      buildingType: 'Single-Family',
-      partner: 'sonnenbau',
-    },
+  const shortId = await requestQuote(page.request, {
+    lastName,
+    email: `long-${unique}@example.test`,
+    phone: '+49 89 1234567',
+    address: street,
+    partner: 'sonnenbau',
   });
-  expect(sent.status(), await sent.text()).toBe(200);
-  const { shortId } = (await sent.json()).data as { shortId: string };
 
   await page.setViewportSize({ width: 375, height: 800 });
   const { token } = await loginAs(page, DEMO.owner, '/dashboard', 'de');
