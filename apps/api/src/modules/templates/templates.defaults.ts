@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '@solar/shared';
+import { LANGUAGES, type Language, NBSP } from '@solar/shared';
 import type { Db } from '../../db/client';
 import { wordTemplates } from '../../db/schema';
 import { buildDefaultWordTemplate, defaultWordTemplateName } from '../../lib/pdf';
@@ -15,6 +15,8 @@ export const DEFAULT_WORD_TEMPLATE_IDS: Record<Language, string> = {
   es: 'd0c10000-0000-4000-8000-000000000003',
 };
 
+// A number and its unit are joined by a no-break space (NBSP), as everywhere else in the product,
+// so a wrapped line never leaves 'kWh' alone on the next.
 const EMAIL_TEXTS: Record<Language, { name: string; subject: string; body: string }> = {
   de: {
     name: 'Standard-Angebotsmail',
@@ -22,7 +24,7 @@ const EMAIL_TEXTS: Record<Language, { name: string; subject: string; body: strin
     body: [
       'Hallo {{customerName}},',
       '',
-      'anbei erhalten Sie unser Angebot für Ihre Photovoltaikanlage in {{fullAddress}}. Der Endpreis beträgt {{offerPrice}}, der erwartete Jahresertrag {{yearlyProduction}} kWh.',
+      `anbei erhalten Sie unser Angebot für Ihre Photovoltaikanlage in {{fullAddress}}. Der Endpreis beträgt {{offerPrice}}, der erwartete Jahresertrag {{yearlyProduction}}${NBSP}kWh.`,
       '',
       'Unter diesem Link können Sie das Angebot online ansehen, annehmen oder ablehnen: {{offerLink}}',
       '',
@@ -39,7 +41,7 @@ const EMAIL_TEXTS: Record<Language, { name: string; subject: string; body: strin
     body: [
       'Hello {{customerName}},',
       '',
-      'please find attached our offer for your solar power system at {{fullAddress}}. The final price is {{offerPrice}}, the expected yearly production {{yearlyProduction}} kWh.',
+      `please find attached our offer for your solar power system at {{fullAddress}}. The final price is {{offerPrice}}, the expected yearly production {{yearlyProduction}}${NBSP}kWh.`,
       '',
       'You can view, accept or decline the offer online at this link: {{offerLink}}',
       '',
@@ -56,7 +58,7 @@ const EMAIL_TEXTS: Record<Language, { name: string; subject: string; body: strin
     body: [
       'Hola {{customerName}}:',
       '',
-      'le adjuntamos nuestra oferta para su instalación fotovoltaica en {{fullAddress}}. El precio final es {{offerPrice}} y la producción anual prevista {{yearlyProduction}} kWh.',
+      `le adjuntamos nuestra oferta para su instalación fotovoltaica en {{fullAddress}}. El precio final es {{offerPrice}} y la producción anual prevista {{yearlyProduction}}${NBSP}kWh.`,
       '',
       'En este enlace puede ver, aceptar o rechazar la oferta en línea: {{offerLink}}',
       '',
