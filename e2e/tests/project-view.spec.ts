@@ -312,6 +312,25 @@ test.describe('project view', () => {
       'Move refused: Installer signed → Offer not accepted',
     );
     await expect(page.getByTestId('stage-current')).toHaveText('Installer signed');
+
+    // A move the role may not make (403 `stage_move_role`: the role changed since the screen was
+    // drawn) shows the server's reason as well, not a generic refusal, and the user is read again.
+    const roleRefusal = 'Your role may not move a project from Installer signed to Offer not accepted';
+    await page.unroute(`**/api/saved-project/update/${signed._id}`);
+    await page.route(`**/api/saved-project/update/${signed._id}`, (route) =>
+      route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({ status: 403, message: roleRefusal, code: 'stage_move_role' }),
+      }),
+    );
+    const userRead = page.waitForRequest(
+      (r) => new URL(r.url()).pathname === '/api/user' && r.method() === 'GET',
+    );
+    await page.getByTestId('stage-submit').click();
+    await expect(page.getByTestId('stage-error')).toHaveText(roleRefusal);
+    await userRead;
+    await expect(page.getByTestId('stage-current')).toHaveText('Installer signed');
     const stored = await detail(page.request, token, signed._id);
     expect(stored.projectStatus).toBe('INSTALLER_SIGNED');
   });

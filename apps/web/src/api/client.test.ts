@@ -377,4 +377,31 @@ describe('a refusal for the role', () => {
     await expect(api.get('/user')).rejects.toMatchObject({ status: 403 });
     expect(onForbidden).toHaveBeenCalledTimes(1);
   });
+
+  it('does so for a stage move the role may not make, and the refusal keeps its message for the screen', async () => {
+    saveLogin({ token: 'old', refreshToken: 'refresh-token-0001', city: null });
+    const message = 'Ihre Rolle darf ein Projekt nicht von Akquise nach Angebot abgegeben verschieben';
+    const { fetch } = fakeFetch((url) =>
+      url.pathname === '/api/refresh'
+        ? json(200, { data: { token: 'new', refresh_token: 'refresh-token-0002' } })
+        : url.pathname === '/api/matched/p1'
+          ? json(400, { status: 400, message: 'Nicht erlaubt', code: 'stage_move_refused' })
+          : json(403, { status: 403, message, code: 'stage_move_role' }),
+    );
+    const onForbidden = vi.fn();
+    const onSessionEnded = vi.fn();
+    const api = createApiClient({ fetch, onForbidden, onSessionEnded });
+
+    await expect(
+      api.put('/saved-project/update/p1', { projectStatus: 'OFFER_PROVIDED' }),
+    ).rejects.toMatchObject({ status: 403, code: 'stage_move_role', message });
+    expect(onForbidden).toHaveBeenCalledTimes(1);
+    expect(onSessionEnded).not.toHaveBeenCalled();
+    // A move the pipeline itself does not allow (400) is no refusal for the role.
+    await expect(api.put('/matched/p1', { projectStatus: 'PROJECT_REALIZED' })).rejects.toMatchObject({
+      status: 400,
+      code: 'stage_move_refused',
+    });
+    expect(onForbidden).toHaveBeenCalledTimes(1);
+  });
 });

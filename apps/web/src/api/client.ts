@@ -38,10 +38,11 @@ export interface ApiClientConfig {
    */
   onSessionEnded: () => void;
   /**
-   * Called when a call of a current session is refused for the role (403 `forbidden` or
-   * `property_schema_role`, after the renewed token was tried too): the user's role may have changed
-   * since the screen was drawn (the company's admin changed it meanwhile), so the app reads the user
-   * again and the screens offer only what the role may do now. Not for `GET /user` itself.
+   * Called when a call of a current session is refused for the role (403 `forbidden`,
+   * `property_schema_role` or `stage_move_role`, after the renewed token was tried too): the user's
+   * role may have changed since the screen was drawn (the company's admin changed it meanwhile), so
+   * the app reads the user again and the screens offer only what the role may do now. Not for
+   * `GET /user` itself. The refusal is still thrown with the server's message, for the screen to show.
    */
   onForbidden: () => void;
 }
@@ -55,7 +56,7 @@ const defaultConfig: ApiClientConfig = {
 };
 
 /** The API's refusals for the caller's role (403), as opposed to a rule of the record itself. */
-const ROLE_REFUSALS: ReadonlySet<string> = new Set(['forbidden', 'property_schema_role']);
+const ROLE_REFUSALS: ReadonlySet<string> = new Set(['forbidden', 'property_schema_role', 'stage_move_role']);
 
 function isRoleRefusal(error: ApiError): boolean {
   return error.status === 403 && error.code !== undefined && ROLE_REFUSALS.has(error.code);

@@ -61,7 +61,8 @@ export function moveInBuckets(data: MatchedBuckets, { id, from, to }: MoveCardIn
 
 /**
  * PUT /api/matched/{id} {projectStatus}: optimistic move across every cached kanban answer; a refused move
- * (400 with a message) restores the snapshot, and the caller shows the message.
+ * (400 for the pipeline's rule, 403 for the role, each with a message) restores the snapshot, and the
+ * caller shows the message.
  */
 export function useMoveCard() {
   const queryClient = useQueryClient();

@@ -156,7 +156,9 @@ async function moveStage(tx: Tx, me: Principal, projectId: string, from: Stage, 
   if (from === to) return;
   const stages = { from: `stage_${from}`, to: `stage_${to}` };
   if (!STAGE_TRANSITIONS[from].includes(to)) throw new AppError(400, 'stage_move_refused', undefined, stages);
-  if (!canMoveStage(me.role, from, to)) throw new AppError(400, 'stage_move_role', undefined, stages);
+  // A refusal for the role, not of the move itself: 403, so the web reads the user again (the role may
+  // have changed since the screen was drawn); the message still names both stages.
+  if (!canMoveStage(me.role, from, to)) throw new AppError(403, 'stage_move_role', undefined, stages);
   await applyStageMove(tx, { projectId, from, to, userId: me.id });
 }
 

@@ -232,18 +232,52 @@ describe('stage transitions', () => {
     expect(de.json().message).toBe(
       'Dieses Projekt kann nicht von Akquise nach Projekt realisiert verschoben werden',
     );
-    const role = await move(a.installer.token, p._id, 'OFFER_PROVIDED');
-    expect(role.statusCode).toBe(400);
-    // A move the role may not make names both stages too (docs/pipeline.md), in the caller's language.
-    expect(role.json().message).toBe('Your role may not move a project from Acquisition to Offer provided');
-    const roleEs = await move(a.installer.token, p._id, 'OFFER_PROVIDED', 'es');
-    expect(roleEs.json().message).toBe('Su rol no puede pasar un proyecto de Captación a Oferta enviada');
+    expect(res.json().code).toBe('stage_move_refused');
     const after = await t.app.inject({
       url: `/api/saved-project/project/${p._id}`,
       headers: t.auth(a.sales.token),
     });
     expect(after.json().data.projectStatus).toBe('ACQUISITION');
     expect(after.json().data.history).toHaveLength(1);
+  });
+
+  it('refuses a move the role may not make with 403 and a message naming both stages, and changes nothing', async () => {
+    const [quoteId] = await t.createQuotes(1, { latitude: 20.01, longitude: 20.01 });
+    const p = await save(a.sales.token, quoteId as string);
+    // 403, a refusal for the role (the web reads the user again, whose role may have changed), with
+    // both stages named in the caller's language (docs/pipeline.md), on both routes that move a stage.
+    const role = await move(a.installer.token, p._id, 'OFFER_PROVIDED');
+    expect(role.statusCode).toBe(403);
+    expect(role.json()).toMatchObject({
+      status: 403,
+      code: 'stage_move_role',
+      message: 'Your role may not move a project from Acquisition to Offer provided',
+    });
+    const roleEs = await move(a.installer.token, p._id, 'OFFER_PROVIDED', 'es');
+    expect(roleEs.statusCode).toBe(403);
+    expect(roleEs.json().message).toBe('Su rol no puede pasar un proyecto de Captación a Oferta enviada');
+    const roleDe = await t.app.inject({
+      method: 'PUT',
+      url: `/api/saved-project/update/${p._id}`,
+      headers: { ...t.auth(a.installer.token), 'accept-language': 'de' },
+      payload: { projectStatus: 'OFFER_PROVIDED', notes: 'nicht speichern' },
+    });
+    expect(roleDe.statusCode).toBe(403);
+    expect(roleDe.json()).toMatchObject({
+      code: 'stage_move_role',
+      message: 'Ihre Rolle darf ein Projekt nicht von Akquise nach Angebot abgegeben verschieben',
+    });
+    // Another company's user is still told the project is not there (404), not what their role may do.
+    expect((await move(b.sales.token, p._id, 'OFFER_PROVIDED')).statusCode).toBe(404);
+
+    const after = await t.app.inject({
+      url: `/api/saved-project/project/${p._id}`,
+      headers: t.auth(a.sales.token),
+    });
+    expect(after.json().data).toMatchObject({ projectStatus: 'ACQUISITION', notes: '' });
+    expect(after.json().data.history).toHaveLength(1);
+    // The same move by a role that may make it goes through.
+    expect((await move(a.sales.token, p._id, 'OFFER_PROVIDED')).statusCode).toBe(200);
   });
 
   it('groups the company’s projects in buckets by stage', async () => {
