@@ -67,6 +67,7 @@ export const ACCESS_MATRIX: Record<string, 'public' | readonly Role[]> = {
   'GET /api/word-template/:id/download': INSTALLERS,
   'PATCH /api/task/property/update': INSTALLERS,
   'PATCH /api/view/edit-hidden-properties': INSTALLERS,
+  'POST /api/admin/companies': ['ADMIN'],
   'POST /api/comman/installerPdf': INSTALLERS,
   // Public (the customer has no login), but a user of the project's own company is refused: its page
   // is a preview (403 customer_view_preview, docs/offers.md; tested in customer-view.test.ts).

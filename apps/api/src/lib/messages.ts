@@ -92,6 +92,11 @@ export const MESSAGES = {
     de: 'Dieser Benutzer hat bereits Zugang zu einem anderen Unternehmen',
     es: 'Este usuario ya tiene acceso a otra empresa',
   },
+  account_exists: {
+    en: 'An account with this e-mail address already exists',
+    de: 'Es gibt bereits ein Konto mit dieser E-Mail-Adresse',
+    es: 'Ya existe una cuenta con esta dirección de correo electrónico',
+  },
   already_member: {
     en: 'This user is already a member of your team',
     de: 'Dieser Benutzer ist bereits in Ihrem Team',

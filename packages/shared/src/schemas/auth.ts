@@ -167,19 +167,42 @@ export const MeetingRequest = z.object({
 });
 export type MeetingRequest = z.infer<typeof MeetingRequest>;
 
-export const CompanyUpdateRequest = z.object({
-  companyName: z.string().trim().min(1, { error: 'required' }).max(200),
-  address: z.string().trim().max(300),
-  city: z.string().trim().max(100),
-  postalCode: PostalCode,
-  phone: Phone,
-  email: z.union([z.literal(''), Email]),
-  website: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'invalid_url' }).max(500)]),
-  vatId: VatId,
-  description: z.string().trim().max(2000),
-  serviceRadiusKm: z.number().int().min(1).max(1000),
-});
+export const CompanyUpdateRequest = z
+  .object({
+    companyName: z.string().trim().min(1, { error: 'required' }).max(200),
+    address: z.string().trim().max(300),
+    city: z.string().trim().max(100),
+    postalCode: PostalCode,
+    phone: Phone,
+    email: z.union([z.literal(''), Email]),
+    website: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'invalid_url' }).max(500)]),
+    vatId: VatId,
+    description: z.string().trim().max(2000),
+    serviceRadiusKm: z.number().int().min(1).max(1000),
+    /**
+     * The centre of the service area, the company's pin on the map (there is no geocoding service): both
+     * or neither; left out, the stored point stays.
+     */
+    latitude: z.number().min(-90).max(90).optional(),
+    longitude: z.number().min(-180).max(180).optional(),
+  })
+  .refine((v) => (v.latitude === undefined) === (v.longitude === undefined), {
+    path: ['latitude'],
+    error: 'required',
+  });
 export type CompanyUpdateRequest = z.infer<typeof CompanyUpdateRequest>;
+
+/**
+ * Body of POST /admin/companies: a new installer company with no details yet, and the e-mail of its
+ * first company admin, who gets an invitation to set a password.
+ */
+export const CompanyCreateRequest = z.object({
+  companyName: z.string().trim().min(1, { error: 'required' }).max(200),
+  email: Email,
+  firstName: z.string().trim().max(100).default(''),
+  lastName: z.string().trim().max(100).default(''),
+});
+export type CompanyCreateRequest = z.infer<typeof CompanyCreateRequest>;
 
 export const InviteEntry = z.object({
   email: z.string().trim().toLowerCase().max(254).optional(),

@@ -1,8 +1,16 @@
-import { dataOf, PageQuery, Pagination } from '@solar/shared';
+import {
+  CompanyCreateRequest,
+  dataOf,
+  InstallerDetails,
+  PageQuery,
+  Pagination,
+  TeamMember,
+} from '@solar/shared';
 import { desc, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { mailMessages } from '../../db/schema';
+import { createCompany } from './admin.service';
 
 const MailMessage = z.object({
   id: z.number(),
@@ -13,8 +21,23 @@ const MailMessage = z.object({
   createdAt: z.string(),
 });
 
-/** ADMIN reads what the built-in mail catcher received (when no SMTP_URL is set). */
+/**
+ * ADMIN reads what the built-in mail catcher received (when no SMTP_URL is set), and onboards a new
+ * installer company with its first admin.
+ */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/admin/companies',
+    {
+      config: { access: ['ADMIN'] },
+      schema: {
+        body: CompanyCreateRequest,
+        response: { 200: dataOf(z.object({ company: InstallerDetails, owner: TeamMember })) },
+      },
+    },
+    async (req) => ({ data: await createCompany(req.ctx, req.body, req.lang) }),
+  );
+
   app.get(
     '/admin/mails',
     {

@@ -47,6 +47,10 @@ export async function updateCompany(
       vatId: input.vatId,
       description: input.description,
       serviceRadiusKm: input.serviceRadiusKm,
+      // The pin moves the service area (the quote_areas triggers follow); without one it stays.
+      ...(input.latitude !== undefined && input.longitude !== undefined
+        ? { latitude: input.latitude, longitude: input.longitude }
+        : {}),
       updatedAt: new Date(),
     })
     .where(eq(companies.id, companyId))

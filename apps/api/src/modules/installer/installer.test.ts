@@ -82,6 +82,58 @@ describe('PUT /installer/{id}', () => {
   });
 });
 
+describe('PUT /installer/{id}: the pin of the service area', () => {
+  const put = (token: string, id: string, payload: object) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/installer/${id}`,
+      headers: { ...t.auth(token), 'accept-language': 'en' },
+      payload,
+    });
+  const areaOf = async (companyId: string) =>
+    (
+      await t.database.query<{ id: string }>('SELECT quote_id AS id FROM quote_areas WHERE company_id = $1', [
+        companyId,
+      ])
+    ).map((r) => r.id);
+
+  it('a company without coordinates gets its service area from the pin, and keeps it when saved without one', async () => {
+    const fresh = await t.createCompany({ latitude: null, longitude: null, address: '', city: '' });
+    const owner = await t.createUser('INSTALLER_ADMIN', fresh.id);
+    const { token } = await t.login(owner.email);
+    // Quotes around a spot no other test uses, and one 50 km away.
+    const near = await t.createQuotes(3, { latitude: 49.4431, longitude: 7.7689 });
+    const [far] = await t.createQuotes(1, { latitude: 49.8931, longitude: 7.7689 });
+    expect(await areaOf(fresh.id)).toEqual([]);
+
+    const res = await put(token, fresh.id, {
+      ...company,
+      serviceRadiusKm: 20,
+      latitude: 49.4431,
+      longitude: 7.7689,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ latitude: 49.4431, longitude: 7.7689, serviceRadiusKm: 20 });
+    const area = await areaOf(fresh.id);
+    expect(area).toEqual(expect.arrayContaining(near));
+    expect(area).not.toContain(far);
+
+    // Saved again without a pin (the form of an older tab): the point stays.
+    const again = await put(token, fresh.id, { ...company, serviceRadiusKm: 20 });
+    expect(again.json().data).toMatchObject({ latitude: 49.4431, longitude: 7.7689 });
+    expect(await areaOf(fresh.id)).toEqual(expect.arrayContaining(near));
+  });
+
+  it('refuses one coordinate without the other, and coordinates off the globe', async () => {
+    const res = await put(a.admin.token, a.company.id, { ...company, latitude: 48.1 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toMatchObject({ latitude: 'This field is required' });
+    const off = await put(a.admin.token, a.company.id, { ...company, latitude: 91, longitude: 181 });
+    expect(off.statusCode).toBe(400);
+    expect(off.json().errors).toMatchObject({ latitude: expect.any(String), longitude: expect.any(String) });
+  });
+});
+
 describe('GET /installer/users', () => {
   it('lists the caller’s team only', async () => {
     const res = await t.app.inject({ url: '/api/installer/users', headers: t.auth(b.sales.token) });
