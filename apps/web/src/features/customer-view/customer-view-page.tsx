@@ -86,9 +86,12 @@ export function CustomerViewPage() {
   });
   const header = (
     <Group justify="space-between" mb="lg">
-      <Group gap="xs">
+      {/* The company's name, the customer's and the address are typed by people: one long word wraps. */}
+      <Group gap="xs" wrap="nowrap">
         <IconSun color="var(--mantine-color-orange-6)" aria-hidden />
-        <Text fw={700}>{view.data?.companyName ?? ''}</Text>
+        <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+          {view.data?.companyName ?? ''}
+        </Text>
       </Group>
       <LanguageSwitch />
     </Group>
@@ -145,7 +148,9 @@ export function CustomerViewPage() {
         )}
         <div>
           <Title order={1}>{t('title')}</Title>
-          <Text c="dimmed">{t('for', { name: data.customerName, address: data.address })}</Text>
+          <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {t('for', { name: data.customerName, address: data.address })}
+          </Text>
         </div>
         {!offer ? (
           <Alert color="blue">{t('noOffer')}</Alert>
@@ -231,7 +236,7 @@ export function CustomerViewPage() {
                 </Title>
                 <Stack gap={4}>
                   {data.components.map((c) => (
-                    <Text key={`${c.type}-${c.name}`}>
+                    <Text key={`${c.type}-${c.name}`} style={{ overflowWrap: 'anywhere' }}>
                       {formatNumber(c.quantity, lang)} × {c.name}
                     </Text>
                   ))}
@@ -247,12 +252,18 @@ export function CustomerViewPage() {
             />
           </>
         )}
-        <Text size="sm" c="dimmed" data-testid="customer-view-contact">
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="customer-view-contact">
           {t('contact', { company: data.companyName })}
           {data.companyPhone && (
             <>
               {' · '}
-              <Anchor href={`tel:${data.companyPhone.replace(/[^\d+]/g, '')}`}>{data.companyPhone}</Anchor>
+              {/* A phone number never breaks at its spaces ('+49 89' / '1234560'). */}
+              <Anchor
+                href={`tel:${data.companyPhone.replace(/[^\d+]/g, '')}`}
+                style={{ whiteSpace: 'nowrap' }}
+              >
+                {data.companyPhone}
+              </Anchor>
             </>
           )}
           {data.companyEmail && (
@@ -267,15 +278,16 @@ export function CustomerViewPage() {
   );
 }
 
+/** A label over its value; the value keeps to the bottom, in line with its row's when a label wraps. */
 function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
-    <div>
+    <Stack gap={0} justify="space-between">
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
       <Text fw={700} size="lg" data-testid={testId}>
         {value}
       </Text>
-    </div>
+    </Stack>
   );
 }

@@ -50,7 +50,9 @@ export function DeclineOfferDialog({
     <Modal opened={opened} onClose={onClose} title={t('declineTitle')} centered data-testid="decline-dialog">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <Text size="sm">{t('declineText', { company })}</Text>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {t('declineText', { company })}
+          </Text>
           {error && (
             <Alert color="red" role="alert" data-testid="decline-error">
               {error}

@@ -146,15 +146,26 @@ export function OfferDecision({ token, data, offer, onStale, platformPreview = f
               })}
             </Text>
             {data.decline.reason && (
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="offer-declined-reason">
+              <Text
+                size="sm"
+                style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                data-testid="offer-declined-reason"
+              >
                 {t('declinedReason', { reason: data.decline.reason })}
               </Text>
             )}
-            <Text size="sm">{t('declinedContact', { company: data.companyName })}</Text>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {t('declinedContact', { company: data.companyName })}
+            </Text>
           </Stack>
         </Alert>
       ) : data.acceptance && data.acceptance.offerVersion === offer.version ? (
-        <Alert color="green" icon={<IconCircleCheck aria-hidden />} data-testid="offer-accepted">
+        <Alert
+          color="green"
+          icon={<IconCircleCheck aria-hidden />}
+          style={{ overflowWrap: 'anywhere' }}
+          data-testid="offer-accepted"
+        >
           {t('accepted', {
             name: data.acceptance.fullName,
             date: formatDate(data.acceptance.acceptedAt, lang),
@@ -186,6 +197,8 @@ export function OfferDecision({ token, data, offer, onStale, platformPreview = f
             />
             <Checkbox
               label={t('consent', { company: data.companyName })}
+              // The company's name as typed: one long word wraps beside the box.
+              styles={{ labelWrapper: { minWidth: 0 }, label: { overflowWrap: 'anywhere' } }}
               checked={consent}
               onChange={(e) => setConsent(e.currentTarget.checked)}
               error={errors.consent}
@@ -222,7 +235,13 @@ export function OfferDecision({ token, data, offer, onStale, platformPreview = f
               )}
             </Group>
             {preview && (
-              <Text size="sm" c="dimmed" id={PREVIEW_HINT_ID} data-testid="customer-view-preview-hint">
+              <Text
+                size="sm"
+                c="dimmed"
+                id={PREVIEW_HINT_ID}
+                style={{ overflowWrap: 'anywhere' }}
+                data-testid="customer-view-preview-hint"
+              >
                 {previewReason}
               </Text>
             )}

@@ -257,7 +257,8 @@ export function CustomerRequestPage() {
               <Title order={1} size="h2">
                 {t('success.title')}
               </Title>
-              <Text size="lg" data-testid="request-message">
+              {/* It names the partner company: a name of one long word wraps on a phone. */}
+              <Text size="lg" style={{ overflowWrap: 'anywhere' }} data-testid="request-message">
                 {result.message}
               </Text>
               <div>

@@ -71,6 +71,12 @@ describe("the request page's subtitle and partner note", () => {
       `${de.subtitlePartner}${de.partnerNote}`,
       `${de.subtitle}${de.partnerNotFound}`,
     ]);
+    // The other endings are held whole, but their last line may hang there too: on a phone they are
+    // taller than the named note, and would keep a blank line under a short name.
+    const hanging = [...container.querySelectorAll('[aria-hidden="true"]')].map((el) =>
+      el.className.includes('introHanging'),
+    );
+    expect(hanging).toEqual([false, true, true]);
     expect(screen.queryByTestId('request-partner-note')).toBeNull();
     expect(screen.getByTestId('request-subtitle').parentElement?.className).toContain('introLive');
     cleanup();

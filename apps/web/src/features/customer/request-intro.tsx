@@ -10,9 +10,12 @@ import { NAMED_NOTE_LINES, PartnerNote } from './partner-note';
  * (`subtitleKeyOf`). With a partner link the block is, from the first render, as tall as the tallest of
  * the texts the look-up can end with: hidden copies of each ending share its grid cell. The named note
  * is counted at one line, as a name mostly takes: its second line, which only a long name needs, hangs
- * into the space below the block (`introLive`) rather than being kept blank under every short name. So
- * nothing below moves when the look-up answers, whatever the name's length or the screen's width, and a
- * short name leaves no gap.
+ * into the space below the block (`introLive`) rather than being kept blank under every short name. The
+ * other endings' last line may hang there too (`introHanging`): on a phone the nearby subtitle and the
+ * note of a link no company has take a line or two more than the named note, and held whole they left a
+ * blank line under every short name. So nothing below moves when the look-up answers, whatever the
+ * name's length or the screen's width, and a short name leaves no gap (on a phone, at most a few pixels
+ * where the longer ending is more than a line taller).
  */
 export function RequestIntro({ link }: { link: PartnerLink }) {
   const { t } = useTranslation('customer');
@@ -26,8 +29,8 @@ export function RequestIntro({ link }: { link: PartnerLink }) {
   // hanging below), a failed look-up, or no company with the link.
   const endings = [
     { key: 'found', subtitle: t('subtitlePartner'), note: lines(NAMED_NOTE_LINES - HANGING_LINES) },
-    { key: 'unresolved', subtitle: t('subtitlePartner'), note: t('partnerNote') },
-    { key: 'unknown', subtitle: t('subtitle'), note: t('partnerNotFound') },
+    { key: 'unresolved', subtitle: t('subtitlePartner'), note: t('partnerNote'), hangs: true },
+    { key: 'unknown', subtitle: t('subtitle'), note: t('partnerNotFound'), hangs: true },
   ];
   return (
     <div className={`${classes.intro} ${classes.introReserved}`}>
@@ -38,7 +41,11 @@ export function RequestIntro({ link }: { link: PartnerLink }) {
         </div>
       </div>
       {endings.map((ending) => (
-        <div key={ending.key} className={classes.introSpacer} aria-hidden>
+        <div
+          key={ending.key}
+          className={ending.hangs ? `${classes.introSpacer} ${classes.introHanging}` : classes.introSpacer}
+          aria-hidden
+        >
           <Text c="dimmed">{ending.subtitle}</Text>
           <Text size="sm" className={classes.partnerNote}>
             {ending.note}
@@ -50,8 +57,8 @@ export function RequestIntro({ link }: { link: PartnerLink }) {
 }
 
 /**
- * The named note's lines that may hang below the block (the `margin-bottom` of `.introLive`): the space
- * between the block and the form (32 px) takes one line of the note (20 px).
+ * The named note's lines that may hang below the block (the `margin-bottom` of `.introLive` and
+ * `.introHanging`): the space between the block and the form (32 px) takes one line of the note (20 px).
  */
 export const HANGING_LINES = 1;
 

@@ -94,11 +94,11 @@ export function ListingCards({
                     />
                   )}
                   <div style={{ minWidth: 0 }}>
-                    {/* A street name without spaces (as a household may type it) wraps within the card. */}
+                    {/* A street or city name without spaces (as a household may type it) wraps within the card. */}
                     <Text fw={700} size="sm" lh={1.3} style={{ overflowWrap: 'anywhere' }}>
                       {row.address}
                     </Text>
-                    <Text size="xs" c="dimmed">
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                       {row.city} · {renderCell('shortId', row, ctx)}
                     </Text>
                   </div>

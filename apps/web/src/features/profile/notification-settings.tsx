@@ -48,6 +48,8 @@ export function NotificationSettings() {
           disabled={update.isPending}
           label={t('profile.notifications.byEmail')}
           description={t('profile.notifications.byEmailHint', { email: user.email })}
+          // A long address without spaces wraps beside the switch instead of widening the page.
+          styles={{ labelWrapper: { minWidth: 0 }, description: { overflowWrap: 'anywhere' } }}
           data-testid="notify-by-email"
         />
       </SectionCard>

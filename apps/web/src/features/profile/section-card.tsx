@@ -23,7 +23,8 @@ export function SectionCard({ title, description, aside, children, id }: Section
               {title}
             </Title>
             {description && (
-              <Text c="dimmed" size="sm" mt={4}>
+              // A company's city or name without spaces (the service area line) wraps within the card.
+              <Text c="dimmed" size="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>
                 {description}
               </Text>
             )}

@@ -183,7 +183,12 @@ function CustomerDeclineNote({ decline }: { decline: NonNullable<ProjectDetail['
       <Text size="sm">
         {t('stage.declined', { version: decline.offerVersion, date: formatDate(decline.declinedAt, lang) })}
       </Text>
-      <Text size="sm" data-testid="customer-decline-reason" style={{ whiteSpace: 'pre-wrap' }}>
+      {/* The customer's words as typed: one long word wraps within the note. */}
+      <Text
+        size="sm"
+        data-testid="customer-decline-reason"
+        style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+      >
         {decline.reason ? t('stage.declineReason', { reason: decline.reason }) : t('stage.declineNoReason')}
       </Text>
     </Alert>
@@ -220,7 +225,8 @@ export function HistoryCard({ project }: { project: ProjectDetail }) {
               }
               data-testid="history-entry"
             >
-              <Text size="xs" c="dimmed">
+              {/* A user's name without spaces wraps within the card. */}
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {t(entry.byCustomer ? 'history.byCustomerAt' : 'history.byAt', {
                   by: entry.by || t('history.unknownUser'),
                   date: formatDate(entry.at, lang),
