@@ -225,8 +225,8 @@ test.describe('nearby requests on the listing', () => {
     }
   });
 
-  test('a company without an address is told where the service area comes from', async ({ page }) => {
-    // The company as one whose address has no coordinates (the server then lists only its projects'
+  test('a company without a location is told where the service area comes from', async ({ page }) => {
+    // The company as one with no location on the map (the server then lists only its projects'
     // quotes, docs/pipeline.md).
     await page.route('**/api/user', async (route) => {
       const res = await route.fetch();
@@ -240,7 +240,7 @@ test.describe('nearby requests on the listing', () => {
     await loginAs(page, DEMO.helios, '/listing?tab=nearby', 'de');
     await expect(rows(page).first()).toBeVisible();
     const notice = page.getByTestId('nearby-no-address');
-    await expect(notice).toContainText('Ohne Unternehmensadresse kein Einsatzgebiet');
+    await expect(notice).toContainText('Ohne Unternehmensstandort kein Einsatzgebiet');
     await expect(notice.getByRole('link', { name: 'Einstellungen öffnen' })).toHaveAttribute(
       'href',
       '/profile#company',
@@ -260,7 +260,7 @@ test.describe('nearby requests on the listing', () => {
     await page.reload();
     const empty = page.getByTestId('listing-empty');
     await expect(empty).toContainText('Keine Anfragen in der Nähe');
-    await expect(empty).toContainText('Geben Sie diese Adresse in den Einstellungen ein');
+    await expect(empty).toContainText('Markieren Sie diesen Standort in den Einstellungen');
     await expect(notice).toHaveCount(0);
     await empty.getByRole('link', { name: 'Einstellungen öffnen' }).click();
     await expect(page).toHaveURL(/\/profile#company$/);

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { LANGUAGES } from '@solar/shared';
 import { describe, expect, it } from 'vitest';
 import de from './de.json';
@@ -117,4 +119,139 @@ describe('translation resources', () => {
       .map(([key, value]) => `${key}: ${value}`);
     expect(informal).toEqual([]);
   });
+
+  // A Spanish or English text that reads exactly as the German one is usually a German text nobody
+  // translated. Words the languages share (names, brands, plan names, loanwords) are listed; a text
+  // of placeholders, symbols and units alone has nothing to translate.
+  const SAME_AS_GERMAN: Record<string, ReadonlySet<string>> = {
+    es: new Set([
+      'Deutsch',
+      'English',
+      'Español',
+      'Solar Project',
+      'BETA',
+      'Kanban',
+      'URL',
+      'ID',
+      'Escape',
+      'Rosa',
+      'Eco',
+      'Smart',
+      'Green',
+      'Free',
+      'Premium',
+      'Enterprise',
+      'Extras',
+      'Extras: {{from}} → {{to}}',
+      'Wallbox',
+    ]),
+    en: new Set([
+      'Deutsch',
+      'English',
+      'Español',
+      'Solar Project',
+      'BETA',
+      'Kanban',
+      'URL',
+      'ID',
+      'Escape',
+      'Orange',
+      'Eco',
+      'Smart',
+      'Green',
+      'Free',
+      'Premium',
+      'Enterprise',
+      'Extras',
+      'Extras: {{from}} → {{to}}',
+      'Wallbox',
+      'optional',
+      'Dashboard',
+      'Pipeline',
+      'Team',
+      'Status',
+      'Name',
+      'Filter',
+      'Text',
+      'Person',
+      'Person {{n}}',
+      'Rollup',
+      'Layout',
+      'Problem',
+      'Minimum',
+      'Maximum',
+      'Median',
+    ]),
+  };
+  const NOTHING_TO_TRANSLATE = /^(?:\{\{\s*\w+\s*\}\}|kWh|kWp|KB|MB|km|W|Ctrl|Alt|3D|[^\p{L}])*$/u;
+
+  it.each(Object.keys(SAME_AS_GERMAN))('%s: no text is left in German', (lang) => {
+    const german = flat.de ?? new Map<string, unknown>();
+    const same = [...(flat[lang] ?? [])]
+      .filter(([key, value]) => value === german.get(key))
+      .filter(([, value]) => !NOTHING_TO_TRANSLATE.test(String(value)))
+      .filter(([, value]) => !SAME_AS_GERMAN[lang]?.has(String(value)))
+      .map(([key, value]) => `${key}: ${value}`);
+    expect(same).toEqual([]);
+  });
+
+  // A count before a plural word needs a singular form ('1 proyecto', '1 record'), which i18next picks
+  // with the `count` option from `key_one`; the key itself is the plural. Where the number is never 1
+  // (a cap, a fixed quota) or no noun follows it, the key is listed here.
+  const NEVER_ONE = new Set([
+    'board.clipboard.working', // shown from 200 pasted cells on
+    'board.kanban.more', // "Mostrar {{count}} más": no noun
+    'board.presence.more', // "{{count}} más": no noun
+    'customerView.reasonCount', // "1 de 500 caracteres": the noun goes with the maximum
+    'help.quota.free', // the free plan's 3 files
+    'listing.totalsCapped', // "more than" a cap of thousands
+    'map.truncated', // the map's cap of thousands
+    'map.marker.cluster', // a cluster holds two or more
+    'plans.paywall.premiumText', // the free plan's 3 files
+    'plans.paywall.freeLimitText', // the free plan's 3 files
+  ]);
+  const COUNT_BEFORE_PLURAL = /\{\{\s*(?:count|n)\s*\}\}\s+\p{Ll}+s\b/u;
+
+  it.each(['es', 'en'])('%s: a count before a plural word has a singular form', (lang) => {
+    const texts = flat[lang] ?? new Map<string, unknown>();
+    const missing = [...texts]
+      .filter(([key]) => !/_(?:one|many|other)$/.test(key) && !NEVER_ONE.has(key))
+      .filter(([key, value]) => COUNT_BEFORE_PLURAL.test(String(value)) && !texts.has(`${key}_one`))
+      .map(([key, value]) => `${key}: ${value}`);
+    expect(missing).toEqual([]);
+  });
+
+  // The singular form is only used when the call passes `count`: `{ n: formatNumber(count) }` alone
+  // always shows the plural ('1 proyectos'). A scan of the calls that name a key with a singular form.
+  it('a text with a singular form is always given its count', () => {
+    const singular = new Set(
+      [...(flat.en?.keys() ?? [])].filter((k) => k.endsWith('_one')).map((k) => k.slice(0, -'_one'.length)),
+    );
+    const hasSingular = (key: string) => {
+      if (key.includes(':')) return singular.has(key.replace(':', '.'));
+      return [...singular].some((k) => k === `translation.${key}` || k.endsWith(`.${key}`));
+    };
+    const offences = sourceFiles(resolve(import.meta.dirname, '..')).flatMap((file) => {
+      const source = readFileSync(file, 'utf8');
+      return [...source.matchAll(/\bt\w*\(\s*['"]([\w.:-]+)['"]\s*,\s*\{/g)].flatMap((m) => {
+        const start = (m.index ?? 0) + m[0].length;
+        const options = source.slice(start, source.indexOf('})', start));
+        const key = m[1] ?? '';
+        // `count` as an option (`count,`, `count: n`), not a variable inside another one's value.
+        return hasSingular(key) && !/(?:^|[\s,{])count\s*(?::|,|$)/.test(options.trim())
+          ? [`${relative(resolve(import.meta.dirname, '..'), file)}: ${key}`]
+          : [];
+      });
+    });
+    expect(offences).toEqual([]);
+  });
 });
+
+/** The app's source files, tests left out. */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}

@@ -28,6 +28,10 @@ interface PinMapProps {
   zoomOutTitle: string;
   describedBy?: string;
   invalid?: boolean;
+  /** Where the map opens (Germany by default). */
+  initialView?: { center: LatLng; zoom: number };
+  /** The container's test id. */
+  testId?: string;
 }
 
 const GERMANY: L.LatLngTuple = [51.1657, 10.4515];
@@ -55,12 +59,15 @@ export function PinMap({
   zoomOutTitle,
   describedBy,
   invalid,
+  initialView,
+  testId = 'request-map',
 }: PinMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const markerRef = useRef<L.Marker | null>(null);
   const onPinChangeRef = useRef(onPinChange);
   onPinChangeRef.current = onPinChange;
+  const initialViewRef = useRef(initialView);
 
   useImperativeHandle(ref, () => ({
     flyTo: (point, zoom) => {
@@ -79,9 +86,10 @@ export function PinMap({
   useEffect(() => {
     const element = containerRef.current;
     if (!element) return;
+    const start = initialViewRef.current;
     const map = L.map(element, {
-      center: GERMANY,
-      zoom: 6,
+      center: start ? [start.center.lat, start.center.lng] : GERMANY,
+      zoom: start?.zoom ?? 6,
       maxZoom: MAX_ZOOM,
       keyboard: true,
       zoomControl: false,
@@ -153,8 +161,8 @@ export function PinMap({
     } else {
       markerRef.current.setLatLng([pin.lat, pin.lng]);
     }
-    markerRef.current.getElement()?.setAttribute('data-testid', 'request-map-pin');
-  }, [pin, markerTitle]);
+    markerRef.current.getElement()?.setAttribute('data-testid', `${testId}-pin`);
+  }, [pin, markerTitle, testId]);
 
   return (
     <div
@@ -165,7 +173,7 @@ export function PinMap({
       aria-describedby={describedBy}
       aria-invalid={invalid || undefined}
       data-invalid={invalid || undefined}
-      data-testid="request-map"
+      data-testid={testId}
     />
   );
 }

@@ -175,31 +175,33 @@ const COLUMNS: Column[] = [
       ),
   },
   // In the user's language (the quote request form's labels); a value outside those lists as it is.
+  // The widths below fit the longest header and label in German, English and Spanish ('Holandés
+  // (gambrel)', 'Administration building', 'Angebot nicht angenommen'): a cut label has no tooltip.
   {
     id: 'roofType',
-    width: 110,
+    width: 170,
     render: (row) => buildingFactLabel('roofTypes', row.roofType),
   },
   {
     id: 'buildingType',
-    width: 140,
+    width: 190,
     render: (row) => buildingFactLabel('buildingTypes', row.buildingType),
   },
   {
     id: 'status',
-    width: 170,
+    width: 230,
     render: (row, { t }) => t(`pipeline:quoteStatus.${row.status}`, { defaultValue: row.status }),
   },
   { id: 'people', width: 90, align: 'right', render: (row, { lang }) => formatNumber(row.people, lang) },
   {
     id: 'pricePerKwh',
-    width: 120,
+    width: 130,
     align: 'right',
     render: (row, { lang }) => formatEuro(row.pricePerKwh, lang, 3),
   },
   {
     id: 'feedInTariff',
-    width: 140,
+    width: 160,
     align: 'right',
     render: (row, { lang }) => formatEuro(row.feedInTariff, lang, 4),
   },
@@ -212,7 +214,8 @@ const COLUMNS: Column[] = [
   },
   {
     id: 'totalCost',
-    width: 150,
+    // 'Gesamtkosten (€)' and the sort arrow.
+    width: 175,
     sort: 'totalCost',
     align: 'right',
     render: (row, { lang }) => (
@@ -249,7 +252,7 @@ const COLUMNS: Column[] = [
   },
   {
     id: 'responsiblePerson',
-    width: 160,
+    width: 190,
     render: (row, { t }) =>
       row.responsiblePerson ?? <span className={classes.dimmed}>{t('unassigned')}</span>,
   },

@@ -23,6 +23,7 @@ import { ErrorState } from '../../layout/full-page-state';
 import { PageTitle } from '../../layout/page-title';
 import { errorMessage } from '../../lib/errors';
 import { useCurrentUser } from '../auth/session';
+import { useServiceArea } from '../listing/nearby-notice';
 import { PointPopup } from './point-popup';
 import { boundsOf, QuoteMap, type QuoteMapHandle, type ServiceArea, serviceAreaBounds } from './quote-map';
 import classes from './quote-map.module.css';
@@ -124,6 +125,7 @@ export function MapPage() {
   );
   const [city, setCity] = useState<string | null>(null);
   const installer = isInstallerRole(user.role);
+  const { hasAddress: hasArea, canEdit: canEditArea } = useServiceArea();
 
   const company = installerDetails ?? user.installerPartner[0] ?? null;
   const serviceArea = useMemo<ServiceArea | null>(
@@ -202,17 +204,25 @@ export function MapPage() {
       </div>
     );
   } else if (points && data.total === 0 && !data.fromCache) {
+    // A company without a location has no service area at all: widening the radius would not help.
+    const noArea = installer && !hasArea;
     overlay = (
-      <div className={classes.overlay} data-testid="map-empty">
+      <div className={classes.overlay} data-testid="map-empty" data-reason={noArea ? 'no-address' : 'area'}>
         <Paper p="md" shadow="sm" withBorder maw={440}>
           <EmptyState
             icon={<IconMapPinOff size={28} />}
             variant="light"
-            title={t('map:empty')}
-            description={installer ? t('map:emptyHintInstaller') : t('map:emptyHint')}
+            title={noArea ? t('map:noAddressTitle') : t('map:empty')}
+            description={
+              noArea
+                ? t(canEditArea ? 'map:noAddress' : 'map:noAddressAsk')
+                : installer
+                  ? t('map:emptyHintInstaller')
+                  : t('map:emptyHint')
+            }
           >
             {installer && (
-              <Button component={Link} to="/profile" variant="light" size="xs">
+              <Button component={Link} to="/profile#company" variant="light" size="xs">
                 {t('map:openSettings')}
               </Button>
             )}
@@ -278,7 +288,7 @@ export function MapPage() {
       <Group gap="xs" aria-live="polite" mih={22}>
         {points && (
           <Badge variant="light" color="teal" size="lg" data-testid="map-count">
-            {t('map:count', { n: formatNumber(count, lang) })}
+            {t('map:count', { count, n: formatNumber(count, lang) })}
           </Badge>
         )}
         {data.fromCache && data.isFetching && (

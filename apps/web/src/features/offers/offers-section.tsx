@@ -78,14 +78,15 @@ export function offerPriceText(finalPrice: number, lang: Language): string {
   return formatEuro(finalPrice, lang, Number.isInteger(finalPrice) ? 0 : 2);
 }
 
+/** A label over its value; the value keeps to the bottom, in line with its row's when a label wraps. */
 function Stat({ label, value }: { label: string; value: string }) {
   return (
-    <div>
+    <Stack gap={0} justify="space-between">
       <Text size="xs" c="dimmed">
         {label}
       </Text>
       <Text fw={600}>{value}</Text>
-    </div>
+    </Stack>
   );
 }
 
@@ -123,12 +124,18 @@ function OfferCard({ offer, onSend }: { offer: Offer; onSend: () => void }) {
           <SendStateBadge offer={offer} lang={lang} />
         </Group>
         {offer.sendState === 'failed' && offer.sendError && (
-          <Text size="sm" c="red" data-testid={`offer-send-error-${offer.version}`}>
+          <Text
+            size="sm"
+            c="red"
+            style={{ overflowWrap: 'anywhere' }}
+            data-testid={`offer-send-error-${offer.version}`}
+          >
             {t('state.failedReason', { reason: offer.sendError })}
           </Text>
         )}
         {offer.sendState === 'sent' && offer.sentTo && (
-          <Text size="sm" c="dimmed">
+          // An address without spaces wraps within the card, not cut off at its edge.
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {t('state.sentTo', { to: offer.sentTo })}
           </Text>
         )}

@@ -75,12 +75,12 @@ function KanbanColumn({ stage, projects, count, role, draggingFrom, allowed }: C
           <Text component="h2" id={headingId} fw={700} size="sm" m={0} truncate>
             {t(`pipeline:stage.${stage}`)}
           </Text>
-          <Tooltip label={t('overview:column.count', { n: formatNumber(count, lang) })} withArrow>
+          <Tooltip label={t('overview:column.count', { count, n: formatNumber(count, lang) })} withArrow>
             <Badge
               variant="light"
               style={{ flexShrink: 0 }}
               color="gray"
-              aria-label={t('overview:column.count', { n: formatNumber(count, lang) })}
+              aria-label={t('overview:column.count', { count, n: formatNumber(count, lang) })}
               data-testid={`kanban-count-${stage}`}
             >
               {formatNumber(count, lang)}

@@ -76,7 +76,8 @@ function CompanyBoard() {
         <EmptyState
           icon={<IconLayoutKanban size={28} />}
           variant="light"
-          title={t('empty')}
+          // Without a search there is nothing filtered: the company has no project yet.
+          title={debounced ? t('empty') : t('emptyNone')}
           description={t('emptyHint')}
         >
           <Group gap="xs" justify="center">
@@ -85,7 +86,12 @@ function CompanyBoard() {
                 {t('search.clear')}
               </Button>
             )}
-            <Button component={Link} to="/listing" variant="light" size="xs">
+            <Button
+              component={Link}
+              to={debounced ? '/listing' : '/listing?tab=nearby'}
+              variant="light"
+              size="xs"
+            >
               {t('toListing')}
             </Button>
             <Button component={Link} to="/mapview" variant="subtle" size="xs">

@@ -10,8 +10,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { CompanyUpdateRequest, formatNumber, type InstallerDetails, type PartnerTier } from '@solar/shared';
-import { IconLock } from '@tabler/icons-react';
-import type { FormEvent } from 'react';
+import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateCompany } from '../../api/installer';
 import { currentLanguage } from '../../i18n';
@@ -19,6 +19,8 @@ import { handleFormError, notifySuccess } from '../../lib/errors';
 import { localeNumberInputProps } from '../../lib/number-input';
 import { useSingleFlight } from '../../lib/single-flight';
 import { focusFirstInvalid, useForm } from '../../lib/use-form';
+import type { LatLng } from '../customer/pin-map';
+import { CompanyLocation } from './company-location';
 import { SectionCard } from './section-card';
 
 const FIELDS = [
@@ -50,7 +52,15 @@ interface CompanyDetailsFormProps {
 /** Company details → PUT /api/installer/{installerId}; the partner tier is shown, never edited. */
 export function CompanyDetailsForm({ company, editable }: CompanyDetailsFormProps) {
   const { t } = useTranslation();
+  const { t: tMap } = useTranslation('map');
+  const { t: tOffers } = useTranslation('offers');
   const update = useUpdateCompany(company._id);
+  // The centre of the service area, kept beside the form's text values (it is not typed).
+  const [pin, setPin] = useState<LatLng | null>(
+    company.latitude !== null && company.longitude !== null
+      ? { lat: company.latitude, lng: company.longitude }
+      : null,
+  );
   const form = useForm({
     companyName: company.companyName,
     address: company.address,
@@ -76,7 +86,7 @@ export function CompanyDetailsForm({ company, editable }: CompanyDetailsFormProp
       return;
     }
     flight((done) =>
-      update.mutate(body, {
+      update.mutate(pin ? { ...body, latitude: pin.lat, longitude: pin.lng } : body, {
         onSettled: done,
         onSuccess: () => notifySuccess(t('profile.company.saved')),
         onError: (error) => {
@@ -88,130 +98,158 @@ export function CompanyDetailsForm({ company, editable }: CompanyDetailsFormProp
   };
 
   const readOnly = !editable;
+  // Both from the saved company: what the listing and the offers use now.
+  const hasLocation = company.latitude !== null && company.longitude !== null;
+  const missingForOffers = (['phone', 'email'] as const).filter((key) => company[key].trim() === '');
   const variant = readOnly ? 'filled' : 'default';
   const tierKey = TIER_KEYS[company.partnerTier] as (typeof TIER_KEYS)[PartnerTier] | undefined;
   const tier = tierKey ? t(`profile.company.tiers.${tierKey}`) : company.partnerTier;
 
   return (
-    <SectionCard
-      id="company"
-      title={t('profile.company.title')}
-      description={t('profile.company.serviceArea', {
-        // The saved radius: what the listing and the map use, not what is typed and not yet saved.
-        radius: formatNumber(company.serviceRadiusKm, currentLanguage()),
-        city: company.city || company.companyName,
-      })}
-      aside={
-        <Badge
-          variant="light"
-          size="lg"
-          title={t('profile.company.partnerTier')}
-          // A long tier name ('Ciudad socia protectora del clima') wraps on a phone instead of being cut.
-          h="auto"
-          py={4}
-          maw="100%"
-          styles={{ label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center' } }}
-          data-testid="partner-tier"
-        >
-          {tier}
-        </Badge>
-      }
-    >
-      {readOnly && (
-        <Alert variant="light" color="gray" icon={<IconLock size={18} />}>
-          {t('profile.company.readOnlyHint')}
-        </Alert>
-      )}
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t('profile.company.name')}
-              required={!readOnly}
-              readOnly={readOnly}
-              variant={variant}
-              {...form.textProps('companyName')}
-            />
-            <TextInput label={t('profile.company.partnerTier')} value={tier} readOnly variant="filled" />
-            <TextInput
-              label={t('profile.company.address')}
-              readOnly={readOnly}
-              variant={variant}
-              {...form.textProps('address')}
-            />
-            <Group grow align="flex-start">
+    // The listing's and the map's 'Open settings' lead here (`/profile#company`).
+    <div id="company" style={{ scrollMarginTop: 80 }}>
+      <SectionCard
+        id="company"
+        title={t('profile.company.title')}
+        description={
+          hasLocation
+            ? t('profile.company.serviceArea', {
+                // The saved radius: what the listing and the map use, not what is typed and not yet saved.
+                radius: formatNumber(company.serviceRadiusKm, currentLanguage()),
+                city: company.city || company.companyName,
+              })
+            : tMap(editable ? 'companyLocation.noServiceArea' : 'companyLocation.noServiceAreaAsk')
+        }
+        aside={
+          <Badge
+            variant="light"
+            size="lg"
+            title={t('profile.company.partnerTier')}
+            // A long tier name ('Ciudad socia protectora del clima') wraps on a phone instead of being cut.
+            h="auto"
+            py={4}
+            maw="100%"
+            styles={{ label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center' } }}
+            data-testid="partner-tier"
+          >
+            {tier}
+          </Badge>
+        }
+      >
+        {readOnly && (
+          <Alert variant="light" color="gray" icon={<IconLock size={18} />}>
+            {t('profile.company.readOnlyHint')}
+          </Alert>
+        )}
+        {missingForOffers.length > 0 && (
+          // The offer e-mail and PDF name these to the customer ({{installerPhone}}, {{installerEmail}}):
+          // without them the customer reads "reach us at  or ."
+          <Alert
+            variant="light"
+            color="yellow"
+            icon={<IconAlertTriangle size={18} aria-hidden />}
+            title={tOffers('companyContact.title', {
+              fields: missingForOffers.map((key) => t(`profile.company.${key}`)).join(', '),
+            })}
+            // Mantine's yellow title is too pale on its light background (WCAG contrast).
+            styles={{ title: { color: 'var(--mantine-color-text)' } }}
+            data-testid="company-offer-missing"
+          >
+            {tOffers(editable ? 'companyContact.text' : 'companyContact.textAsk')}
+          </Alert>
+        )}
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="md">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput
-                label={t('profile.company.postalCode')}
+                label={t('profile.company.name')}
+                required={!readOnly}
                 readOnly={readOnly}
                 variant={variant}
-                {...form.textProps('postalCode')}
+                {...form.textProps('companyName')}
               />
+              <TextInput label={t('profile.company.partnerTier')} value={tier} readOnly variant="filled" />
               <TextInput
-                label={t('profile.company.city')}
+                label={t('profile.company.address')}
                 readOnly={readOnly}
                 variant={variant}
-                {...form.textProps('city')}
+                {...form.textProps('address')}
               />
-            </Group>
-            <TextInput
-              label={t('profile.company.phone')}
-              type="tel"
+              <Group grow align="flex-start">
+                <TextInput
+                  label={t('profile.company.postalCode')}
+                  readOnly={readOnly}
+                  variant={variant}
+                  {...form.textProps('postalCode')}
+                />
+                <TextInput
+                  label={t('profile.company.city')}
+                  readOnly={readOnly}
+                  variant={variant}
+                  {...form.textProps('city')}
+                />
+              </Group>
+              <TextInput
+                label={t('profile.company.phone')}
+                type="tel"
+                readOnly={readOnly}
+                variant={variant}
+                {...form.textProps('phone')}
+              />
+              <TextInput
+                label={t('profile.company.email')}
+                type="email"
+                readOnly={readOnly}
+                variant={variant}
+                {...form.textProps('email')}
+              />
+              <TextInput
+                label={t('profile.company.website')}
+                type="url"
+                readOnly={readOnly}
+                variant={variant}
+                {...form.textProps('website')}
+              />
+              <TextInput
+                label={t('profile.company.vatId')}
+                readOnly={readOnly}
+                variant={variant}
+                {...form.textProps('vatId')}
+              />
+              <NumberInput
+                label={t('profile.company.serviceRadius')}
+                min={1}
+                max={1000}
+                allowDecimal={false}
+                allowNegative={false}
+                {...localeNumberInputProps()}
+                readOnly={readOnly}
+                variant={variant}
+                value={form.values.serviceRadiusKm}
+                onChange={(value) => form.setField('serviceRadiusKm', value)}
+                error={form.errors.serviceRadiusKm}
+              />
+            </SimpleGrid>
+            {editable && <CompanyLocation pin={pin} onPinChange={setPin} city={String(form.values.city)} />}
+            <Textarea
+              label={t('profile.company.description')}
+              autosize
+              minRows={3}
+              maxRows={8}
               readOnly={readOnly}
               variant={variant}
-              {...form.textProps('phone')}
+              {...form.textProps('description')}
             />
-            <TextInput
-              label={t('profile.company.email')}
-              type="email"
-              readOnly={readOnly}
-              variant={variant}
-              {...form.textProps('email')}
-            />
-            <TextInput
-              label={t('profile.company.website')}
-              type="url"
-              readOnly={readOnly}
-              variant={variant}
-              {...form.textProps('website')}
-            />
-            <TextInput
-              label={t('profile.company.vatId')}
-              readOnly={readOnly}
-              variant={variant}
-              {...form.textProps('vatId')}
-            />
-            <NumberInput
-              label={t('profile.company.serviceRadius')}
-              min={1}
-              max={1000}
-              allowDecimal={false}
-              allowNegative={false}
-              {...localeNumberInputProps()}
-              readOnly={readOnly}
-              variant={variant}
-              value={form.values.serviceRadiusKm}
-              onChange={(value) => form.setField('serviceRadiusKm', value)}
-              error={form.errors.serviceRadiusKm}
-            />
-          </SimpleGrid>
-          <Textarea
-            label={t('profile.company.description')}
-            autosize
-            minRows={3}
-            maxRows={8}
-            readOnly={readOnly}
-            variant={variant}
-            {...form.textProps('description')}
-          />
-          {editable && (
-            <Group justify="flex-end">
-              <Button type="submit" loading={update.isPending}>
-                {t('common.save')}
-              </Button>
-            </Group>
-          )}
-        </Stack>
-      </form>
-    </SectionCard>
+            {editable && (
+              <Group justify="flex-end">
+                <Button type="submit" loading={update.isPending}>
+                  {t('common.save')}
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        </form>
+      </SectionCard>
+    </div>
   );
 }

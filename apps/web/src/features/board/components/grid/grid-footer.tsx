@@ -46,9 +46,12 @@ export const GridFooter = memo(function GridFooter({
         </Button>
       )}
       <Group gap={6}>
-        <Text size="xs" c="gray.7" aria-live="polite" data-testid="grid-count">
-          {t('grid.count', { shown: formatNumber(shown, lang), total: formatNumber(total, lang) })}
-        </Text>
+        {/* An empty board says so above; '0 of 0' would add nothing. */}
+        {total > 0 && (
+          <Text size="xs" c="gray.7" aria-live="polite" data-testid="grid-count">
+            {t('grid.count', { shown: formatNumber(shown, lang), total: formatNumber(total, lang) })}
+          </Text>
+        )}
         {loadingMore && <NamedLoader size="xs" label={t('grid.loadingMore')} />}
       </Group>
       {stats && (
