@@ -24,6 +24,7 @@ export const ACCESS_MATRIX: Record<string, 'public' | readonly Role[]> = {
   'DELETE /api/task/property/delete': INSTALLERS,
   'DELETE /api/view/delete/:id': INSTALLERS,
   'DELETE /api/word-template/:id': INSTALLERS,
+  'GET /api/admin/companies': ['ADMIN'],
   'GET /api/admin/mails': ['ADMIN'],
   'GET /api/audit': ['INSTALLER_ADMIN', 'ADMIN'],
   'GET /api/change-requests': ['ADMIN'],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONSTANTS, INSTALLER_ROLES, LANGUAGES, PARTNER_TIERS, ROLES } from '../enums';
+import { dataOf, Pagination } from './common';
 
 export const Email = z
   .string()
@@ -203,6 +204,42 @@ export const CompanyCreateRequest = z.object({
   lastName: z.string().trim().max(100).default(''),
 });
 export type CompanyCreateRequest = z.infer<typeof CompanyCreateRequest>;
+
+/** Limits of the company list: its search text, and its page size (the form's `maxLength`, too). */
+export const COMPANY_LIST_LIMITS = { q: 100, limit: 100 } as const;
+
+/**
+ * Query of GET /admin/companies: a page of the installer companies, newest first; `q` keeps those whose
+ * name contains it (case-insensitive). Both the text and the page are bounded.
+ */
+export const CompanyListQuery = z.object({
+  q: z.string().trim().max(COMPANY_LIST_LIMITS.q).default(''),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(COMPANY_LIST_LIMITS.limit).default(20),
+});
+export type CompanyListQuery = z.infer<typeof CompanyListQuery>;
+
+/** An installer company as the platform's list shows it. */
+export const CompanyListItem = z.object({
+  _id: z.uuid(),
+  companyName: z.string(),
+  city: z.string(),
+  createdAt: z.string(),
+  /** Whether the company has set the centre of its service area (its pin on the map). */
+  hasLocation: z.boolean(),
+  /** Its users with access (a pending invitation counts). */
+  userCount: z.number().int(),
+  /** The first company admin's e-mail, null when it has none left. */
+  adminEmail: z.string().nullable(),
+  /** Whether that admin has set a password (false while the invitation is pending). */
+  adminActive: z.boolean(),
+});
+export type CompanyListItem = z.infer<typeof CompanyListItem>;
+
+export const CompanyListResponse = dataOf(
+  z.object({ docs: z.array(CompanyListItem), pagination: Pagination }),
+);
+export type CompanyListResponse = z.infer<typeof CompanyListResponse>;
 
 export const InviteEntry = z.object({
   email: z.string().trim().toLowerCase().max(254).optional(),

@@ -1,5 +1,7 @@
 import {
   CompanyCreateRequest,
+  CompanyListQuery,
+  CompanyListResponse,
   dataOf,
   InstallerDetails,
   PageQuery,
@@ -10,7 +12,7 @@ import { desc, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { mailMessages } from '../../db/schema';
-import { createCompany } from './admin.service';
+import { createCompany, listCompanies } from './admin.service';
 
 const MailMessage = z.object({
   id: z.number(),
@@ -22,10 +24,19 @@ const MailMessage = z.object({
 });
 
 /**
- * ADMIN reads what the built-in mail catcher received (when no SMTP_URL is set), and onboards a new
- * installer company with its first admin.
+ * ADMIN reads what the built-in mail catcher received (when no SMTP_URL is set), lists the installer
+ * companies and onboards a new one with its first admin.
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/admin/companies',
+    {
+      config: { access: ['ADMIN'] },
+      schema: { querystring: CompanyListQuery, response: { 200: CompanyListResponse } },
+    },
+    async (req) => ({ data: await listCompanies(req.ctx, req.query) }),
+  );
+
   app.post(
     '/admin/companies',
     {

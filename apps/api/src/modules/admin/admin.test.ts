@@ -96,3 +96,109 @@ describe('POST /admin/companies', () => {
     }
   });
 });
+
+describe('GET /admin/companies', () => {
+  const list = (token: string | null, query = '', lang = 'en') =>
+    t.app.inject({
+      url: `/api/admin/companies${query}`,
+      headers: { ...(token ? t.auth(token) : {}), 'accept-language': lang },
+    });
+  type Item = {
+    _id: string;
+    companyName: string;
+    city: string;
+    createdAt: string;
+    hasLocation: boolean;
+    userCount: number;
+    adminEmail: string | null;
+    adminActive: boolean;
+  };
+
+  it('lists the companies newest first, each with its city, location, users and first admin', async () => {
+    const tag = `Liste${Date.now().toString(36)}`;
+    const placed = await t.createInstallerCompany();
+    await t.database.query('UPDATE companies SET name = $1 WHERE id = $2', [
+      `${tag} Placed`,
+      placed.company.id,
+    ]);
+    const created = await create(admin.token, { companyName: `${tag} Fresh`, email: `${tag}@fresh.test` });
+    expect(created.statusCode, created.body).toBe(200);
+    const fresh = created.json().data.company._id as string;
+
+    const res = await list(admin.token, `?q=${tag}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const { docs, pagination } = res.json().data as { docs: Item[]; pagination: object };
+    expect(pagination).toEqual({ page: 1, limit: 20, total: 2, totalPages: 1, hasNextPage: false });
+    // The company just onboarded first: no city nor location yet, its owner invited but not active.
+    expect(docs).toEqual([
+      {
+        _id: fresh,
+        companyName: `${tag} Fresh`,
+        city: '',
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        hasLocation: false,
+        userCount: 1,
+        adminEmail: `${tag.toLowerCase()}@fresh.test`,
+        adminActive: false,
+      },
+      {
+        _id: placed.company.id,
+        companyName: `${tag} Placed`,
+        city: 'München',
+        createdAt: placed.company.createdAt.toISOString(),
+        hasLocation: true,
+        userCount: 3,
+        adminEmail: placed.admin.user.email,
+        adminActive: true,
+      },
+    ]);
+
+    // Without a search, every company, newest first.
+    const all = (await list(admin.token, '?limit=100')).json().data.docs as Item[];
+    expect(all.length).toBeGreaterThanOrEqual(2);
+    const times = all.map((d) => d.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+  });
+
+  it('searches the name case-insensitively, with LIKE signs taken as text', async () => {
+    const tag = `Suche${Date.now().toString(36)}`;
+    const one = await t.createCompany({ name: `Sonnen ${tag} GmbH` });
+    await t.createCompany({ name: `Wind ${tag.toUpperCase()}_x` });
+    await t.createCompany({ name: `Wind ${tag.toUpperCase()}yx` });
+    const names = async (q: string) =>
+      ((await list(admin.token, `?q=${encodeURIComponent(q)}`)).json().data.docs as Item[]).map(
+        (d) => d.companyName,
+      );
+    expect(await names(`sonnen ${tag.toLowerCase()}`)).toEqual([one.name]);
+    expect(await names(`  ${tag.toUpperCase()}  `)).toHaveLength(3);
+    // '_' and '%' are no wildcards: only the name with the underscore matches.
+    expect(await names(`${tag}_`)).toEqual([`Wind ${tag.toUpperCase()}_x`]);
+    expect(await names(`${tag}%`)).toEqual([]);
+    expect(await names(`${tag} nothing`)).toEqual([]);
+  });
+
+  it('pages with a hard limit, and refuses an unbounded page or search', async () => {
+    const tag = `Seite${Date.now().toString(36)}`;
+    for (let i = 0; i < 3; i++) await t.createCompany({ name: `${tag} ${i}` });
+    const second = await list(admin.token, `?q=${tag}&page=2&limit=2`);
+    expect(second.json().data).toMatchObject({
+      docs: [{ companyName: `${tag} 0` }],
+      pagination: { page: 2, limit: 2, total: 3, totalPages: 2, hasNextPage: false },
+    });
+    for (const query of ['?limit=101', '?limit=0', '?page=0', `?q=${'x'.repeat(101)}`]) {
+      const res = await list(admin.token, query);
+      expect(res.statusCode, query).toBe(400);
+    }
+  });
+
+  it('is for ADMIN only; anyone else is refused, without a session too', async () => {
+    const company = await t.createInstallerCompany();
+    const city = await t.createPlatformUser('CITY_ADMIN');
+    for (const token of [city.token, company.admin.token, company.installer.token, company.sales.token]) {
+      const res = await list(token);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().data).toBeUndefined();
+    }
+    expect((await list(null)).statusCode).toBe(401);
+  });
+});

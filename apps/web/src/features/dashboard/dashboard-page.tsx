@@ -24,6 +24,7 @@ import { currentLanguage } from '../../i18n';
 import { PageTitle } from '../../layout/page-title';
 import { errorMessage } from '../../lib/errors';
 import { useCurrentUser } from '../auth/session';
+import { CompaniesSection } from './companies-section';
 import classes from './dashboard.module.css';
 import { MonthlyChart } from './monthly-chart';
 
@@ -221,19 +222,25 @@ function CompanyDashboard() {
   return <Stats stats={stats.data} />;
 }
 
-/** /dashboard: the company's pipeline (counts per stage, value, conversion, 12 months). */
+/**
+ * /dashboard: the company's pipeline (counts per stage, value, conversion, 12 months); for ADMIN, who
+ * has no company, the installer companies and their onboarding.
+ */
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const { t: tApp } = useTranslation();
   const { user } = useCurrentUser();
   useDocumentTitle(`${t('title')} · ${tApp('app.name')}`);
 
+  const isAdmin = user.role === 'ADMIN';
   return (
     <Stack gap="md" maw={1400}>
       <div>
         <PageTitle>{t('title')}</PageTitle>
         {isInstallerRole(user.role) && <Text c="dimmed">{t('subtitle')}</Text>}
+        {isAdmin && <Text c="dimmed">{t('adminSubtitle')}</Text>}
       </div>
+      {isAdmin && <CompaniesSection />}
       {isInstallerRole(user.role) ? <CompanyDashboard /> : <NoCompanyCard />}
     </Stack>
   );
