@@ -3,7 +3,6 @@ import {
   Button,
   Code,
   Grid,
-  Group,
   NativeSelect,
   NumberInput,
   Paper,
@@ -13,8 +12,8 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
-import { BUILDING_TYPES, CustomerRequest, formatNumber, ROOF_TYPES } from '@solar/shared';
-import { IconAlertCircle, IconCircleCheck, IconCurrentLocation, IconSun } from '@tabler/icons-react';
+import { BUILDING_TYPES, CustomerRequest, ROOF_TYPES } from '@solar/shared';
+import { IconAlertCircle, IconCircleCheck, IconSun } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -25,11 +24,11 @@ import { useUnloadGuard } from '../../lib/discard-guard';
 import { errorMessage, fieldErrorsOf, translateMessage } from '../../lib/errors';
 import { localeNumberInputProps } from '../../lib/number-input';
 import { useSingleFlight } from '../../lib/single-flight';
-import { WRAPPING_BUTTON } from '../../lib/wrapping-button';
 import classes from './customer-request.module.css';
 import { findPlace } from './known-places';
 import { goesToPartner, partnerToSend, usePartnerLink } from './partner-link';
 import { type LatLng, PinMap, type PinMapHandle } from './pin-map';
+import { PinStatus } from './pin-status';
 import { type QuoteRequestResult, useQuoteRequest } from './quote-request-api';
 import { RequestIntro } from './request-intro';
 
@@ -405,35 +404,16 @@ export function CustomerRequestPage() {
                       {errors.pin}
                     </Text>
                   )}
-                  <Group justify="space-between" gap="xs">
-                    <Text
-                      size="sm"
-                      c={pin ? undefined : 'dimmed'}
-                      aria-live="polite"
-                      data-testid="request-pin"
-                    >
-                      {pin
-                        ? t('map.pinSet', {
-                            lat: formatNumber(pin.lat, lang, 5),
-                            long: formatNumber(pin.lng, lang, 5),
-                          })
-                        : t('map.noPin')}
-                    </Text>
-                    <Button
-                      variant="subtle"
-                      size="compact-sm"
-                      leftSection={<IconCurrentLocation size={16} aria-hidden />}
-                      // A long label (Spanish) wraps at 375 px instead of being cut off.
-                      styles={WRAPPING_BUTTON}
-                      onClick={() => {
-                        const centre = mapRef.current?.center();
-                        if (centre) placePin(centre);
-                      }}
-                      data-testid="request-pin-center"
-                    >
-                      {t('map.pinAtCenter')}
-                    </Button>
-                  </Group>
+                  <PinStatus
+                    pin={pin}
+                    mapRef={mapRef}
+                    onPinChange={placePin}
+                    pinSet={(coords) => t('map.pinSet', coords)}
+                    noPin={t('map.noPin')}
+                    atCentre={t('map.pinAtCenter')}
+                    stateTestId="request-pin"
+                    centreTestId="request-pin-center"
+                  />
                 </Stack>
 
                 <Stack component="section" gap="sm" aria-labelledby={`${ids}-building`}>

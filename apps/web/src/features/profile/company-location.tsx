@@ -1,13 +1,10 @@
-import { Button, Group, Input, Loader, Stack, Text } from '@mantine/core';
+import { Group, Input, Loader, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { formatNumber } from '@solar/shared';
-import { IconCurrentLocation } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../i18n';
-import { WRAPPING_BUTTON } from '../../lib/wrapping-button';
 import { findPlace } from '../customer/known-places';
 import type { LatLng, PinMapHandle } from '../customer/pin-map';
+import { PinStatus } from '../customer/pin-status';
 
 // Leaflet comes with the map only: the settings open without it.
 const PinMap = lazy(() => import('../customer/pin-map').then((m) => ({ default: m.PinMap })));
@@ -32,7 +29,6 @@ export function CompanyLocation({
 }) {
   const { t } = useTranslation('map');
   const { t: tApp } = useTranslation();
-  const lang = currentLanguage();
   const mapRef = useRef<PinMapHandle>(null);
   const ids = useId();
   const helpId = `${ids}-help`;
@@ -75,34 +71,16 @@ export function CompanyLocation({
           testId="company-location-map"
         />
       </Suspense>
-      <Group justify="space-between" gap="xs">
-        <Text
-          size="sm"
-          c={pin ? undefined : 'dimmed'}
-          aria-live="polite"
-          data-testid="company-location-state"
-        >
-          {pin
-            ? t('companyLocation.set', {
-                lat: formatNumber(pin.lat, lang, 5),
-                long: formatNumber(pin.lng, lang, 5),
-              })
-            : t('companyLocation.none')}
-        </Text>
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          leftSection={<IconCurrentLocation size={16} aria-hidden />}
-          styles={WRAPPING_BUTTON}
-          onClick={() => {
-            const centre = mapRef.current?.center();
-            if (centre) onPinChange(centre);
-          }}
-          data-testid="company-location-center"
-        >
-          {t('companyLocation.atCenter')}
-        </Button>
-      </Group>
+      <PinStatus
+        pin={pin}
+        mapRef={mapRef}
+        onPinChange={onPinChange}
+        pinSet={(coords) => t('companyLocation.set', coords)}
+        noPin={t('companyLocation.none')}
+        atCentre={t('companyLocation.atCenter')}
+        stateTestId="company-location-state"
+        centreTestId="company-location-center"
+      />
     </Stack>
   );
 }
