@@ -15,7 +15,10 @@ import pipeline from '../features/pipeline/locales/de.json';
 import planning from '../features/planning-data/locales/de.json';
 import plans from '../features/plans/locales/de.json';
 import products from '../features/products/locales/de.json';
+import profile from '../features/profile/locales/de.json';
 import projectView from '../features/project-view/locales/de.json';
+// The meeting booking opens from the app shell and the plans, both behind the login.
+import meeting from '../layout/locales/meeting/de.json';
 
 export const bundle = {
   board,
@@ -27,10 +30,12 @@ export const bundle = {
   help,
   listing,
   map,
+  meeting,
   notifications,
   overview,
   pipeline,
   planning,
   products,
+  profile,
   projectView,
 } as const;

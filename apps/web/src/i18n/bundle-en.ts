@@ -15,7 +15,10 @@ import pipeline from '../features/pipeline/locales/en.json';
 import planning from '../features/planning-data/locales/en.json';
 import plans from '../features/plans/locales/en.json';
 import products from '../features/products/locales/en.json';
+import profile from '../features/profile/locales/en.json';
 import projectView from '../features/project-view/locales/en.json';
+// The meeting booking opens from the app shell and the plans, both behind the login.
+import meeting from '../layout/locales/meeting/en.json';
 
 export const bundle = {
   board,
@@ -27,10 +30,12 @@ export const bundle = {
   help,
   listing,
   map,
+  meeting,
   notifications,
   overview,
   pipeline,
   planning,
   products,
+  profile,
   projectView,
 } as const;

@@ -15,7 +15,10 @@ import pipeline from '../features/pipeline/locales/es.json';
 import planning from '../features/planning-data/locales/es.json';
 import plans from '../features/plans/locales/es.json';
 import products from '../features/products/locales/es.json';
+import profile from '../features/profile/locales/es.json';
 import projectView from '../features/project-view/locales/es.json';
+// The meeting booking opens from the app shell and the plans, both behind the login.
+import meeting from '../layout/locales/meeting/es.json';
 
 export const bundle = {
   board,
@@ -27,10 +30,12 @@ export const bundle = {
   help,
   listing,
   map,
+  meeting,
   notifications,
   overview,
   pipeline,
   planning,
   products,
+  profile,
   projectView,
 } as const;

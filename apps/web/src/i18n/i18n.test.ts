@@ -35,6 +35,21 @@ describe('translation resources', () => {
     expect(Object.keys(bundles).sort()).toEqual([...LANGUAGES].sort());
   });
 
+  // The shared bundle loads with the login (150 KB budget, decision 0009): the settings' and the
+  // meeting booking's texts load with the feature namespaces, which every screen behind the login has.
+  it.each([
+    ['de', de],
+    ['en', en],
+    ['es', es],
+  ] as const)(
+    '%s: the shared bundle leaves the settings and meeting texts to their namespaces',
+    (_, shared) => {
+      expect(Object.keys(shared)).not.toContain('meeting');
+      // Two labels the offers' note still reads from here (terms.test.ts keeps them equal).
+      expect(shared.profile).toEqual({ company: { phone: expect.any(String), email: expect.any(String) } });
+    },
+  );
+
   it.each(Object.keys(bundles))('%s: every key is a non-empty string', (lang) => {
     for (const [key, value] of flat[lang] ?? []) {
       expect(typeof value, `${lang}:${key}`).toBe('string');

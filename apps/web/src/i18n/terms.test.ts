@@ -52,8 +52,8 @@ describe('terms used across the screens', () => {
 
   it.each(LANGUAGES)('%s: the service area is called what Settings calls it', (lang) => {
     // The word before the colon in 'Einsatzgebiet: 80 km um München', and the radius label without '(km)'.
-    const area = text(lang, 'translation.profile.company.serviceArea').split(':')[0]?.toLowerCase() ?? '';
-    const radius = text(lang, 'translation.profile.company.serviceRadius')
+    const area = text(lang, 'profile.company.serviceArea').split(':')[0]?.toLowerCase() ?? '';
+    const radius = text(lang, 'profile.company.serviceRadius')
       .replace(/\s*\(km\)$/, '')
       .toLowerCase();
     for (const path of ['map.serviceArea', 'map.emptyHintInstaller', 'notifications.text.new_leads_other']) {
@@ -111,11 +111,26 @@ describe('words of the planning files and the forms', () => {
     '%s: the login and the forgotten-password form name the e-mail as Settings does',
     (lang) => {
       // English wrote "Email" on the login and "E-mail" on every other form of the portal.
-      const settings = text(lang, 'translation.profile.personal.email');
+      const settings = text(lang, 'profile.personal.email');
       expect(text(lang, 'translation.auth.email')).toBe(settings);
-      expect(text(lang, 'translation.profile.invite.email')).toBe(settings);
+      expect(text(lang, 'profile.invite.email')).toBe(settings);
       // The household's request form too (its label may add nothing to the word).
       expect(text(lang, 'customer.fields.email')).toBe(settings);
+      // And the company admin's address when the platform onboards a company.
+      expect(text(lang, 'dashboard.createCompany.email')).toBe(settings);
+    },
+  );
+
+  it.each(LANGUAGES)(
+    "%s: the offers' note names the company's missing phone and e-mail as the company card does",
+    (lang) => {
+      // The settings' texts are the `profile` namespace; the offers' note still reads these two
+      // labels from the shared bundle (features/offers/company-contact-notice.tsx).
+      for (const field of ['phone', 'email']) {
+        expect(text(lang, `translation.profile.company.${field}`)).toBe(
+          text(lang, `profile.company.${field}`),
+        );
+      }
     },
   );
 });
@@ -129,7 +144,7 @@ describe('page subtitles', () => {
     'overview.subtitle',
     'products.subtitle',
     'offers.templates.subtitle',
-    'translation.profile.subtitle',
+    'profile.subtitle',
     'planning.subtitleAdmin',
     'planning.subtitleCity',
     'help.intro',

@@ -13,7 +13,8 @@ import { withParams } from './links';
 
 /** Meeting-booking modal (SPEC §2): the booking page embedded, prefilled with the user's details. */
 export function MeetingModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('meeting');
+  const { t: tApp } = useTranslation();
   const { user } = useCurrentUser();
   const constants = useConstantsQuery();
   const src = withParams(constants.data?.meetingUrl, {
@@ -27,22 +28,22 @@ export function MeetingModal({ opened, onClose }: { opened: boolean; onClose: ()
     <Modal
       opened={opened}
       onClose={onClose}
-      title={t('meeting.title')}
+      title={t('title')}
       size={1250}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      closeButtonProps={{ 'aria-label': tApp('common.close') }}
     >
       {constants.isPending ? (
         <ContentLoader />
       ) : src ? (
         <iframe
           src={src}
-          title={t('meeting.frameTitle')}
+          title={t('frameTitle')}
           style={{ width: '100%', height: '70vh', border: 0, borderRadius: 8 }}
           loading="lazy"
         />
       ) : constants.isError ? (
         <Text c="dimmed" py="xl" ta="center">
-          {t('meeting.unavailable')}
+          {t('unavailable')}
         </Text>
       ) : (
         <MeetingRequestForm onDone={onClose} />
@@ -55,7 +56,8 @@ const FIELDS = ['message', 'phone', 'preferredTime'] as const;
 
 /** Without a booking page (no MEETING_URL), the request goes to the platform's support by e-mail. */
 function MeetingRequestForm({ onDone }: { onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('meeting');
+  const { t: tApp } = useTranslation();
   const { user } = useCurrentUser();
   const form = useForm({ message: '', phone: user.phone, preferredTime: '' });
   const send = useMutation({
@@ -65,21 +67,21 @@ function MeetingRequestForm({ onDone }: { onDone: () => void }) {
       onDone();
     },
     // The server's message for a field goes under that field; anything else (offline…) as a toast.
-    onError: (error) => form.setErrors(handleFormError(error, FIELDS, t)),
+    onError: (error) => form.setErrors(handleFormError(error, FIELDS, tApp)),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (send.isPending) return;
     // The same schema as the server's: the messages show at their fields before anything is sent.
-    const body = form.validate(MeetingRequest, t);
+    const body = form.validate(MeetingRequest, tApp);
     if (body) send.mutate(body);
   };
   return (
     <form onSubmit={submit} noValidate data-testid="meeting-request-form">
       <Stack>
-        <Text>{t('meeting.requestIntro')}</Text>
+        <Text>{t('requestIntro')}</Text>
         <Textarea
-          label={t('meeting.message')}
+          label={t('message')}
           {...form.textProps('message')}
           maxLength={MEETING_REQUEST_LIMITS.message}
           autosize
@@ -87,19 +89,19 @@ function MeetingRequestForm({ onDone }: { onDone: () => void }) {
           required
         />
         <TextInput
-          label={t('meeting.phone')}
+          label={t('phone')}
           type="tel"
           autoComplete="tel"
           {...form.textProps('phone')}
           maxLength={MEETING_REQUEST_LIMITS.phone}
         />
         <TextInput
-          label={t('meeting.preferredTime')}
+          label={t('preferredTime')}
           {...form.textProps('preferredTime')}
           maxLength={MEETING_REQUEST_LIMITS.preferredTime}
         />
         <Button type="submit" loading={send.isPending} style={{ alignSelf: 'flex-start' }}>
-          {t('meeting.send')}
+          {t('send')}
         </Button>
       </Stack>
     </form>

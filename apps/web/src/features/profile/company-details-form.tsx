@@ -51,7 +51,8 @@ interface CompanyDetailsFormProps {
 
 /** Company details → PUT /api/installer/{installerId}; the partner tier is shown, never edited. */
 export function CompanyDetailsForm({ company, editable }: CompanyDetailsFormProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('profile');
+  const { t: tApp } = useTranslation();
   const { t: tMap } = useTranslation('map');
   const { t: tOffers } = useTranslation('offers');
   const update = useUpdateCompany(company._id);
@@ -80,7 +81,7 @@ export function CompanyDetailsForm({ company, editable }: CompanyDetailsFormProp
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const element = event.currentTarget as HTMLFormElement;
-    const body = form.validate(CompanyUpdateRequest, t);
+    const body = form.validate(CompanyUpdateRequest, tApp);
     if (!body) {
       focusFirstInvalid(element);
       return;
@@ -88,9 +89,9 @@ export function CompanyDetailsForm({ company, editable }: CompanyDetailsFormProp
     flight((done) =>
       update.mutate(pin ? { ...body, latitude: pin.lat, longitude: pin.lng } : body, {
         onSettled: done,
-        onSuccess: () => notifySuccess(t('profile.company.saved')),
+        onSuccess: () => notifySuccess(t('company.saved')),
         onError: (error) => {
-          form.setErrors(handleFormError(error, FIELDS, t));
+          form.setErrors(handleFormError(error, FIELDS, tApp));
           focusFirstInvalid(element);
         },
       }),
@@ -103,17 +104,17 @@ export function CompanyDetailsForm({ company, editable }: CompanyDetailsFormProp
   const missingForOffers = (['phone', 'email'] as const).filter((key) => company[key].trim() === '');
   const variant = readOnly ? 'filled' : 'default';
   const tierKey = TIER_KEYS[company.partnerTier] as (typeof TIER_KEYS)[PartnerTier] | undefined;
-  const tier = tierKey ? t(`profile.company.tiers.${tierKey}`) : company.partnerTier;
+  const tier = tierKey ? t(`company.tiers.${tierKey}`) : company.partnerTier;
 
   return (
     // The listing's and the map's 'Open settings' lead here (`/profile#company`).
     <div id="company" style={{ scrollMarginTop: 80 }}>
       <SectionCard
         id="company"
-        title={t('profile.company.title')}
+        title={t('company.title')}
         description={
           hasLocation
-            ? t('profile.company.serviceArea', {
+            ? t('company.serviceArea', {
                 // The saved radius: what the listing and the map use, not what is typed and not yet saved.
                 radius: formatNumber(company.serviceRadiusKm, currentLanguage()),
                 city: company.city || company.companyName,
@@ -124,7 +125,7 @@ export function CompanyDetailsForm({ company, editable }: CompanyDetailsFormProp
           <Badge
             variant="light"
             size="lg"
-            title={t('profile.company.partnerTier')}
+            title={t('company.partnerTier')}
             // A long tier name ('Ciudad socia protectora del clima') wraps on a phone instead of being cut.
             h="auto"
             py={4}
@@ -138,7 +139,7 @@ export function CompanyDetailsForm({ company, editable }: CompanyDetailsFormProp
       >
         {readOnly && (
           <Alert variant="light" color="gray" icon={<IconLock size={18} />}>
-            {t('profile.company.readOnlyHint')}
+            {t('company.readOnlyHint')}
           </Alert>
         )}
         {missingForOffers.length > 0 && (
@@ -149,7 +150,7 @@ export function CompanyDetailsForm({ company, editable }: CompanyDetailsFormProp
             color="yellow"
             icon={<IconAlertTriangle size={18} aria-hidden />}
             title={tOffers('companyContact.title', {
-              fields: missingForOffers.map((key) => t(`profile.company.${key}`)).join(', '),
+              fields: missingForOffers.map((key) => t(`company.${key}`)).join(', '),
             })}
             // Mantine's yellow title is too pale on its light background (WCAG contrast).
             styles={{ title: { color: 'var(--mantine-color-text)' } }}
@@ -162,62 +163,62 @@ export function CompanyDetailsForm({ company, editable }: CompanyDetailsFormProp
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput
-                label={t('profile.company.name')}
+                label={t('company.name')}
                 required={!readOnly}
                 readOnly={readOnly}
                 variant={variant}
                 {...form.textProps('companyName')}
               />
-              <TextInput label={t('profile.company.partnerTier')} value={tier} readOnly variant="filled" />
+              <TextInput label={t('company.partnerTier')} value={tier} readOnly variant="filled" />
               <TextInput
-                label={t('profile.company.address')}
+                label={t('company.address')}
                 readOnly={readOnly}
                 variant={variant}
                 {...form.textProps('address')}
               />
               <Group grow align="flex-start">
                 <TextInput
-                  label={t('profile.company.postalCode')}
+                  label={t('company.postalCode')}
                   readOnly={readOnly}
                   variant={variant}
                   {...form.textProps('postalCode')}
                 />
                 <TextInput
-                  label={t('profile.company.city')}
+                  label={t('company.city')}
                   readOnly={readOnly}
                   variant={variant}
                   {...form.textProps('city')}
                 />
               </Group>
               <TextInput
-                label={t('profile.company.phone')}
+                label={t('company.phone')}
                 type="tel"
                 readOnly={readOnly}
                 variant={variant}
                 {...form.textProps('phone')}
               />
               <TextInput
-                label={t('profile.company.email')}
+                label={t('company.email')}
                 type="email"
                 readOnly={readOnly}
                 variant={variant}
                 {...form.textProps('email')}
               />
               <TextInput
-                label={t('profile.company.website')}
+                label={t('company.website')}
                 type="url"
                 readOnly={readOnly}
                 variant={variant}
                 {...form.textProps('website')}
               />
               <TextInput
-                label={t('profile.company.vatId')}
+                label={t('company.vatId')}
                 readOnly={readOnly}
                 variant={variant}
                 {...form.textProps('vatId')}
               />
               <NumberInput
-                label={t('profile.company.serviceRadius')}
+                label={t('company.serviceRadius')}
                 min={1}
                 max={1000}
                 allowDecimal={false}
@@ -232,7 +233,7 @@ export function CompanyDetailsForm({ company, editable }: CompanyDetailsFormProp
             </SimpleGrid>
             {editable && <CompanyLocation pin={pin} onPinChange={setPin} city={String(form.values.city)} />}
             <Textarea
-              label={t('profile.company.description')}
+              label={t('company.description')}
               autosize
               minRows={3}
               maxRows={8}
@@ -243,7 +244,7 @@ export function CompanyDetailsForm({ company, editable }: CompanyDetailsFormProp
             {editable && (
               <Group justify="flex-end">
                 <Button type="submit" loading={update.isPending}>
-                  {t('common.save')}
+                  {tApp('common.save')}
                 </Button>
               </Group>
             )}

@@ -1,9 +1,9 @@
 import { formatNumber, type Language } from '@solar/shared';
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import de from '../../i18n/de.json';
-import en from '../../i18n/en.json';
-import es from '../../i18n/es.json';
+import de from './locales/de.json';
+import en from './locales/en.json';
+import es from './locales/es.json';
 
 /** The invitation toast counts the people invited (QA audit: two invited, "Der Benutzer wurde eingeladen"). */
 describe('the invitation toast', () => {
@@ -11,10 +11,10 @@ describe('the invitation toast', () => {
   void i18n.init({
     initAsync: false,
     lng: 'de',
-    resources: { de: { translation: de }, en: { translation: en }, es: { translation: es } },
+    resources: { de: { profile: de }, en: { profile: en }, es: { profile: es } },
   });
   const toast = (lng: Language, count: number) =>
-    i18n.t('profile.invite.invited', { lng, count, n: formatNumber(count, lng) });
+    i18n.t('profile:invite.invited', { lng, count, n: formatNumber(count, lng) });
 
   it.each([
     ['de', 1, 'Der Benutzer wurde eingeladen'],

@@ -31,17 +31,17 @@ const emptyRow = (): InviteRow => ({
 });
 
 /** The invitation checks of SPEC §5, run before sending: e-mail present and valid, role present, no duplicates. */
-function validateRows(rows: InviteRow[], t: TFunction): RowErrors {
+function validateRows(rows: InviteRow[], tApp: TFunction): RowErrors {
   const errors: RowErrors = {};
   const seen = new Set<string>();
   for (const [index, row] of rows.entries()) {
     const email = row.email.trim().toLowerCase();
     const rowErrors: { email?: string; role?: string } = {};
-    if (!email) rowErrors.email = t('validation.missingEmail');
-    else if (!Email.safeParse(email).success) rowErrors.email = t('validation.invalid_email');
-    else if (seen.has(email)) rowErrors.email = t('validation.duplicateEmail');
+    if (!email) rowErrors.email = tApp('validation.missingEmail');
+    else if (!Email.safeParse(email).success) rowErrors.email = tApp('validation.invalid_email');
+    else if (seen.has(email)) rowErrors.email = tApp('validation.duplicateEmail');
     seen.add(email);
-    if (!row.role) rowErrors.role = t('validation.missingRole');
+    if (!row.role) rowErrors.role = tApp('validation.missingRole');
     if (rowErrors.email || rowErrors.role) errors[index] = rowErrors;
   }
   return errors;
@@ -51,9 +51,9 @@ function validateRows(rows: InviteRow[], t: TFunction): RowErrors {
  * The messages left when row `removed` goes: the rows below move up with theirs (a refusal from the
  * server stays under its address), and a "duplicate" goes once its twin was the row removed.
  */
-function errorsAfterRemoving(errors: RowErrors, removed: number, remaining: InviteRow[], t: TFunction) {
-  const recheck = validateRows(remaining, t);
-  const duplicate = t('validation.duplicateEmail');
+function errorsAfterRemoving(errors: RowErrors, removed: number, remaining: InviteRow[], tApp: TFunction) {
+  const recheck = validateRows(remaining, tApp);
+  const duplicate = tApp('validation.duplicateEmail');
   const next: RowErrors = {};
   for (const [key, rowErrors] of Object.entries(errors)) {
     const old = Number(key);
@@ -67,21 +67,22 @@ function errorsAfterRemoving(errors: RowErrors, removed: number, remaining: Invi
 }
 
 /** Server field errors such as `users.1.email`, mapped back onto the rows. */
-function rowErrorsFromServer(error: unknown, t: TFunction): RowErrors {
+function rowErrorsFromServer(error: unknown, tApp: TFunction): RowErrors {
   const errors: RowErrors = {};
   if (!isApiError(error)) return errors;
   for (const [path, message] of Object.entries(error.errors)) {
     const match = /^users\.(\d+)\.(email|role)$/.exec(path);
     if (!match) continue;
     const index = Number(match[1]);
-    errors[index] = { ...errors[index], [match[2] as 'email' | 'role']: translateMessage(message, t) };
+    errors[index] = { ...errors[index], [match[2] as 'email' | 'role']: translateMessage(message, tApp) };
   }
   return errors;
 }
 
 /** Invite form (INSTALLER_ADMIN): several rows, sent together to POST /api/installer/userAceess/{companyId}. */
 export function InviteForm({ companyId }: { companyId: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('profile');
+  const { t: tApp } = useTranslation();
   const invite = useInviteUsers(companyId);
   // Two submits before the button shows it is busy would invite everyone twice.
   const flight = useSingleFlight();
@@ -102,13 +103,13 @@ export function InviteForm({ companyId }: { companyId: string }) {
   const removeRow = (index: number) => {
     const remaining = rows.filter((_, i) => i !== index);
     setRows(remaining);
-    setErrors((current) => errorsAfterRemoving(current, index, remaining, t));
+    setErrors((current) => errorsAfterRemoving(current, index, remaining, tApp));
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const element = event.currentTarget as HTMLFormElement;
-    const found = validateRows(rows, t);
+    const found = validateRows(rows, tApp);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       focusFirstInvalid(element);
@@ -128,7 +129,7 @@ export function InviteForm({ companyId }: { companyId: string }) {
           onSuccess: () => {
             // Counts the people sent: "Der Benutzer wurde eingeladen", "2 Benutzer wurden eingeladen".
             notifySuccess(
-              t('profile.invite.invited', {
+              t('invite.invited', {
                 count: users.length,
                 n: formatNumber(users.length, currentLanguage()),
               }),
@@ -137,21 +138,21 @@ export function InviteForm({ companyId }: { companyId: string }) {
             setErrors({});
           },
           onError: (error) => {
-            const fromServer = rowErrorsFromServer(error, t);
+            const fromServer = rowErrorsFromServer(error, tApp);
             if (Object.keys(fromServer).length > 0) {
               setErrors(fromServer);
               focusFirstInvalid(element);
-            } else notifyError(error, t);
+            } else notifyError(error, tApp);
           },
         },
       ),
     );
   };
 
-  const roleOptions = INSTALLER_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }));
+  const roleOptions = INSTALLER_ROLES.map((role) => ({ value: role, label: tApp(`roles.${role}`) }));
 
   return (
-    <SectionCard id="invite" title={t('profile.invite.title')} description={t('profile.invite.subtitle')}>
+    <SectionCard id="invite" title={t('invite.title')} description={t('invite.subtitle')}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           {rows.map((row, index) => {
@@ -163,12 +164,12 @@ export function InviteForm({ companyId }: { companyId: string }) {
                 data-testid="invite-row"
               >
                 <Text component="legend" size="sm" fw={600} mb={4}>
-                  {t('profile.invite.person', { n })}
+                  {t('invite.person', { n })}
                 </Text>
                 <Grid gap="sm" align="flex-start">
                   <Grid.Col span={{ base: 12, md: 4 }}>
                     <TextInput
-                      label={t('profile.invite.email')}
+                      label={t('invite.email')}
                       type="email"
                       required
                       // Only the row just added with the button below.
@@ -180,7 +181,7 @@ export function InviteForm({ companyId }: { companyId: string }) {
                   </Grid.Col>
                   <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
                     <NativeSelect
-                      label={t('profile.invite.role')}
+                      label={t('invite.role')}
                       required
                       data={roleOptions}
                       value={row.role}
@@ -190,8 +191,8 @@ export function InviteForm({ companyId }: { companyId: string }) {
                   </Grid.Col>
                   <Grid.Col span={{ base: 6, sm: 3, md: 2 }}>
                     <TextInput
-                      label={t('profile.invite.firstName')}
-                      description={t('common.optional')}
+                      label={t('invite.firstName')}
+                      description={tApp('common.optional')}
                       inputWrapperOrder={['label', 'input', 'description', 'error']}
                       value={row.firstName}
                       onChange={(e) => updateRow(index, { firstName: e.currentTarget.value })}
@@ -199,8 +200,8 @@ export function InviteForm({ companyId }: { companyId: string }) {
                   </Grid.Col>
                   <Grid.Col span={{ base: 6, sm: 3, md: 2 }}>
                     <TextInput
-                      label={t('profile.invite.lastName')}
-                      description={t('common.optional')}
+                      label={t('invite.lastName')}
+                      description={tApp('common.optional')}
                       inputWrapperOrder={['label', 'input', 'description', 'error']}
                       value={row.lastName}
                       onChange={(e) => updateRow(index, { lastName: e.currentTarget.value })}
@@ -214,7 +215,7 @@ export function InviteForm({ companyId }: { companyId: string }) {
                         size="lg"
                         mt={{ md: 'md' }}
                         onClick={() => removeRow(index)}
-                        aria-label={t('profile.invite.removeRow', { n })}
+                        aria-label={t('invite.removeRow', { n })}
                       >
                         <IconTrash size={18} />
                       </ActionIcon>
@@ -235,10 +236,10 @@ export function InviteForm({ companyId }: { companyId: string }) {
               }}
               disabled={rows.length >= 50}
             >
-              {t('profile.invite.addRow')}
+              {t('invite.addRow')}
             </Button>
             <Button type="submit" leftSection={<IconSend size={16} />} loading={invite.isPending}>
-              {t('profile.invite.submit')}
+              {t('invite.submit')}
             </Button>
           </Group>
         </Stack>

@@ -12,7 +12,8 @@ import { SectionCard } from './section-card';
  * go with it, not what the personal-details form holds unsaved.
  */
 export function NotificationSettings() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('profile');
+  const { t: tApp } = useTranslation();
   const { user } = useCurrentUser();
   const update = useUpdatePersonalDetails();
   // While saving, the switch shows what is being saved.
@@ -28,9 +29,8 @@ export function NotificationSettings() {
         notifyByEmail,
       },
       {
-        onSuccess: () =>
-          notifySuccess(t(notifyByEmail ? 'profile.notifications.on' : 'profile.notifications.off')),
-        onError: (error) => notifyError(error, t),
+        onSuccess: () => notifySuccess(t(notifyByEmail ? 'notifications.on' : 'notifications.off')),
+        onError: (error) => notifyError(error, tApp),
       },
     );
 
@@ -39,15 +39,15 @@ export function NotificationSettings() {
     <div id={NOTIFICATION_SETTINGS_ID} style={{ scrollMarginTop: 80 }}>
       <SectionCard
         id="notifications"
-        title={t('profile.notifications.title')}
-        description={t('profile.notifications.subtitle')}
+        title={t('notifications.title')}
+        description={t('notifications.subtitle')}
       >
         <Switch
           checked={checked}
           onChange={(event) => onChange(event.currentTarget.checked)}
           disabled={update.isPending}
-          label={t('profile.notifications.byEmail')}
-          description={t('profile.notifications.byEmailHint', { email: user.email })}
+          label={t('notifications.byEmail')}
+          description={t('notifications.byEmailHint', { email: user.email })}
           // A long address without spaces wraps beside the switch instead of widening the page.
           styles={{ labelWrapper: { minWidth: 0 }, description: { overflowWrap: 'anywhere' } }}
           data-testid="notify-by-email"

@@ -14,7 +14,8 @@ const FIELDS = ['firstName', 'lastName', 'phone', 'address', 'preferredLanguage'
 
 /** Personal details → PUT /api/user/update/personal-details; a changed language also switches the UI. */
 export function PersonalDetailsForm() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('profile');
+  const { t: tApp } = useTranslation();
   const { user } = useCurrentUser();
   const update = useUpdatePersonalDetails();
   const flight = useSingleFlight();
@@ -31,7 +32,7 @@ export function PersonalDetailsForm() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const element = event.currentTarget as HTMLFormElement;
-    const body = form.validate(PersonalDetailsRequest, t);
+    const body = form.validate(PersonalDetailsRequest, tApp);
     if (!body) {
       focusFirstInvalid(element);
       return;
@@ -40,13 +41,13 @@ export function PersonalDetailsForm() {
       update.mutate(body, {
         onSettled: done,
         onSuccess: () => {
-          notifySuccess(t('profile.personal.saved'));
+          notifySuccess(t('personal.saved'));
           if (body.preferredLanguage && body.preferredLanguage !== currentLanguage()) {
             void changeLanguage(body.preferredLanguage);
           }
         },
         onError: (error) => {
-          form.setErrors(handleFormError(error, FIELDS, t));
+          form.setErrors(handleFormError(error, FIELDS, tApp));
           focusFirstInvalid(element);
         },
       }),
@@ -54,37 +55,37 @@ export function PersonalDetailsForm() {
   };
 
   return (
-    <SectionCard id="personal" title={t('profile.personal.title')}>
+    <SectionCard id="personal" title={t('personal.title')}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
-              label={t('profile.personal.firstName')}
+              label={t('personal.firstName')}
               required
               autoComplete="given-name"
               {...form.textProps('firstName')}
             />
             <TextInput
-              label={t('profile.personal.lastName')}
+              label={t('personal.lastName')}
               required
               autoComplete="family-name"
               {...form.textProps('lastName')}
             />
-            <TextInput label={t('profile.personal.email')} value={user.email} readOnly variant="filled" />
+            <TextInput label={t('personal.email')} value={user.email} readOnly variant="filled" />
             <TextInput
-              label={t('profile.personal.phone')}
+              label={t('personal.phone')}
               type="tel"
               autoComplete="tel"
               {...form.textProps('phone')}
             />
             <TextInput
-              label={t('profile.personal.address')}
+              label={t('personal.address')}
               autoComplete="street-address"
               {...form.textProps('address')}
             />
             <NativeSelect
-              label={t('profile.personal.language')}
-              data={UI_LANGUAGES.map((code) => ({ value: code, label: t(`language.${code}`) }))}
+              label={t('personal.language')}
+              data={UI_LANGUAGES.map((code) => ({ value: code, label: tApp(`language.${code}`) }))}
               value={form.values.preferredLanguage}
               onChange={(event) => {
                 const value = event.currentTarget.value;
@@ -95,7 +96,7 @@ export function PersonalDetailsForm() {
           </SimpleGrid>
           <Group justify="flex-end">
             <Button type="submit" loading={update.isPending}>
-              {t('common.save')}
+              {tApp('common.save')}
             </Button>
           </Group>
         </Stack>

@@ -18,9 +18,10 @@ import { TeamSection } from './team-section';
 
 /** /profile: personal details, notifications, company details, and the team for a company admin. */
 export function ProfilePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('profile');
+  const { t: tApp } = useTranslation();
   const { user, installerDetails } = useCurrentUser();
-  useDocumentTitle(`${t('profile.title')} · ${t('app.name')}`);
+  useDocumentTitle(`${t('title')} · ${tApp('app.name')}`);
   const companyId = installerDetails?._id ?? user.installerPartner[0]?._id ?? null;
   const isAdmin = canManageTeam(user.role);
   const { hash } = useLocation();
@@ -32,7 +33,7 @@ export function ProfilePage() {
   return (
     <Stack gap="lg" maw={1100}>
       <div>
-        <PageTitle>{t('profile.title')}</PageTitle>
+        <PageTitle>{t('title')}</PageTitle>
         <Text c="dimmed">{t(profileSubtitleKey(user.role))}</Text>
       </div>
       <PersonalDetailsForm />
@@ -43,7 +44,7 @@ export function ProfilePage() {
       ) : (
         isInstallerRole(user.role) && (
           <Paper p="lg">
-            <Text c="dimmed">{t('profile.company.none')}</Text>
+            <Text c="dimmed">{t('company.none')}</Text>
           </Paper>
         )
       )}

@@ -8,6 +8,9 @@ import appDe from '../../i18n/de.json';
 import appEn from '../../i18n/en.json';
 import appEs from '../../i18n/es.json';
 import { initTestI18n } from '../../i18n/testing';
+import profileDe from './locales/de.json';
+import profileEn from './locales/en.json';
+import profileEs from './locales/es.json';
 import { TeamMembers } from './team-members';
 
 const phone = vi.hoisted(() => ({ isPhone: false }));
@@ -15,9 +18,9 @@ vi.mock('../../lib/use-is-phone', () => ({ useIsPhone: () => phone.isPhone }));
 
 beforeAll(async () => {
   await initTestI18n('de', {
-    de: { translation: appDe },
-    en: { translation: appEn },
-    es: { translation: appEs },
+    de: { translation: appDe, profile: profileDe },
+    en: { translation: appEn, profile: profileEn },
+    es: { translation: appEs, profile: profileEs },
   });
 });
 afterEach(() => cleanup());

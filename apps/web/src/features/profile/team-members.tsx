@@ -59,7 +59,7 @@ interface MemberIdentityProps extends Pick<MemberPartProps, 'member' | 'isSelf'>
 }
 
 function MemberIdentity({ member, isSelf, children, isCompact }: MemberIdentityProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('profile');
   const name = displayName(member);
   return (
     <Group gap="sm" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
@@ -69,7 +69,7 @@ function MemberIdentity({ member, isSelf, children, isCompact }: MemberIdentityP
           {name}
           {isSelf && (
             <Badge component="span" ml={8} size="xs" variant="outline">
-              {t('profile.team.you')}
+              {t('team.you')}
             </Badge>
           )}
         </Text>
@@ -91,17 +91,18 @@ function RoleControl({
   onPickRole,
   isFull,
 }: MemberPartProps & { isFull?: boolean }) {
-  const { t } = useTranslation();
-  if (!isInstallerRole(member.role)) return <Badge variant="light">{t(`roles.${member.role}`)}</Badge>;
+  const { t } = useTranslation('profile');
+  const { t: tApp } = useTranslation();
+  if (!isInstallerRole(member.role)) return <Badge variant="light">{tApp(`roles.${member.role}`)}</Badge>;
   // One's own role is not changed here: read as text, with the reason, rather than a faint select.
   if (isSelf)
     return (
       <div data-testid="own-role">
         <Text size="sm" fw={500}>
-          {t(`roles.${member.role}`)}
+          {tApp(`roles.${member.role}`)}
         </Text>
         <Text size="xs" c="dimmed">
-          {t('profile.team.ownRoleHint')}
+          {t('team.ownRoleHint')}
         </Text>
       </div>
     );
@@ -109,10 +110,10 @@ function RoleControl({
     <NativeSelect
       size="xs"
       w={isFull ? '100%' : 240}
-      data={INSTALLER_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+      data={INSTALLER_ROLES.map((role) => ({ value: role, label: tApp(`roles.${role}`) }))}
       value={member.role}
       disabled={isChangingRole}
-      aria-label={t('profile.team.roleOf', { name: displayName(member) })}
+      aria-label={t('team.roleOf', { name: displayName(member) })}
       onChange={(event) => {
         const role = event.currentTarget.value;
         if (isInstallerRole(role) && role !== member.role) onPickRole(member, role);
@@ -122,24 +123,24 @@ function RoleControl({
 }
 
 function StatusBadge({ member, mt }: { member: TeamMember; mt?: number }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('profile');
   return (
     <Badge variant="dot" mt={mt} color={member.isActive ? 'teal' : 'yellow'}>
-      {member.isActive ? t('profile.team.active') : t('profile.team.pending')}
+      {member.isActive ? t('team.active') : t('team.pending')}
     </Badge>
   );
 }
 
 function RemoveButton({ member, isSelf, onRemove }: MemberPartProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('profile');
   if (isSelf) return null;
   return (
-    <Tooltip label={t('profile.team.remove')} withArrow>
+    <Tooltip label={t('team.remove')} withArrow>
       <ActionIcon
         variant="subtle"
         color="red"
         onClick={() => onRemove(member)}
-        aria-label={t('profile.team.removeOf', { name: displayName(member) })}
+        aria-label={t('team.removeOf', { name: displayName(member) })}
       >
         <IconTrash size={18} />
       </ActionIcon>
@@ -148,17 +149,17 @@ function RemoveButton({ member, isSelf, onRemove }: MemberPartProps) {
 }
 
 function TeamTable({ members, selfId, ...actions }: TeamMembersProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('profile');
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table verticalSpacing="sm" highlightOnHover data-testid="team-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t('profile.team.member')}</Table.Th>
-            <Table.Th>{t('profile.team.role')}</Table.Th>
-            <Table.Th>{t('profile.team.status')}</Table.Th>
+            <Table.Th>{t('team.member')}</Table.Th>
+            <Table.Th>{t('team.role')}</Table.Th>
+            <Table.Th>{t('team.status')}</Table.Th>
             <Table.Th>
-              <VisuallyHidden>{t('profile.team.actions')}</VisuallyHidden>
+              <VisuallyHidden>{t('team.actions')}</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -189,7 +190,7 @@ function TeamTable({ members, selfId, ...actions }: TeamMembersProps) {
 }
 
 function TeamCards({ members, selfId, ...actions }: TeamMembersProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('profile');
   return (
     <Stack
       gap="xs"
@@ -197,7 +198,7 @@ function TeamCards({ members, selfId, ...actions }: TeamMembersProps) {
       p={0}
       m={0}
       style={{ listStyle: 'none' }}
-      aria-label={t('profile.team.title')}
+      aria-label={t('team.title')}
       data-testid="team-table"
     >
       {members.map((member) => {

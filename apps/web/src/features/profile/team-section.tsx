@@ -40,7 +40,8 @@ function TeamSkeleton() {
 
 /** The company team (INSTALLER_ADMIN): change a member's role, remove access after confirming. */
 export function TeamSection({ companyId }: { companyId: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('profile');
+  const { t: tApp } = useTranslation();
   const { user } = useCurrentUser();
   const team = useTeamQuery(true);
   const changeRole = useChangeRole(companyId);
@@ -56,10 +57,10 @@ export function TeamSection({ companyId }: { companyId: string }) {
       { userId: roleChange.member._id, role: roleChange.role },
       {
         onSuccess: () => {
-          notifySuccess(t('profile.team.roleChanged'));
+          notifySuccess(t('team.roleChanged'));
           setRoleChange(null);
         },
-        onError: (error) => notifyError(error, t),
+        onError: (error) => notifyError(error, tApp),
       },
     );
   };
@@ -74,10 +75,10 @@ export function TeamSection({ companyId }: { companyId: string }) {
     if (!removing) return;
     removeAccess.mutate(removing._id, {
       onSuccess: () => {
-        notifySuccess(t('profile.team.removed'));
+        notifySuccess(t('team.removed'));
         setRemoving(null);
       },
-      onError: (error) => notifyError(error, t),
+      onError: (error) => notifyError(error, tApp),
     });
   };
 
@@ -85,15 +86,15 @@ export function TeamSection({ companyId }: { companyId: string }) {
   if (team.isPending) {
     body = (
       <div role="status" aria-live="polite">
-        <VisuallyHidden>{t('common.loading')}</VisuallyHidden>
+        <VisuallyHidden>{tApp('common.loading')}</VisuallyHidden>
         <TeamSkeleton />
       </div>
     );
   } else if (team.isError) {
     body = (
-      <Alert color="red" variant="light" title={t('profile.team.loadFailed')} role="alert">
+      <Alert color="red" variant="light" title={t('team.loadFailed')} role="alert">
         <Button size="xs" variant="light" color="red" onClick={() => void team.refetch()}>
-          {t('common.retry')}
+          {tApp('common.retry')}
         </Button>
       </Alert>
     );
@@ -102,8 +103,8 @@ export function TeamSection({ companyId }: { companyId: string }) {
       <EmptyState
         icon={<IconUsers size={28} />}
         variant="light"
-        title={t('profile.team.empty')}
-        description={t('profile.team.emptyHint')}
+        title={t('team.empty')}
+        description={t('team.emptyHint')}
       />
     );
   } else {
@@ -121,12 +122,12 @@ export function TeamSection({ companyId }: { companyId: string }) {
   return (
     <SectionCard
       id="team"
-      title={t('profile.team.title')}
-      description={t('profile.team.subtitle')}
+      title={t('team.title')}
+      description={t('team.subtitle')}
       aside={
         team.isSuccess && (
           <Badge variant="light" color="gray" size="lg" data-testid="team-count">
-            {t('profile.team.count', { count, n: formatNumber(count, currentLanguage()) })}
+            {t('team.count', { count, n: formatNumber(count, currentLanguage()) })}
           </Badge>
         )
       }
@@ -135,15 +136,15 @@ export function TeamSection({ companyId }: { companyId: string }) {
       <Modal
         opened={removing !== null}
         onClose={() => setRemoving(null)}
-        title={t('profile.team.confirmTitle')}
+        title={t('team.confirmTitle')}
         size="sm"
-        closeButtonProps={{ 'aria-label': t('common.close') }}
+        closeButtonProps={{ 'aria-label': tApp('common.close') }}
       >
         <Stack gap="lg">
-          <Text>{t('profile.team.confirmText', { name: removing ? displayName(removing) : '' })}</Text>
+          <Text>{t('team.confirmText', { name: removing ? displayName(removing) : '' })}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setRemoving(null)}>
-              {t('common.cancel')}
+              {tApp('common.cancel')}
             </Button>
             <Button
               color="red"
@@ -151,7 +152,7 @@ export function TeamSection({ companyId }: { companyId: string }) {
               loading={removeAccess.isPending}
               data-testid="confirm-remove"
             >
-              {t('profile.team.remove')}
+              {t('team.remove')}
             </Button>
           </Group>
         </Stack>
@@ -159,32 +160,32 @@ export function TeamSection({ companyId }: { companyId: string }) {
       <Modal
         opened={roleChange !== null}
         onClose={closeRoleChange}
-        title={t('profile.team.confirmRoleTitle')}
+        title={t('team.confirmRoleTitle')}
         size="sm"
-        closeButtonProps={{ 'aria-label': t('common.close') }}
+        closeButtonProps={{ 'aria-label': tApp('common.close') }}
       >
         <Stack gap="lg">
           <Stack gap="xs">
             <Text>
-              {t('profile.team.confirmRoleText', {
+              {t('team.confirmRoleText', {
                 name: roleChangeName,
-                role: roleChange ? t(`roles.${roleChange.role}`) : '',
+                role: roleChange ? tApp(`roles.${roleChange.role}`) : '',
               })}
             </Text>
             {(grantsAdmin || revokesAdmin) && (
               <Alert color="yellow" variant="light" data-testid="role-admin-hint">
                 {grantsAdmin
-                  ? t('profile.team.adminGrantHint', { name: roleChangeName })
-                  : t('profile.team.adminRevokeHint', { name: roleChangeName })}
+                  ? t('team.adminGrantHint', { name: roleChangeName })
+                  : t('team.adminRevokeHint', { name: roleChangeName })}
               </Alert>
             )}
           </Stack>
           <Group justify="flex-end">
             <Button variant="default" onClick={closeRoleChange} disabled={changeRole.isPending}>
-              {t('common.cancel')}
+              {tApp('common.cancel')}
             </Button>
             <Button onClick={onConfirmRole} loading={changeRole.isPending} data-testid="confirm-role">
-              {t('profile.team.confirmRole')}
+              {t('team.confirmRole')}
             </Button>
           </Group>
         </Stack>
