@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { authHeaders, expect as baseExpect, DEMO, loginAs, test } from '../fixtures/auth';
+import { seriousViolations } from '../fixtures/axe';
 
 /**
  * /listing for installer roles: the tab "Nearby requests" (`?tab=nearby`) lists the quotes of the
@@ -245,6 +246,8 @@ test.describe('nearby requests on the listing', () => {
       'href',
       '/profile#company',
     );
+    // Its yellow title readable on its tint in the light theme (Mantine's own yellow was 2.7:1).
+    expect(await seriousViolations(page, '[data-testid="nearby-no-address"]')).toEqual([]);
 
     // With none: the empty state says it, once.
     await page.route('**/api/quote/installer/search*', async (route) => {
