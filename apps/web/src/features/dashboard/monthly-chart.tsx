@@ -91,10 +91,11 @@ export function MonthlyChart({ monthly }: { monthly: Month[] }) {
         >
           <ul className={classes.chart}>
             {monthly.map((m) => {
+              // Each number with its own singular form ('1 creado, 3 firmados').
               const label = t('monthLabel', {
                 month: monthName(m.month, locale, 'long'),
-                created: formatNumber(m.created, lang),
-                signed: formatNumber(m.signed, lang),
+                created: t('monthCreated', { count: m.created, n: formatNumber(m.created, lang) }),
+                signed: t('monthSigned', { count: m.signed, n: formatNumber(m.signed, lang) }),
               });
               return (
                 <li key={m.month} className={classes.month} aria-label={label} title={label}>
