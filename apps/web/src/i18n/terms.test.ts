@@ -120,19 +120,6 @@ describe('words of the planning files and the forms', () => {
       expect(text(lang, 'dashboard.createCompany.email')).toBe(settings);
     },
   );
-
-  it.each(LANGUAGES)(
-    "%s: the offers' note names the company's missing phone and e-mail as the company card does",
-    (lang) => {
-      // The settings' texts are the `profile` namespace; the offers' note still reads these two
-      // labels from the shared bundle (features/offers/company-contact-notice.tsx).
-      for (const field of ['phone', 'email']) {
-        expect(text(lang, `translation.profile.company.${field}`)).toBe(
-          text(lang, `profile.company.${field}`),
-        );
-      }
-    },
-  );
 });
 
 describe('page subtitles', () => {

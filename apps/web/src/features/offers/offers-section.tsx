@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
+  canManageTeam,
   formatDate,
   formatEuro,
   formatKwh,
@@ -33,6 +34,7 @@ import type { ProjectDetail } from '../../api/project-view';
 import { currentLanguage } from '../../i18n';
 import { errorMessage, notifyError, notifySuccess } from '../../lib/errors';
 import { useReturnFocus } from '../../lib/use-return-focus';
+import { useCurrentUser } from '../auth/session';
 import { MonthlyChart } from './monthly-chart';
 import { SendOfferModal } from './send-offer-modal';
 import { UploadOfferModal } from './upload-offer-modal';
@@ -188,6 +190,7 @@ function OfferCard({ offer, onSend }: { offer: Offer; onSend: () => void }) {
 export function OffersSection({ project }: { project: ProjectDetail }) {
   const { t } = useTranslation('offers');
   const { t: tApp } = useTranslation();
+  const { user, installerDetails } = useCurrentUser();
   const offers = useOffersQuery(project._id);
   const [uploading, setUploading] = useState(false);
   const [sending, setSending] = useState<Offer | null>(null);
@@ -288,6 +291,9 @@ export function OffersSection({ project }: { project: ProjectDetail }) {
         <SendOfferModal
           offer={sending}
           customerEmail={project.customer.email}
+          company={installerDetails}
+          // The company settings' rule: only the company admin edits the company (profile-page.tsx).
+          canEditCompany={canManageTeam(user.role)}
           onSent={() => {
             sent.current = sending.version;
           }}

@@ -2,6 +2,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
@@ -10,6 +11,7 @@ import { productKeys } from '../../api/products';
 import appDe from '../../i18n/de.json';
 import { initTestI18n } from '../../i18n/testing';
 import productsDe from '../products/locales/de.json';
+import profileDe from '../profile/locales/de.json';
 import de from './locales/de.json';
 import { offerFieldsFromProposal } from './offer-from-calculator';
 import { offerPriceText } from './offers-section';
@@ -17,7 +19,9 @@ import { SendOfferModal } from './send-offer-modal';
 import { UploadOfferModal } from './upload-offer-modal';
 
 beforeAll(async () => {
-  await initTestI18n('de', { de: { translation: appDe, offers: de, products: productsDe } });
+  await initTestI18n('de', {
+    de: { translation: appDe, offers: de, products: productsDe, profile: profileDe },
+  });
 });
 afterEach(() => {
   cleanup();
@@ -345,5 +349,69 @@ describe('SendOfferModal', () => {
 
     fireEvent.click(screen.getByTestId('send-submit'));
     await waitFor(() => expect(post).toHaveBeenCalled());
+  });
+
+  it("names the company's missing phone or e-mail, with the way to the company card for its admin", () => {
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
+    const common = { isDefault: true, language: 'de', updatedAt: '2026-12-01T00:00:00.000Z' };
+    client.setQueryData(offerKeys.wordTemplates, [
+      { ...common, _id: 'd0c10000-0000-4000-8000-000000000001', name: 'Standard', size: 1 },
+    ]);
+    client.setQueryData(offerKeys.emailTemplates, [
+      {
+        ...common,
+        _id: 'e1a10000-0000-4000-8000-000000000001',
+        name: 'Standard-Angebotsmail',
+        body: '{{offerLink}}',
+      },
+    ]);
+    const offer = { _id: 'o1', projectId: 'p1', version: 1, sendState: 'none' } as Parameters<
+      typeof SendOfferModal
+    >[0]['offer'];
+    const show = (company: { phone: string; email: string } | null, canEditCompany: boolean) =>
+      render(
+        <QueryClientProvider client={client}>
+          <MantineProvider env="test">
+            <MemoryRouter>
+              <SendOfferModal
+                offer={offer}
+                customerEmail="kunde@example.test"
+                company={company}
+                canEditCompany={canEditCompany}
+                onClose={() => {}}
+              />
+            </MemoryRouter>
+          </MantineProvider>
+        </QueryClientProvider>,
+      );
+
+    // The company admin: what is missing, why, and the link to the company card of the settings.
+    show({ phone: ' ', email: 'kontakt@neu-solar.test' }, true);
+    let note = screen.getByTestId('offer-company-missing');
+    expect(note.textContent).toContain('Für Angebote fehlt noch: Telefon');
+    expect(note.textContent).not.toContain('E-Mail,');
+    expect(note.textContent).toContain('Sie können trotzdem senden');
+    expect(screen.getByRole('link', { name: 'Unternehmensdaten öffnen' }).getAttribute('href')).toBe(
+      '/profile#company',
+    );
+    // A note, not an alert, and sending is not held up.
+    expect(note.getAttribute('role')).toBe('status');
+    expect(screen.getByTestId('send-submit')).toHaveProperty('disabled', false);
+    cleanup();
+
+    // A sales person may not change the company: told who can, without the link.
+    show({ phone: '', email: '' }, false);
+    note = screen.getByTestId('offer-company-missing');
+    expect(note.textContent).toContain('Für Angebote fehlt noch: Telefon, E-Mail');
+    expect(note.textContent).toContain('Die Administration Ihres Unternehmens kann sie eintragen.');
+    expect(screen.queryByRole('link', { name: 'Unternehmensdaten öffnen' })).toBeNull();
+    cleanup();
+
+    // Both stored (or no company, as for the platform admin): no note.
+    show({ phone: '+49 89 1234560', email: 'kontakt@sonnenbau.test' }, true);
+    expect(screen.queryByTestId('offer-company-missing')).toBeNull();
+    cleanup();
+    show(null, false);
+    expect(screen.queryByTestId('offer-company-missing')).toBeNull();
   });
 });

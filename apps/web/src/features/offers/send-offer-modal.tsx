@@ -13,7 +13,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { formatDate, type Offer } from '@solar/shared';
+import { formatDate, type InstallerPartner, type Offer } from '@solar/shared';
 import { IconExternalLink, IconEye, IconSend } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +29,7 @@ import { currentLanguage } from '../../i18n';
 import { errorMessage, notifyError, notifySuccess } from '../../lib/errors';
 import { useSingleFlight } from '../../lib/single-flight';
 import { useFieldErrors } from '../../lib/use-form';
+import { CompanyContactNotice } from './company-contact-notice';
 import { hasOfferLink, OfferLinkNotice, withOfferLink } from './offer-link';
 
 /**
@@ -84,11 +85,17 @@ function templateSelect(
 export function SendOfferModal({
   offer,
   customerEmail,
+  company,
+  canEditCompany = false,
   onSent,
   onClose,
 }: {
   offer: Offer;
   customerEmail: string;
+  /** The user's company: the offer names its phone and e-mail to the customer. */
+  company?: Pick<InstallerPartner, 'phone' | 'email'> | null;
+  /** The user may change the company's details (its admin): the note leads to them. */
+  canEditCompany?: boolean;
   /** The offer was sent (queued); `onClose` follows. */
   onSent?: () => void;
   onClose: () => void;
@@ -256,6 +263,8 @@ export function SendOfferModal({
               busy={saveTemplate.isPending}
             />
           )}
+          {/* Nor does a company without phone or e-mail: the offer then shows blanks where they go. */}
+          <CompanyContactNotice company={company} canEdit={canEditCompany} />
           <TextInput
             label={t('send.to')}
             type="email"

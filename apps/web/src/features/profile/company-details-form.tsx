@@ -20,6 +20,7 @@ import { localeNumberInputProps } from '../../lib/number-input';
 import { useSingleFlight } from '../../lib/single-flight';
 import { focusFirstInvalid, useForm } from '../../lib/use-form';
 import type { LatLng } from '../customer/pin-map';
+import { missingForOffers } from '../offers/company-contact-notice';
 import { CompanyLocation } from './company-location';
 import { SectionCard } from './section-card';
 
@@ -101,7 +102,7 @@ export function CompanyDetailsForm({ company, editable }: CompanyDetailsFormProp
   const readOnly = !editable;
   // Both from the saved company: what the listing and the offers use now.
   const hasLocation = company.latitude !== null && company.longitude !== null;
-  const missingForOffers = (['phone', 'email'] as const).filter((key) => company[key].trim() === '');
+  const missing = missingForOffers(company);
   const variant = readOnly ? 'filled' : 'default';
   const tierKey = TIER_KEYS[company.partnerTier] as (typeof TIER_KEYS)[PartnerTier] | undefined;
   const tier = tierKey ? t(`company.tiers.${tierKey}`) : company.partnerTier;
@@ -142,7 +143,7 @@ export function CompanyDetailsForm({ company, editable }: CompanyDetailsFormProp
             {t('company.readOnlyHint')}
           </Alert>
         )}
-        {missingForOffers.length > 0 && (
+        {missing.length > 0 && (
           // The offer e-mail and PDF name these to the customer ({{installerPhone}}, {{installerEmail}}):
           // without them the customer reads "reach us at  or ."
           <Alert
@@ -150,10 +151,8 @@ export function CompanyDetailsForm({ company, editable }: CompanyDetailsFormProp
             color="yellow"
             icon={<IconAlertTriangle size={18} aria-hidden />}
             title={tOffers('companyContact.title', {
-              fields: missingForOffers.map((key) => t(`company.${key}`)).join(', '),
+              fields: missing.map((key) => t(`company.${key}`)).join(', '),
             })}
-            // Mantine's yellow title is too pale on its light background (WCAG contrast).
-            styles={{ title: { color: 'var(--mantine-color-text)' } }}
             data-testid="company-offer-missing"
           >
             {tOffers(editable ? 'companyContact.text' : 'companyContact.textAsk')}
