@@ -165,6 +165,10 @@ test.describe('board clipboard', () => {
     await clipboard.write('1\n2\n3');
     await page.keyboard.press('ControlOrMeta+v');
     await expect.poll(() => values('Aufwand (h)')).toEqual([1, 2, 3]);
+    // Fill down what the screen shows: the grid takes the pasted values from the paste's answer, a
+    // moment after the server stored them (CI once filled down the 7.5 still on screen).
+    await expect(cell(0, 'Aufwand (h)')).toContainText('1');
+    await expect(cell(2, 'Aufwand (h)')).toContainText('3');
     await page.keyboard.press('Shift+ArrowDown');
     await page.keyboard.press('Shift+ArrowDown');
     await page.keyboard.press('ControlOrMeta+d');
