@@ -24,15 +24,16 @@ const company = {
   serviceRadiusKm: 70,
 };
 
-describe('PUT /installer/{id}', () => {
-  const put = (token: string, id: string, payload: object) =>
-    t.app.inject({
-      method: 'PUT',
-      url: `/api/installer/${id}`,
-      headers: { ...t.auth(token), 'accept-language': 'en' },
-      payload,
-    });
+/** PUT /installer/{id} as `token`, answered in English. */
+const put = (token: string, id: string, payload: object) =>
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/installer/${id}`,
+    headers: { ...t.auth(token), 'accept-language': 'en' },
+    payload,
+  });
 
+describe('PUT /installer/{id}', () => {
   it('lets the company admin update its company', async () => {
     const res = await put(a.admin.token, a.company.id, company);
     expect(res.statusCode).toBe(200);
@@ -83,13 +84,6 @@ describe('PUT /installer/{id}', () => {
 });
 
 describe('PUT /installer/{id}: the pin of the service area', () => {
-  const put = (token: string, id: string, payload: object) =>
-    t.app.inject({
-      method: 'PUT',
-      url: `/api/installer/${id}`,
-      headers: { ...t.auth(token), 'accept-language': 'en' },
-      payload,
-    });
   const areaOf = async (companyId: string) =>
     (
       await t.database.query<{ id: string }>('SELECT quote_id AS id FROM quote_areas WHERE company_id = $1', [

@@ -40,27 +40,18 @@ const FULL_LABEL = { minWidth: 'max-content' } as const;
 
 function LocationBadge({ company }: { company: CompanyListItem }) {
   const { t } = useTranslation('dashboard');
-  return company.hasLocation ? (
+  const set = company.hasLocation;
+  const Icon = set ? IconMapPin : IconMapPinOff;
+  return (
     <Badge
-      color="teal"
+      color={set ? 'teal' : 'orange'}
       variant="light"
-      leftSection={<IconMapPin size={12} aria-hidden />}
+      leftSection={<Icon size={12} aria-hidden />}
       style={FULL_LABEL}
       data-testid="company-location"
-      data-value="set"
+      data-value={set ? 'set' : 'missing'}
     >
-      {t('companies.locationSet')}
-    </Badge>
-  ) : (
-    <Badge
-      color="orange"
-      variant="light"
-      leftSection={<IconMapPinOff size={12} aria-hidden />}
-      style={FULL_LABEL}
-      data-testid="company-location"
-      data-value="missing"
-    >
-      {t('companies.locationMissing')}
+      {t(set ? 'companies.locationSet' : 'companies.locationMissing')}
     </Badge>
   );
 }
